@@ -1,0 +1,47 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, millis } from "../store/schema-helpers.ts";
+
+export const accounts = sqliteTable("accounts", {
+  id: text("id").primaryKey(),
+  ownerUserId: text("owner_user_id").notNull(),
+  plan: text("plan", { enum: ["free", "paid"] }).notNull(),
+  /** Metered usage billing (spec 5.6): off until the owner activates it. */
+  meteredActive: bool("metered_active").notNull().default(false),
+  /** Monthly spending limit for all metered clients of the account, in credits; null = none. */
+  meteredSpendLimitCredits: integer("metered_spend_limit_credits"),
+  createdAt: millis("created_at").notNull(),
+});
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+  email: text("email").notNull().unique(),
+  /** argon2id (Bun.password); null for users who only sign in through an external provider. */
+  passwordHash: text("password_hash"),
+  createdAt: millis("created_at").notNull(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the session token; the token itself lives only in the cookie. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    csrfSecret: text("csrf_secret").notNull(),
+    createdAt: millis("created_at").notNull(),
+    lastSeenAt: millis("last_seen_at").notNull(),
+    expiresAt: millis("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+export const externalIdentities = sqliteTable(
+  "external_identities",
+  {
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: millis("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("external_identity").on(t.provider, t.subject)],
+);

@@ -1,0 +1,146 @@
+// Configuration: documented defaults → PARLA_* environment → validated → frozen (DESIGN §5).
+// This module is the only reader of process.env; everything else receives a Config.
+import { Type as T, type Static } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+
+const Positive = (def: number, min = 1, max = 10_000_000) => T.Integer({ minimum: min, maximum: max, default: def });
+
+const ConfigSchema = T.Object({
+  databaseUrl: T.String({ minLength: 1 }),
+  databaseAuthToken: T.Union([T.String(), T.Null()]),
+  host: T.String({ minLength: 1 }),
+  port: T.Integer({ minimum: 0, maximum: 65535 }),
+  baseUrl: T.String({ pattern: "^https?://[^/?#]+(/[^?#]*[^/?#])?$" }),
+  webAppUrl: T.String({ pattern: "^https?://[^/?#]+(/[^?#]*[^/?#])?$" }),
+  secretKey: T.Union([T.String({ minLength: 32 }), T.Null()]),
+  engine: T.Union([T.Literal("builtin"), T.Literal("openai")]),
+  llmBaseUrl: T.Union([T.String(), T.Null()]),
+  llmApiKey: T.Union([T.String(), T.Null()]),
+  llmModel: T.Union([T.String(), T.Null()]),
+  smtpUrl: T.Union([T.String(), T.Null()]),
+  mailFrom: T.String(),
+  logLevel: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]),
+  devClock: T.Boolean(),
+  webhookAllowNetworks: T.Array(T.String()),
+  webhookCaFile: T.Union([T.String(), T.Null()]),
+  streamMaxSeconds: Positive(300, 1, 86_400),
+  streamHeartbeatSeconds: Positive(15, 1, 3600),
+  rateLimitTokenPerAddressPerMinute: Positive(120),
+  rateLimitTokenPerClientPerHour: Positive(120),
+  rateLimitSigninPerAddressPerMinute: Positive(20),
+  rateLimitApiPerClientPerMinute: Positive(6000),
+  freeAllowanceCredits: Positive(300, 0),
+  paidAllowanceCredits: Positive(10_000, 0),
+});
+
+export type Config = Readonly<Static<typeof ConfigSchema>>;
+
+/** Each environment variable, the config key it sets, and how its text becomes a value. */
+const ENV: Record<string, [keyof Static<typeof ConfigSchema>, "string" | "int" | "bool" | "list"]> = {
+  PARLA_DATABASE_URL: ["databaseUrl", "string"],
+  PARLA_DATABASE_AUTH_TOKEN: ["databaseAuthToken", "string"],
+  PARLA_HOST: ["host", "string"],
+  PARLA_PORT: ["port", "int"],
+  PARLA_BASE_URL: ["baseUrl", "string"],
+  PARLA_WEB_APP_URL: ["webAppUrl", "string"],
+  PARLA_SECRET_KEY: ["secretKey", "string"],
+  PARLA_ENGINE: ["engine", "string"],
+  PARLA_LLM_BASE_URL: ["llmBaseUrl", "string"],
+  PARLA_LLM_API_KEY: ["llmApiKey", "string"],
+  PARLA_LLM_MODEL: ["llmModel", "string"],
+  PARLA_SMTP_URL: ["smtpUrl", "string"],
+  PARLA_MAIL_FROM: ["mailFrom", "string"],
+  PARLA_LOG_LEVEL: ["logLevel", "string"],
+  PARLA_DEV_CLOCK: ["devClock", "bool"],
+  PARLA_WEBHOOK_ALLOW_NETWORKS: ["webhookAllowNetworks", "list"],
+  PARLA_WEBHOOK_CA_FILE: ["webhookCaFile", "string"],
+  PARLA_STREAM_MAX_SECONDS: ["streamMaxSeconds", "int"],
+  PARLA_STREAM_HEARTBEAT_SECONDS: ["streamHeartbeatSeconds", "int"],
+  PARLA_RATE_LIMIT_TOKEN_PER_ADDRESS_PER_MINUTE: ["rateLimitTokenPerAddressPerMinute", "int"],
+  PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: ["rateLimitTokenPerClientPerHour", "int"],
+  PARLA_RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_MINUTE: ["rateLimitSigninPerAddressPerMinute", "int"],
+  PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: ["rateLimitApiPerClientPerMinute", "int"],
+  PARLA_FREE_ALLOWANCE_CREDITS: ["freeAllowanceCredits", "int"],
+  PARLA_PAID_ALLOWANCE_CREDITS: ["paidAllowanceCredits", "int"],
+};
+
+export const ENV_NAMES = Object.keys(ENV);
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+}
+
+function defaults(): Record<string, unknown> {
+  return {
+    databaseUrl: "file:./parla-data/parla.db",
+    databaseAuthToken: null,
+    host: "0.0.0.0",
+    port: 8080,
+    secretKey: null,
+    engine: "builtin",
+    llmBaseUrl: null,
+    llmApiKey: null,
+    llmModel: null,
+    smtpUrl: null,
+    mailFrom: "Parla <parla@localhost>",
+    logLevel: "info",
+    devClock: false,
+    webhookAllowNetworks: [],
+    webhookCaFile: null,
+    streamMaxSeconds: 300,
+    streamHeartbeatSeconds: 15,
+    rateLimitTokenPerAddressPerMinute: 120,
+    rateLimitTokenPerClientPerHour: 120,
+    rateLimitSigninPerAddressPerMinute: 20,
+    rateLimitApiPerClientPerMinute: 6000,
+    freeAllowanceCredits: 300,
+    paidAllowanceCredits: 10_000,
+  };
+}
+
+function parseValue(name: string, raw: string, kind: "string" | "int" | "bool" | "list", problems: string[]): unknown {
+  switch (kind) {
+    case "string":
+      return raw;
+    case "int":
+      if (!/^\d+$/.test(raw)) problems.push(`${name}: expected a whole number, got "${raw}"`);
+      return Number(raw);
+    case "bool":
+      if (!["0", "1", "true", "false"].includes(raw)) problems.push(`${name}: expected 1 or 0, got "${raw}"`);
+      return raw === "1" || raw === "true";
+    case "list":
+      return raw.split(",").map((s) => s.trim()).filter(Boolean);
+  }
+}
+
+/** Builds the configuration from an environment map. Throws ConfigError listing every problem at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const values = defaults();
+  for (const [name, [key, kind]] of Object.entries(ENV)) {
+    const raw = env[name];
+    if (raw === undefined || raw === "") continue;
+    values[key] = parseValue(name, raw, kind, problems);
+  }
+  for (const name of Object.keys(env)) {
+    if (name.startsWith("PARLA_") && !(name in ENV)) problems.push(`${name}: unknown setting (known: see README "Configuration")`);
+  }
+  Object.assign(values, overrides);
+  values.baseUrl ??= `http://localhost:${values.port}`;
+  values.webAppUrl ??= values.baseUrl;
+  if (values.engine === "openai" && (!values.llmBaseUrl || !values.llmModel)) {
+    problems.push("PARLA_ENGINE=openai needs PARLA_LLM_BASE_URL and PARLA_LLM_MODEL");
+  }
+  for (const cidr of values.webhookAllowNetworks as string[]) {
+    if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`PARLA_WEBHOOK_ALLOW_NETWORKS: "${cidr}" is not a CIDR like 127.0.0.0/8`);
+  }
+  for (const error of Value.Errors(ConfigSchema, values)) {
+    const key = error.path.slice(1).split("/")[0] ?? "";
+    const envName = Object.entries(ENV).find(([, [k]]) => k === key)?.[0] ?? key;
+    problems.push(`${envName}: ${error.message} (got ${JSON.stringify(error.value)})`);
+  }
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
+  return Object.freeze(structuredClone(values) as Config);
+}

@@ -1,0 +1,48 @@
+// Opens the store named by PARLA_DATABASE_URL: the embedded bun:sqlite client for file: URLs,
+// @libsql/client/web for a libSQL server (sqld, Turso). Both are used through drizzle-orm/libsql.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Client } from "@libsql/client";
+import { createClient as createRemoteClient } from "@libsql/client/web";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { createBunSqliteClient, pathFromUrl } from "./bun-sqlite-client.ts";
+import * as schema from "./schema.ts";
+
+export type Db = LibSQLDatabase<typeof schema>;
+/** A database handle or a transaction on it: services accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Store {
+  client: Client;
+  db: Db;
+  kind: "embedded" | "remote";
+  close(): void;
+}
+
+export function isEmbeddedUrl(url: string): boolean {
+  return url.startsWith("file:") || url === ":memory:";
+}
+
+export function openStore(url: string, authToken: string | null = null): Store {
+  let client: Client;
+  if (isEmbeddedUrl(url)) {
+    const path = pathFromUrl(url);
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    client = createBunSqliteClient(url);
+  } else if (/^(libsql|https?|wss?):\/\//.test(url)) {
+    client = createRemoteClient({ url, authToken: authToken ?? undefined, intMode: "number" });
+  } else {
+    throw new Error(`PARLA_DATABASE_URL must start with file:, libsql://, https://, http://, wss:// or ws:// (got "${url}")`);
+  }
+  const db = drizzle(client, { schema });
+  return { client, db, kind: isEmbeddedUrl(url) ? "embedded" : "remote", close: () => client.close() };
+}
+
+/** Is this error a UNIQUE constraint violation, whichever driver raised it and however it was wrapped? */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.message === "string" && /UNIQUE constraint failed|SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)/.test(e.message)) return true;
+    if ((e as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" || (e as { code?: string }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+  }
+  return false;
+}

@@ -1,0 +1,7 @@
+// Every table, for drizzle-kit and for the typed database handle.
+export * from "./settings-schema.ts";
+export * from "../scheduler/schema.ts";
+export * from "../accounts/schema.ts";
+export * from "../clients/schema.ts";
+export * from "../oauth/schema.ts";
+export * from "../billing/schema.ts";
