@@ -1,8 +1,9 @@
 // Structural rules for the built-in lexicon (data/README.md). Used by the data test and by
 // `bun scripts/check-lexicon.ts` while writing data; it reports every problem, not just the first.
 
-export const LANGS = ["en", "es", "fr", "de", "it", "pt-BR"] as const;
-export type Lang = (typeof LANGS)[number];
+import { LANGS, type Lang } from "../languages.ts";
+
+export { LANGS, type Lang };
 
 export const PARTS_OF_SPEECH = ["noun", "verb", "adj", "adv", "phrase", "prep", "num", "pron", "conj", "interj"] as const;
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];

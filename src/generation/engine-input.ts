@@ -1,0 +1,142 @@
+// Run-time checks of engine inputs, shared by every engine: they arrive from JSON bodies and
+// the command line, so types alone prove nothing. Each check throws EngineInputError naming
+// the field; the result is a normalised request the engines work from.
+import { checkTextField, TEXT_LIMITS } from "../lib/text-fields.ts";
+import { EngineInputError } from "./engine.ts";
+import { LANGS, normaliseLang, type Lang } from "./languages.ts";
+import { isLevel } from "./levels.ts";
+import { EXCLUDE_MAX, MESSAGE_MAX, VOCAB_COUNT, type ConversationState } from "./model.ts";
+
+export interface NpcRequest {
+  name: string;
+  persona: string | null;
+}
+
+interface PairRequest {
+  source: Lang;
+  target: Lang;
+  level: number;
+}
+
+export interface VocabularyRequest extends PairRequest {
+  topic: string | null;
+  count: number;
+  exclude: ReadonlySet<string>;
+}
+
+export type Subject = { kind: "topic"; text: string } | { kind: "scene"; text: string };
+
+export interface LessonPlanRequest extends PairRequest {
+  subject: Subject;
+  npc: NpcRequest | null;
+}
+
+export interface TutorRequest extends PairRequest {
+  message: string;
+  conversation: ConversationState | null;
+  scene: string | null;
+  npc: NpcRequest | null;
+  /** Topic ids of the lesson plan the conversation practises, best first (empty without a plan). */
+  planTopics: string[];
+}
+
+function asRecord(input: unknown, what: string): Record<string, unknown> {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) throw new EngineInputError(what, `${what} must be an object`);
+  return input as Record<string, unknown>;
+}
+
+function langField(body: Record<string, unknown>, field: "source_lang" | "target_lang"): Lang {
+  const lang = normaliseLang(body[field]);
+  if (lang === null) throw new EngineInputError(field, `${field} must be one of ${LANGS.join(", ")} (pt is accepted as pt-BR)`);
+  return lang;
+}
+
+function pairFields(body: Record<string, unknown>): PairRequest {
+  const source = langField(body, "source_lang");
+  const target = langField(body, "target_lang");
+  if (source === target) throw new EngineInputError("target_lang", "target_lang must differ from source_lang");
+  if (!isLevel(body.level)) throw new EngineInputError("level", "level must be an integer from 1 to 9");
+  return { source, target, level: body.level };
+}
+
+function textField(value: unknown, param: string, max: number): string {
+  const checked = checkTextField(value, max);
+  if (!checked.ok) throw new EngineInputError(param, `${param} ${checked.reason}`);
+  return checked.value;
+}
+
+function optionalText(value: unknown, param: string, max: number): string | null {
+  return value === undefined || value === null ? null : textField(value, param, max);
+}
+
+function npcField(value: unknown): NpcRequest | null {
+  if (value === undefined || value === null) return null;
+  const npc = asRecord(value, "npc");
+  return { name: textField(npc.name, "npc.name", TEXT_LIMITS.npcName), persona: optionalText(npc.persona, "npc.persona", TEXT_LIMITS.npcPersona) };
+}
+
+export function parseVocabularyInput(input: unknown): VocabularyRequest {
+  const body = asRecord(input, "body");
+  const pair = pairFields(body);
+  const count = body.count ?? VOCAB_COUNT.default;
+  if (typeof count !== "number" || !Number.isInteger(count) || count < VOCAB_COUNT.min || count > VOCAB_COUNT.max) {
+    throw new EngineInputError("count", `count must be an integer from ${VOCAB_COUNT.min} to ${VOCAB_COUNT.max}`);
+  }
+  const exclude = body.exclude ?? [];
+  if (!Array.isArray(exclude) || exclude.length > EXCLUDE_MAX || exclude.some((id) => typeof id !== "string")) {
+    throw new EngineInputError("exclude", `exclude must be an array of at most ${EXCLUDE_MAX} item ids`);
+  }
+  return { ...pair, topic: optionalText(body.topic, "topic", TEXT_LIMITS.topic), count, exclude: new Set(exclude as string[]) };
+}
+
+export function parseLessonPlanInput(input: unknown): LessonPlanRequest {
+  const body = asRecord(input, "body");
+  const pair = pairFields(body);
+  const hasTopic = body.topic !== undefined && body.topic !== null;
+  const hasScene = body.scene !== undefined && body.scene !== null;
+  if (hasTopic === hasScene) throw new EngineInputError(hasTopic ? "scene" : "topic", "give exactly one of topic and scene");
+  const subject: Subject = hasTopic
+    ? { kind: "topic", text: textField(body.topic, "topic", TEXT_LIMITS.topic) }
+    : { kind: "scene", text: textField(body.scene, "scene", TEXT_LIMITS.scene) };
+  return { ...pair, subject, npc: npcField(body.npc) };
+}
+
+export function parseTutorInput(input: unknown): TutorRequest {
+  const body = asRecord(input, "body");
+  const pair = pairFields(body);
+  return {
+    ...pair,
+    message: textField(body.message, "message", MESSAGE_MAX),
+    conversation: conversationField(body.conversation),
+    scene: optionalText(body.scene, "scene", TEXT_LIMITS.scene),
+    npc: npcField(body.npc),
+    planTopics: planTopics(body.plan),
+  };
+}
+
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === "string");
+
+/** The state is the engine's own output stored by the caller; anything else is refused, not repaired. */
+function conversationField(value: unknown): ConversationState | null {
+  if (value === undefined || value === null) return null;
+  const c = asRecord(value, "conversation");
+  const turns = c.turns;
+  const turnsOk =
+    Array.isArray(turns) &&
+    turns.every((turn) => typeof turn === "object" && turn !== null && (turn.role === "learner" || turn.role === "npc") && typeof turn.text === "string");
+  const counter = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 0;
+  if (c.v !== 1 || typeof c.topic !== "string" || !counter(c.step) || !counter(c.misses) || typeof c.done !== "boolean" || !isStringArray(c.introduced) || !turnsOk) {
+    throw new EngineInputError("conversation", "conversation must be the state returned by the previous turn");
+  }
+  return c as unknown as ConversationState;
+}
+
+/** Only the topics of the plan's first set matter to the tutor; the rest of the plan is ignored. */
+function planTopics(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  const sets = asRecord(value, "plan").sets;
+  if (!Array.isArray(sets)) throw new EngineInputError("plan", "plan must carry its sets");
+  const overview = sets.find((s) => typeof s === "object" && s !== null && (s as { kind?: unknown }).kind === "overview") as { topics?: unknown } | undefined;
+  const topics = Array.isArray(overview?.topics) ? overview.topics : [];
+  return topics.map((topic) => (typeof topic === "object" && topic !== null ? (topic as { id?: unknown }).id : null)).filter((id): id is string => typeof id === "string");
+}

@@ -1,0 +1,36 @@
+// The engine port: what every language engine (the built-in offline one, later an LLM one)
+// offers the platform. No HTTP here; the generation API puts routes on it.
+import type { LessonPlanInput, LessonSet, TutorTurnInput, TutorTurnResult, VocabItem, VocabularyInput } from "./model.ts";
+
+export { normaliseLang, type Lang } from "./languages.ts";
+export type { VocabularyInput, LessonPlanInput, TutorTurnInput, VocabItem, LessonSet, TutorTurnResult } from "./model.ts";
+
+/**
+ * Input the engine refuses: unknown language, same source and target, level outside 1..9, a text
+ * field breaking the spec 2.6 rules… `param` names the offending field; the API answers
+ * 400 invalid_request with it.
+ */
+export class EngineInputError extends Error {
+  override readonly name = "EngineInputError";
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Inputs are typed for callers but still checked at run time, the same way for every engine
+ * (engine-input.ts), because they arrive from JSON bodies and the command line; a refused input
+ * throws EngineInputError at the call itself, before any item or set is produced, so the
+ * API can answer 400 before it opens a stream.
+ */
+export interface Engine {
+  /** Vocabulary items at the level, best first; the stream ends after `count` items or fewer. */
+  vocabulary(input: VocabularyInput): AsyncIterable<VocabItem>;
+  /** The sets of a lesson plan in order; the first one is usable on its own. */
+  lessonPlan(input: LessonPlanInput): AsyncIterable<LessonSet>;
+  /** One tutor turn; the result carries the conversation state to store for the next turn. */
+  tutorTurn(input: TutorTurnInput): Promise<TutorTurnResult>;
+}

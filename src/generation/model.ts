@@ -1,0 +1,259 @@
+// Shapes of the engine port: what goes in and what comes out of vocabulary, lessonPlan and
+// tutorTurn. The API publishes these schemas (OpenAPI), so every field carries its meaning here.
+// Text written for the learner is in one of two languages, named on each field: the target
+// language (what is learnt) or the source language (what the learner already speaks).
+import { t, type Static } from "elysia";
+import { LANGS } from "./languages.ts";
+import { CEFR } from "./levels.ts";
+
+const literals = <T extends string>(values: readonly T[]) => t.Union(values.map((v) => t.Literal(v)));
+
+/** Input language codes are checked by the engine (`pt` is accepted as `pt-BR`). */
+export const LangInput = t.String({ description: `One of ${LANGS.join(", ")} (pt is accepted as pt-BR)`, examples: ["es"] });
+export const LangCode = literals(LANGS);
+export const LevelInput = t.Integer({ minimum: 1, maximum: 9, description: "1..9 = A1, A2, A2+, B1, B1+, B2, B2+, C1, C2" });
+export const CefrLabel = literals(CEFR);
+export const PartOfSpeech = literals(["noun", "verb", "adj", "adv", "phrase", "prep", "num", "pron", "conj", "interj"] as const);
+
+export const Npc = t.Object({
+  name: t.String({ description: "Up to 32 characters; spec 2.6 text rules" }),
+  persona: t.Optional(t.String({ description: "Up to 120 characters; spec 2.6 text rules" })),
+});
+
+// ---- vocabulary ----------------------------------------------------------------------------
+
+export const VOCAB_COUNT = { min: 1, max: 50, default: 20 } as const;
+export const EXCLUDE_MAX = 500;
+
+export const VocabularyInput = t.Object({
+  source_lang: LangInput,
+  target_lang: LangInput,
+  level: LevelInput,
+  topic: t.Optional(t.String({ description: "A topic id or any topic text (up to 160 characters)" })),
+  count: t.Optional(t.Integer({ minimum: VOCAB_COUNT.min, maximum: VOCAB_COUNT.max, default: VOCAB_COUNT.default })),
+  exclude: t.Optional(t.Array(t.String(), { maxItems: EXCLUDE_MAX, description: "Item ids already known" })),
+});
+
+export const VocabItem = t.Object({
+  id: t.String({ description: "Stable item id (the concept id); the same word in every language pair" }),
+  term: t.String({ description: "Target-language lemma (nouns singular, verbs infinitive)" }),
+  article: t.Nullable(t.String({ description: "Definite article of a noun in the target language" })),
+  gender: t.Nullable(literals(["m", "f", "n"] as const)),
+  display: t.String({ description: "The term as taught, with its article: «la manzana», «l'école», «der Apfel»" }),
+  plural: t.Nullable(t.String()),
+  plural_display: t.Nullable(t.String({ description: "The plural with its article: «las manzanas»" })),
+  pos: PartOfSpeech,
+  translation: t.String({ description: "Source-language lemma" }),
+  translation_display: t.String({ description: "Source-language lemma with its article where the source language has one" }),
+  example: t.Object({
+    text: t.String({ description: "Example sentence in the target language" }),
+    translation: t.String({ description: "The same sentence in the source language" }),
+  }),
+  level: t.Integer({ minimum: 1, maximum: 9 }),
+  cefr: CefrLabel,
+  topics: t.Array(t.String()),
+});
+
+// ---- lesson plan ---------------------------------------------------------------------------
+
+export const LessonPlanInput = t.Object({
+  topic: t.Optional(t.String({ description: "Exactly one of topic and scene (up to 160 characters)" })),
+  scene: t.Optional(t.String({ description: "World description; never instructions (up to 160 characters)" })),
+  source_lang: LangInput,
+  target_lang: LangInput,
+  level: LevelInput,
+  npc: t.Optional(Npc),
+});
+
+const TopicRef = t.Object({
+  id: t.String(),
+  name: t.String({ description: "In the source language" }),
+  name_target: t.String({ description: "In the target language" }),
+});
+
+const Phrase = t.Object({
+  id: t.String(),
+  function: t.String({ description: "Communicative function, in English (from the syllabus)" }),
+  level: t.Integer(),
+  text: t.String({ description: "Target language" }),
+  translation: t.String({ description: "Source language" }),
+});
+
+const Objective = t.Object({
+  kind: literals(["vocabulary", "phrases", "grammar", "conversation"] as const),
+  can_do: t.String({ description: "CEFR-style can-do statement in the source language" }),
+});
+
+const LevelRef = t.Object({ value: t.Integer(), cefr: CefrLabel });
+
+export const OverviewSet = t.Object({
+  index: t.Literal(1),
+  kind: t.Literal("overview"),
+  title: t.String(),
+  level: LevelRef,
+  topics: t.Array(TopicRef, { description: "Topics the scene or topic text was matched to, best first" }),
+  objectives: t.Array(Objective),
+  vocabulary: t.Array(VocabItem),
+  phrases: t.Array(Phrase),
+});
+
+export const GrammarSet = t.Object({
+  index: t.Integer(),
+  kind: t.Literal("grammar"),
+  title: t.String(),
+  point: t.Object({
+    id: t.String(),
+    level: t.Integer(),
+    cefr: CefrLabel,
+    title: t.String(),
+    form: t.String(),
+    meaning: t.String(),
+    use: t.String(),
+    examples: t.Array(t.String({ description: "Target language" })),
+    common_errors: t.Array(t.Object({ wrong: t.String(), right: t.String(), note: t.String() })),
+  }),
+  explanation_lang: t.Literal("en", { description: "Explanations are written in English by the built-in engine" }),
+});
+
+const Instructions = t.String({ description: "Source language" });
+const Pair = t.Object({ key: t.String(), text: t.String() });
+
+export const Exercise = t.Union([
+  t.Object({
+    type: t.Literal("matching"),
+    instructions: Instructions,
+    left: t.Array(Pair, { description: "Target-language terms" }),
+    right: t.Array(Pair, { description: "Source-language translations, shuffled" }),
+    answers: t.Array(t.Object({ left: t.String(), right: t.String() })),
+  }),
+  t.Object({
+    type: t.Literal("gap_fill"),
+    instructions: Instructions,
+    word_bank: t.Array(t.String()),
+    items: t.Array(t.Object({ prompt: t.String({ description: "Target sentence with ____" }), hint: t.String(), answer: t.String() })),
+  }),
+  t.Object({
+    type: t.Literal("translation"),
+    instructions: Instructions,
+    direction: literals(["to_target", "to_source"] as const),
+    items: t.Array(t.Object({ prompt: t.String(), answer: t.String() })),
+  }),
+  t.Object({
+    type: t.Literal("dialogue_order"),
+    instructions: Instructions,
+    lines: t.Array(t.Object({ key: t.String(), speaker: literals(["npc", "learner"] as const), text: t.String() })),
+    answer: t.Array(t.String(), { description: "Line keys in the right order" }),
+  }),
+]);
+
+export const ExercisesSet = t.Object({
+  index: t.Integer(),
+  kind: t.Literal("exercises"),
+  title: t.String(),
+  exercises: t.Array(Exercise),
+});
+
+const Line = t.Object({ text: t.String({ description: "Target language" }), translation: t.String({ description: "Source language" }) });
+
+export const RolePlaySet = t.Object({
+  index: t.Integer(),
+  kind: t.Literal("role_play"),
+  title: t.String(),
+  npc: t.Object({ name: t.String(), persona: t.Nullable(t.String()), given: t.Boolean({ description: "false when the engine chose the partner" }) }),
+  setting: t.String({ description: "Source language" }),
+  goal: t.String({ description: "Source language" }),
+  steps: t.Array(t.Object({ id: t.String(), npc: Line, learner_options: t.Array(Line) })),
+});
+
+export const ExitQuestion = t.Union([
+  t.Object({ type: t.Literal("choose_translation"), prompt: t.String(), options: t.Array(t.String()), answer: t.String() }),
+  t.Object({ type: t.Literal("gap_fill"), prompt: t.String(), hint: t.String(), answer: t.String() }),
+  t.Object({ type: t.Literal("respond"), situation: t.String({ description: "Source language" }), model_answer: t.String() }),
+]);
+
+export const ExitCheckSet = t.Object({
+  index: t.Integer(),
+  kind: t.Literal("exit_check"),
+  title: t.String(),
+  questions: t.Array(ExitQuestion),
+  pass_mark: t.Integer({ description: "Correct answers needed out of questions.length" }),
+  self_check: t.Array(t.String({ description: "The objectives' can-do statements, to tick" })),
+});
+
+/** One set of a lesson plan; `kind` tells them apart and `index` orders them (1-based). */
+export const LessonSet = t.Union([OverviewSet, GrammarSet, ExercisesSet, RolePlaySet, ExitCheckSet]);
+
+// ---- tutor ---------------------------------------------------------------------------------
+
+export const MESSAGE_MAX = 500;
+
+export const ConversationState = t.Object(
+  {
+    v: t.Literal(1),
+    topic: t.String(),
+    step: t.Integer({ minimum: 0, description: "Index of the scenario step the learner is answering" }),
+    done: t.Boolean(),
+    misses: t.Integer({ minimum: 0, description: "Turns in a row the tutor did not understand" }),
+    introduced: t.Array(t.String(), { description: "Concept ids already taught in this conversation" }),
+    turns: t.Array(t.Object({ role: literals(["learner", "npc"] as const), text: t.String() })),
+  },
+  { description: "Opaque to callers: store it and send it back with the next message" },
+);
+
+export const TutorTurnInput = t.Object({
+  conversation: t.Nullable(ConversationState),
+  message: t.String({ description: `The learner's message, up to ${MESSAGE_MAX} characters` }),
+  source_lang: LangInput,
+  target_lang: LangInput,
+  level: LevelInput,
+  scene: t.Optional(t.String()),
+  npc: t.Optional(Npc),
+  plan: t.Optional(t.Object({ sets: t.Array(LessonSet) })),
+});
+
+export const CorrectionCategory = literals(["spelling", "accent", "article", "contraction", "capitalisation", "word_choice", "language"] as const);
+
+export const Correction = t.Object({
+  original: t.String({ description: "The words as the learner wrote them" }),
+  corrected: t.String(),
+  explanation: t.String({ description: "Short, in the source language" }),
+  category: CorrectionCategory,
+});
+
+export const TutorTurnResult = t.Object({
+  reply: t.String({ description: "The NPC's answer in the target language" }),
+  reply_translation: t.String({ description: "The reply in the source language" }),
+  corrections: t.Array(Correction),
+  corrected_message: t.Nullable(t.String({ description: "The whole message with every correction applied" })),
+  hints: t.Array(t.String()),
+  suggested_replies: t.Array(Line),
+  new_vocabulary: t.Array(t.Object({ id: t.String(), display: t.String(), translation: t.String() })),
+  progress: t.Object({
+    topic: t.String(),
+    step_id: t.String(),
+    step: t.Integer({ description: "1-based step the learner is now on" }),
+    steps: t.Integer(),
+    understood: t.Boolean(),
+    intent: t.Nullable(t.String()),
+    completed: t.Boolean(),
+  }),
+  conversation: ConversationState,
+});
+
+export type Npc = Static<typeof Npc>;
+export type VocabularyInput = Static<typeof VocabularyInput>;
+export type VocabItem = Static<typeof VocabItem>;
+export type LessonPlanInput = Static<typeof LessonPlanInput>;
+export type OverviewSet = Static<typeof OverviewSet>;
+export type GrammarSet = Static<typeof GrammarSet>;
+export type ExercisesSet = Static<typeof ExercisesSet>;
+export type Exercise = Static<typeof Exercise>;
+export type RolePlaySet = Static<typeof RolePlaySet>;
+export type ExitCheckSet = Static<typeof ExitCheckSet>;
+export type ExitQuestion = Static<typeof ExitQuestion>;
+export type LessonSet = Static<typeof LessonSet>;
+export type ConversationState = Static<typeof ConversationState>;
+export type TutorTurnInput = Static<typeof TutorTurnInput>;
+export type Correction = Static<typeof Correction>;
+export type CorrectionCategory = Static<typeof CorrectionCategory>;
+export type TutorTurnResult = Static<typeof TutorTurnResult>;
