@@ -13,7 +13,7 @@ CREATE TABLE `settings` (
 CREATE TABLE `jobs` (
 	`id` text PRIMARY KEY NOT NULL,
 	`kind` text NOT NULL,
-	`payload` text NOT NULL,
+	`payload` text,
 	`status` text NOT NULL,
 	`run_at` integer NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,

@@ -7,7 +7,7 @@ export const jobs = sqliteTable(
   {
     id: text("id").primaryKey(),
     kind: text("kind").notNull(),
-    payload: json<unknown>("payload").notNull(),
+    payload: json<unknown>("payload"),
     status: text("status", { enum: ["queued", "running", "done", "dead"] }).notNull(),
     runAt: millis("run_at").notNull(),
     attempts: integer("attempts").notNull().default(0),

@@ -1,0 +1,19 @@
+// Child process for the two-process scheduler test: runs `mark` jobs until none is left and prints
+// each payload number it ran, one per line.
+import { systemClock } from "../../src/lib/clock.ts";
+import { silentLogger } from "../../src/lib/logger.ts";
+import { createScheduler } from "../../src/scheduler/scheduler.ts";
+import { openStore } from "../../src/store/open-store.ts";
+
+const [url, name] = process.argv.slice(2) as [string, string];
+const store = openStore(url);
+const s = createScheduler({
+  db: store.db,
+  clock: systemClock,
+  log: silentLogger,
+  owner: name,
+  concurrency: 2,
+  kinds: { mark: { run: async (p) => { process.stdout.write(`${(p as { i: number }).i}\n`); await Bun.sleep(1); } } },
+});
+await s.drain();
+store.close();

@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { createAdjustableClock, SECOND } from "../../src/lib/clock.ts";
+import { silentLogger } from "../../src/lib/logger.ts";
+import { enqueueJob, getJob } from "../../src/scheduler/jobs.ts";
+import { createScheduler } from "../../src/scheduler/scheduler.ts";
+import { migrate } from "../../src/store/migrate.ts";
+import { openStore, type Store } from "../../src/store/open-store.ts";
+import { jobs } from "../../src/store/schema.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+describe("scheduler", () => {
+  let dir: ReturnType<typeof tempDir>;
+  let store: Store;
+  beforeEach(async () => {
+    dir = tempDir();
+    store = openStore(`file:${join(dir.path, "s.db")}`);
+    await migrate(store.client);
+  });
+  afterEach(() => {
+    store.close();
+    dir.cleanup();
+  });
+
+  test("runs a due job once and marks it done", async () => {
+    const clock = createAdjustableClock(1_000_000);
+    const seen: unknown[] = [];
+    const s = createScheduler({ db: store.db, clock, log: silentLogger, kinds: { echo: { run: async (p) => void seen.push(p) } } });
+    const id = await enqueueJob(store.db, clock.now(), "echo", { n: 1 });
+    await s.drain();
+    expect(seen).toEqual([{ n: 1 }]);
+    expect((await getJob(store.db, id!))?.status).toBe("done");
+  });
+
+  test("a future job waits for the clock", async () => {
+    const clock = createAdjustableClock(1_000_000);
+    let runs = 0;
+    const s = createScheduler({ db: store.db, clock, log: silentLogger, kinds: { later: { run: async () => void runs++ } } });
+    await enqueueJob(store.db, clock.now(), "later", null, { runAt: clock.now() + 60 * SECOND });
+    await s.drain();
+    expect(runs).toBe(0);
+    clock.advance(60 * SECOND);
+    await s.drain();
+    expect(runs).toBe(1);
+  });
+
+  test("retries with the backoff from data, then ends as dead with its error kept", async () => {
+    const clock = createAdjustableClock(1_000_000);
+    let attempts = 0;
+    const s = createScheduler({
+      db: store.db,
+      clock,
+      log: silentLogger,
+      kinds: { flaky: { retryDelaysMs: [10 * SECOND, 20 * SECOND], run: async () => { attempts++; throw new Error(`nope ${attempts}`); } } },
+    });
+    const id = (await enqueueJob(store.db, clock.now(), "flaky", null, { maxAttempts: 3 }))!;
+    await s.drain();
+    let job = await getJob(store.db, id);
+    expect(job).toMatchObject({ status: "queued", attempts: 1, lastError: "nope 1", runAt: clock.now() + 10 * SECOND });
+    clock.advance(10 * SECOND);
+    await s.drain();
+    job = await getJob(store.db, id);
+    expect(job).toMatchObject({ status: "queued", attempts: 2, runAt: clock.now() + 20 * SECOND });
+    clock.advance(20 * SECOND);
+    await s.drain();
+    job = await getJob(store.db, id);
+    expect(job).toMatchObject({ status: "dead", attempts: 3, lastError: "nope 3" });
+    expect(attempts).toBe(3);
+  });
+
+  test("unique keys make enqueue idempotent", async () => {
+    const clock = createAdjustableClock(1_000_000);
+    expect(await enqueueJob(store.db, clock.now(), "x", null, { uniqueKey: "k" })).not.toBeNull();
+    expect(await enqueueJob(store.db, clock.now(), "x", null, { uniqueKey: "k" })).toBeNull();
+    expect((await store.db.select().from(jobs)).length).toBe(1);
+  });
+
+  test("a started scheduler wakes on enqueue and on clock changes", async () => {
+    const clock = createAdjustableClock(1_000_000);
+    const done: string[] = [];
+    const s = createScheduler({ db: store.db, clock, log: silentLogger, pollMs: 60_000, kinds: { k: { run: async (p) => void done.push(p as string) } } });
+    s.start();
+    await enqueueJob(store.db, clock.now(), "k", "now");
+    s.wake();
+    await enqueueJob(store.db, clock.now(), "k", "later", { runAt: clock.now() + 3600 * SECOND });
+    for (let i = 0; i < 50 && done.length < 1; i++) await Bun.sleep(5);
+    expect(done).toEqual(["now"]);
+    clock.advance(3600 * SECOND);
+    for (let i = 0; i < 50 && done.length < 2; i++) await Bun.sleep(5);
+    expect(done).toEqual(["now", "later"]);
+    await s.stop(100);
+  });
+
+  test("recurring tasks run on schedule", async () => {
+    const clock = createAdjustableClock(1_000_000);
+    const runs: number[] = [];
+    const s = createScheduler({ db: store.db, clock, log: silentLogger, kinds: {}, recurring: [{ name: "sweep", everyMs: 60 * SECOND, run: async (now) => void runs.push(now) }] });
+    await s.drain();
+    await s.drain();
+    expect(runs.length).toBe(1);
+    clock.advance(60 * SECOND);
+    await s.drain();
+    expect(runs.length).toBe(2);
+  });
+
+  test("stop() releases the lease of a job still running after the grace period", async () => {
+    const clock = createAdjustableClock(1_000_000);
+    let started!: () => void;
+    const isRunning = new Promise<void>((r) => (started = r));
+    const s = createScheduler({
+      db: store.db,
+      clock,
+      log: silentLogger,
+      kinds: { slow: { run: async (_p, { signal }) => { started(); await new Promise((_, reject) => signal.addEventListener("abort", () => setTimeout(() => reject(new Error("aborted")), 200))); } } },
+    });
+    s.start();
+    const id = (await enqueueJob(store.db, clock.now(), "slow", null))!;
+    s.wake();
+    await isRunning;
+    await s.stop(20);
+    const job = await getJob(store.db, id);
+    expect(job).toMatchObject({ status: "queued", leaseOwner: null, attempts: 0 });
+  });
+
+  test("a killed process's lease expires and another runs the job", async () => {
+    const clock = createAdjustableClock(1_000_000);
+    const id = (await enqueueJob(store.db, clock.now(), "orphan", null))!;
+    // Simulate a process that claimed the job and died.
+    await store.db.update(jobs).set({ status: "running", leaseOwner: "dead-proc", leaseExpiresAt: clock.now() + 60 * SECOND, attempts: 1 });
+    let runs = 0;
+    const s = createScheduler({ db: store.db, clock, log: silentLogger, kinds: { orphan: { run: async () => void runs++ } } });
+    await s.drain();
+    expect(runs).toBe(0);
+    clock.advance(61 * SECOND);
+    await s.drain();
+    expect(runs).toBe(1);
+    expect((await getJob(store.db, id))?.status).toBe("done");
+  });
+});
+
+describe("scheduler across two OS processes", () => {
+  test("every job runs exactly once", async () => {
+    const dir = tempDir();
+    try {
+      const url = `file:${join(dir.path, "shared.db")}`;
+      const store = openStore(url);
+      await migrate(store.client);
+      for (let i = 0; i < 200; i++) await enqueueJob(store.db, Date.now(), "mark", { i });
+      store.close();
+      const worker = join(import.meta.dir, "../helpers/scheduler-worker-process.ts");
+      const procs = ["p1", "p2"].map((name) => Bun.spawn(["bun", worker, url, name], { stdout: "pipe", stderr: "inherit" }));
+      const outputs = await Promise.all(procs.map(async (p) => ({ code: await p.exited, out: await new Response(p.stdout).text() })));
+      expect(outputs.map((o) => o.code)).toEqual([0, 0]);
+      const ran = outputs.flatMap((o) => o.out.trim().split("\n").filter(Boolean).map(Number));
+      expect(ran.length).toBe(200);
+      expect(new Set(ran).size).toBe(200);
+      // Both processes did some of the work (claims interleave), proving the claim, not luck, kept it once.
+      expect(outputs.every((o) => o.out.trim().length > 0)).toBe(true);
+    } finally {
+      dir.cleanup();
+    }
+  });
+});
