@@ -106,7 +106,7 @@ function resultSet(columns: string[], rows: Row[], rowsAffected: number, lastIns
   };
 }
 
-function normaliseStatement(stmt: InStatement | string, args?: InArgs): { sql: string; args?: InArgs } {
+function normaliseStatement(stmt: InStatement, args?: InArgs): { sql: string; args?: InArgs } {
   return typeof stmt === "string" ? { sql: stmt, args } : stmt;
 }
 
@@ -169,7 +169,10 @@ class BunSqliteClient implements Client {
     return this.mutex.run(() => {
       this.writer.run(beginSql(mode));
       try {
-        const results = stmts.map((s) => (Array.isArray(s) ? runOn(this.writer, s[0], s[1]) : runOn(this.writer, s.sql, s.args)));
+        const results = stmts.map((s) => {
+          const { sql, args } = Array.isArray(s) ? { sql: s[0], args: s[1] } : normaliseStatement(s);
+          return runOn(this.writer, sql, args);
+        });
         this.writer.run("COMMIT");
         return results;
       } catch (error) {
@@ -185,7 +188,10 @@ class BunSqliteClient implements Client {
       this.writer.run("PRAGMA foreign_keys = OFF");
       try {
         this.writer.run("BEGIN IMMEDIATE");
-        const results = stmts.map((s) => runOn(this.writer, s.sql, s.args));
+        const results = stmts.map((s) => {
+          const { sql, args } = normaliseStatement(s);
+          return runOn(this.writer, sql, args);
+        });
         this.writer.run("COMMIT");
         return results;
       } catch (error) {

@@ -1,0 +1,18 @@
+// What the app and its services are built from. Tests build these on a fresh store with a fixed
+// clock; the server builds them from the configuration. Nothing reaches for globals.
+import type { Config } from "./config/config.ts";
+import type { AdjustableClock, Clock } from "./lib/clock.ts";
+import type { Logger } from "./lib/logger.ts";
+import type { Scheduler } from "./scheduler/scheduler.ts";
+import type { Store } from "./store/open-store.ts";
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  clock: Clock | AdjustableClock;
+  log: Logger;
+  /** Wakes the job loop after a transaction that enqueued jobs has committed. */
+  scheduler: Pick<Scheduler, "wake"> | null;
+  /** 32-byte server key: signs cursors and CSRF tokens, encrypts webhook secrets. */
+  serverKey: Uint8Array;
+}

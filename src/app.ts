@@ -1,0 +1,15 @@
+// createApp(deps) composes the domain plugins into one Elysia app. It never listens: the server
+// and the tests decide how requests arrive.
+import { Elysia } from "elysia";
+import type { AppDeps } from "./app-deps.ts";
+import { devClockRoutes } from "./http/dev-clock-routes.ts";
+import { healthRoutes } from "./http/health-routes.ts";
+import { httpBase } from "./http/http-base.ts";
+
+export function createApp(deps: AppDeps) {
+  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps));
+  if (deps.config.devClock) app.use(devClockRoutes(deps));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,90 @@
+// A small, strict command-line parser: every command declares its flags; unknown commands and
+// flags are refused with a clear message and exit code 2, and `--help` works at every level.
+
+export type FlagKind = "string" | "int" | "bool" | "list";
+export interface FlagSpec {
+  kind: FlagKind;
+  help: string;
+  required?: boolean;
+}
+export type FlagValues = Record<string, string | number | boolean | string[] | undefined>;
+
+export interface Command {
+  /** Words after `parla`, e.g. ["admin", "maintenance"]. */
+  path: string[];
+  /** Positional arguments, by name, in order (e.g. ["on|off"]). */
+  args?: string[];
+  summary: string;
+  flags: Record<string, FlagSpec>;
+  run(input: { flags: FlagValues; args: string[] }): Promise<number>;
+}
+
+export class UsageError extends Error {}
+
+export function parseFlags(words: string[], specs: Record<string, FlagSpec>): { flags: FlagValues; args: string[] } {
+  const flags: FlagValues = {};
+  const args: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    if (!word.startsWith("--")) {
+      args.push(word);
+      continue;
+    }
+    const [rawName, inline] = word.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    const spec = specs[rawName];
+    if (!spec) throw new UsageError(`unknown flag --${rawName}`);
+    if (spec.kind === "bool") {
+      if (inline !== undefined) throw new UsageError(`--${rawName} takes no value`);
+      flags[rawName] = true;
+      continue;
+    }
+    const value = inline ?? words[++i];
+    if (value === undefined || (inline === undefined && value.startsWith("--"))) throw new UsageError(`--${rawName} needs a value`);
+    if (spec.kind === "int") {
+      if (!/^-?\d+$/.test(value)) throw new UsageError(`--${rawName} must be a whole number, got "${value}"`);
+      flags[rawName] = Number(value);
+    } else if (spec.kind === "list") {
+      flags[rawName] = [...((flags[rawName] as string[] | undefined) ?? []), value];
+    } else {
+      flags[rawName] = value;
+    }
+  }
+  for (const [name, spec] of Object.entries(specs)) {
+    if (spec.required && flags[name] === undefined) throw new UsageError(`--${name} is required`);
+  }
+  return { flags, args };
+}
+
+export function commandHelp(command: Command): string {
+  const usage = ["parla", ...command.path, ...(command.args ?? []).map((a) => `<${a}>`), ...Object.entries(command.flags).filter(([, s]) => s.required).map(([n]) => `--${n} <${n}>`)].join(" ");
+  const lines = [`${command.summary}`, "", `usage: ${usage} [options]`, "", "options:"];
+  for (const [name, spec] of Object.entries(command.flags)) {
+    lines.push(`  --${name}${spec.kind === "bool" ? "" : ` <${spec.kind === "int" ? "n" : "value"}>`}${spec.kind === "list" ? " (repeatable)" : ""}${spec.required ? " (required)" : ""}`.padEnd(40) + spec.help);
+  }
+  lines.push("  --help".padEnd(40) + "show this help");
+  return lines.join("\n");
+}
+
+export function groupHelp(prefix: string[], commands: Command[]): string {
+  const below = commands.filter((c) => prefix.every((w, i) => c.path[i] === w));
+  const lines = [`usage: parla ${[...prefix, "<command>"].join(" ")} [options]`, "", "commands:"];
+  for (const c of below) lines.push(`  ${[...c.path, ...(c.args ?? []).map((a) => `<${a}>`)].join(" ")}`.padEnd(44) + c.summary);
+  lines.push("", "Run any command with --help for its options.");
+  return lines.join("\n");
+}
+
+/** Finds the command for argv; returns the command and the words after its path. */
+export function resolveCommand(argv: string[], commands: Command[]): { command: Command; rest: string[] } | { prefix: string[] } {
+  let best: Command | null = null;
+  for (const c of commands) {
+    if (c.path.length <= argv.length && c.path.every((w, i) => argv[i] === w) && (!best || c.path.length > best.path.length)) best = c;
+  }
+  if (best) return { command: best, rest: argv.slice(best.path.length) };
+  const prefix: string[] = [];
+  for (const word of argv) {
+    if (word.startsWith("-")) break;
+    if (!commands.some((c) => [...prefix, word].every((w, i) => c.path[i] === w))) break;
+    prefix.push(word);
+  }
+  return { prefix };
+}

@@ -1,0 +1,82 @@
+// serve, migrate, version and admin maintenance.
+import pkg from "../../package.json";
+import { loadConfig } from "../config/config.ts";
+import { systemClock } from "../lib/clock.ts";
+import { createLogger } from "../lib/logger.ts";
+import { readMaintenance, writeMaintenance } from "../http/maintenance.ts";
+import { startServer } from "../server.ts";
+import { migrate, migrationStatus } from "../store/migrate.ts";
+import { CURRENT_API_VERSION } from "../versions/registry.ts";
+import type { Command } from "./command-line.ts";
+import { print, withStore } from "./cli-context.ts";
+
+export const PARLA_VERSION: string = pkg.version;
+
+export const systemCommands: Command[] = [
+  {
+    path: ["serve"],
+    summary: "Start Parla (the default command)",
+    flags: {},
+    async run() {
+      const config = loadConfig();
+      const log = createLogger(config.logLevel);
+      const server = await startServer(config, log);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off("SIGTERM", stop);
+          process.off("SIGINT", stop);
+          server.stop().then(resolve);
+        };
+        process.on("SIGTERM", stop);
+        process.on("SIGINT", stop);
+      });
+      return 0;
+    },
+  },
+  {
+    path: ["migrate"],
+    summary: "Apply pending database migrations and exit",
+    flags: { json: { kind: "bool", help: "print one JSON object" } },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        const applied = await migrate(store.client, systemClock.now());
+        const status = await migrationStatus(store.client);
+        print(flags, { applied, migrations: status.applied }, applied.length ? `applied ${applied.join(", ")}` : `up to date (${status.applied} migrations)`);
+        return 0;
+      }),
+  },
+  {
+    path: ["version"],
+    summary: "Print the version",
+    flags: { json: { kind: "bool", help: "print one JSON object" } },
+    async run({ flags }) {
+      print(flags, { version: PARLA_VERSION, api_version: CURRENT_API_VERSION }, `parla ${PARLA_VERSION} (API ${CURRENT_API_VERSION})`);
+      return 0;
+    },
+  },
+  {
+    path: ["admin", "maintenance"],
+    args: ["on|off|status"],
+    summary: "Turn maintenance mode on or off (every process sees it within a few seconds)",
+    flags: { "retry-after": { kind: "int", help: "seconds clients should wait (default 300)" }, json: { kind: "bool", help: "print one JSON object" } },
+    run: ({ flags, args }) =>
+      withStore(async ({ store }) => {
+        const mode = args[0];
+        if (args.length !== 1 || !["on", "off", "status"].includes(mode as string)) {
+          process.stderr.write("parla admin maintenance: say on, off or status\n");
+          return 2;
+        }
+        if (mode !== "status") {
+          const retryAfter = (flags["retry-after"] as number | undefined) ?? 300;
+          if (retryAfter < 0 || retryAfter > 86_400) {
+            process.stderr.write("--retry-after must be between 0 and 86400 seconds\n");
+            return 2;
+          }
+          await writeMaintenance(store.db, { on: mode === "on", retryAfterSeconds: retryAfter }, systemClock.now());
+        }
+        const state = await readMaintenance(store.db);
+        print(flags, { maintenance: state.on, retry_after: state.retryAfterSeconds }, `maintenance is ${state.on ? `on (Retry-After: ${state.retryAfterSeconds})` : "off"}`);
+        return 0;
+      }),
+  },
+];

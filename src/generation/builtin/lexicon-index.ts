@@ -1,0 +1,101 @@
+// Lookup tables over the engine data, built once. Per-language tables (known words, noun forms)
+// are built on first use of that language, so the first request pays only for what it needs.
+import { LANGS, type Lang } from "../languages.ts";
+import type { EngineData, GrammarPoint, Scenario, Topic } from "./data-rules.ts";
+import type { Concept, LexiconEntry } from "./lexicon-rules.ts";
+import { foldCase, words } from "./text-normalise.ts";
+
+export interface FormOf {
+  concept: Concept;
+  /** The form is the entry's plural. */
+  plural: boolean;
+}
+
+export interface LanguageIndex {
+  lang: Lang;
+  /** Every correctly spelled word the data contains in this language (case-folded). */
+  knownWords: Set<string>;
+  /** knownWords grouped by length, for the nearest-spelling search. */
+  knownByLength: Map<number, string[]>;
+  /** Lemma, plural and declared forms (case-folded) of each concept. */
+  forms: Map<string, FormOf[]>;
+}
+
+export interface LexiconIndex {
+  data: EngineData;
+  skipped: string[];
+  conceptById: Map<string, Concept>;
+  /** Concepts listing the topic anywhere in `topics`, in data order. */
+  conceptsByTopic: Map<string, Concept[]>;
+  topicById: Map<string, Topic>;
+  topicsByGroup: Map<string, Topic[]>;
+  scenarioByTopic: Map<string, Scenario>;
+  grammarByLang: Map<Lang, GrammarPoint[]>;
+  language(lang: Lang): LanguageIndex;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+export function entryForms(entry: LexiconEntry): string[] {
+  return [entry.w, entry.pl, ...(entry.f ? entry.f.split("|") : [])].filter((s): s is string => !!s);
+}
+
+function buildLanguageIndex(data: EngineData, lang: Lang): LanguageIndex {
+  const knownWords = new Set<string>();
+  const addText = (text: string) => {
+    for (const w of words(text)) knownWords.add(w);
+  };
+  const forms = new Map<string, FormOf[]>();
+  for (const concept of data.concepts) {
+    const entry = concept[lang];
+    addText(entry.w);
+    addText(entry.ex);
+    if (entry.pl) addText(entry.pl);
+    for (const form of entryForms(entry)) {
+      addText(form);
+      push(forms, foldCase(form), { concept, plural: form === entry.pl && form !== entry.w });
+    }
+  }
+  for (const topic of data.topics) {
+    addText(topic.names[lang]);
+    for (const p of topic.phrases) addText(p.text[lang]);
+    for (const k of topic.keywords[lang]) addText(k);
+  }
+  for (const s of data.scenarios) for (const step of s.steps) addText(step.npc[lang]);
+  for (const g of data.grammar) if (g.lang === lang) for (const ex of g.examples) addText(ex);
+  const knownByLength = new Map<number, string[]>();
+  for (const w of knownWords) push(knownByLength, w.length, w);
+  return { lang, knownWords, knownByLength, forms };
+}
+
+export function buildLexiconIndex(data: EngineData, skipped: string[]): LexiconIndex {
+  const conceptById = new Map(data.concepts.map((c) => [c.id, c]));
+  const conceptsByTopic = new Map<string, Concept[]>();
+  for (const c of data.concepts) for (const t of new Set(c.topics)) push(conceptsByTopic, t, c);
+  const topicsByGroup = new Map<string, Topic[]>();
+  for (const t of data.topics) push(topicsByGroup, t.group, t);
+  const grammarByLang = new Map<Lang, GrammarPoint[]>(LANGS.map((l) => [l, data.grammar.filter((g) => g.lang === l)]));
+  const languages = new Map<Lang, LanguageIndex>();
+  return {
+    data,
+    skipped,
+    conceptById,
+    conceptsByTopic,
+    topicById: new Map(data.topics.map((t) => [t.id, t])),
+    topicsByGroup,
+    scenarioByTopic: new Map(data.scenarios.map((s) => [s.topic, s])),
+    grammarByLang,
+    language(lang) {
+      let index = languages.get(lang);
+      if (!index) {
+        index = buildLanguageIndex(data, lang);
+        languages.set(lang, index);
+      }
+      return index;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// What a learner can say at a scenario step: the syllabus phrases (of the scenario's topic first,
+// then the general greetings and everyday ones) that contain one of the step's intent keywords.
+// Only data sentences are offered, never assembled ones, so every suggestion is correct.
+import type { Lang } from "../languages.ts";
+import type { LevelProfile } from "../levels.ts";
+import type { ScenarioStep, TopicPhrase } from "./data-rules.ts";
+import { containsWords, keyWords } from "./keyword-match.ts";
+import type { LexiconIndex } from "./lexicon-index.ts";
+import { fitsLength } from "./sentence-fit.ts";
+
+export interface Line {
+  text: string;
+  translation: string;
+}
+
+const GENERAL_TOPICS = ["greetings", "everyday"];
+
+/** Phrases a learner at this level may be offered, the scenario's own topic first. */
+export function phrasePool(index: LexiconIndex, topic: string, profile: LevelProfile, target: Lang): TopicPhrase[] {
+  const topics = [topic, ...GENERAL_TOPICS.filter((t) => t !== topic)];
+  return topics
+    .flatMap((id) => index.topicById.get(id)?.phrases ?? [])
+    .filter((p) => p.level <= profile.maxPhraseLevel && fitsLength(p.text[target], profile.maxSentenceWords));
+}
+
+/** The phrase ids matching each intent of the step, best first (closest to the learner's level). */
+export function phrasesForIntent(pool: TopicPhrase[], keywords: string[], target: Lang, level: number): TopicPhrase[] {
+  const wanted = keywords.map(keyWords).filter((k) => k.length > 0);
+  return pool
+    .map((phrase, order) => ({ phrase, order, words: keyWords(phrase.text[target]) }))
+    .filter(({ words }) => wanted.some((k) => containsWords(words, k)))
+    .sort((a, b) => Math.abs(a.phrase.level - level) - Math.abs(b.phrase.level - level) || a.order - b.order)
+    .map(({ phrase }) => phrase);
+}
+
+export function learnerOptions(
+  index: LexiconIndex,
+  topic: string,
+  step: ScenarioStep,
+  pair: { source: Lang; target: Lang },
+  profile: LevelProfile,
+  limit = 3,
+): Line[] {
+  const pool = phrasePool(index, topic, profile, pair.target);
+  const chosen = new Map<string, TopicPhrase>();
+  // Round-robin over intents so each intent gets a suggestion before any gets a second.
+  const perIntent = step.intents.map((intent) => phrasesForIntent(pool, intent.keywords[pair.target], pair.target, profile.level));
+  for (let round = 0; chosen.size < limit && perIntent.some((list) => list.length > round); round++) {
+    for (const list of perIntent) {
+      const phrase = list[round];
+      if (phrase && chosen.size < limit) chosen.set(phrase.id, phrase);
+    }
+  }
+  return [...chosen.values()].map((p) => ({ text: p.text[pair.target], translation: p.text[pair.source] }));
+}

@@ -1,0 +1,93 @@
+// Cross-cutting HTTP behaviour, applied to every route: request ids, maintenance mode, no CORS on
+// the API, access tokens refused outside /v1/, and the error shapes of DESIGN §4.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../app-deps.ts";
+import { ApiError, envelope, OAuthError } from "./api-error.ts";
+import { maintenanceResponse, maintenanceWatcher } from "./maintenance.ts";
+import { beginRequest, pathOf, requestInfo } from "./request-context.ts";
+
+const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
+
+function isApiPath(path: string): boolean {
+  return path === "/v1" || path.startsWith("/v1/");
+}
+
+/** Which error shape a path speaks. */
+function errorShape(path: string): "oauth" | "api" {
+  return path.startsWith("/oauth/") ? "oauth" : "api";
+}
+
+function validationParam(error: unknown): string | undefined {
+  const e = error as { valueError?: { path?: string }; all?: { path?: string }[] };
+  const path = e.valueError?.path ?? e.all?.[0]?.path;
+  return path ? path.replace(/^\//, "").replaceAll("/", ".") || undefined : undefined;
+}
+
+function validationMessage(error: unknown, param: string | undefined): string {
+  const e = error as { valueError?: { message?: string }; customError?: unknown };
+  if (typeof e.customError === "string") return e.customError;
+  const detail = e.valueError?.message ?? "is invalid";
+  return param ? `${param}: ${detail.charAt(0).toLowerCase()}${detail.slice(1)}` : `request ${detail.charAt(0).toLowerCase()}${detail.slice(1)}`;
+}
+
+export function httpBase(deps: AppDeps, maintenance = maintenanceWatcher(deps.store.db)) {
+  const { log } = deps;
+  return new Elysia({ name: "http-base" })
+    .onRequest(({ request }) => {
+      const { id } = beginRequest(request);
+      const path = pathOf(request);
+      if (!HEALTH_PATHS.has(path)) {
+        const state = maintenance.current();
+        if (state.on) return maintenanceResponse(state);
+      }
+      // Spec §1.6: the API and the token endpoint answer no cross-origin preflight.
+      if (request.method === "OPTIONS" && (isApiPath(path) || path === "/oauth/token")) {
+        return envelope(405, "method_not_allowed", "cross-origin requests are not supported; call the API from a server", {
+          headers: { allow: "GET, POST", "x-request-id": id },
+        });
+      }
+      // Spec §5.1.3: an access token works only on /v1/.
+      if (!isApiPath(path)) {
+        const auth = request.headers.get("authorization");
+        if (auth && /^bearer\s+parla_at_/i.test(auth)) {
+          return new Response(JSON.stringify({ error: "api_token_not_accepted: access tokens work only on /v1/ routes" }), {
+            status: 401,
+            headers: { "content-type": "application/json; charset=utf-8", "www-authenticate": 'Bearer error="invalid_token"', "x-request-id": id },
+          });
+        }
+      }
+    })
+    .onError({ as: "global" }, ({ code, error, request }) => {
+      const path = pathOf(request);
+      const { id } = requestInfo(request);
+      if (error instanceof OAuthError) return error.toResponse();
+      if (error instanceof ApiError) {
+        if (errorShape(path) === "oauth") return new OAuthError(error.status, error.code, error.message, error.extra.headers).toResponse();
+        return envelope(error.status, error.code, error.message, { param: error.extra.param, headers: error.extra.headers });
+      }
+      if (code === "NOT_FOUND") {
+        return errorShape(path) === "oauth"
+          ? new OAuthError(404, "invalid_request", "unknown endpoint").toResponse()
+          : envelope(404, "not_found", `no route for ${request.method} ${path}`);
+      }
+      if (code === "VALIDATION") {
+        const param = validationParam(error);
+        const message = validationMessage(error, param);
+        return errorShape(path) === "oauth" ? new OAuthError(400, "invalid_request", message).toResponse() : envelope(400, "invalid_request", message, { param });
+      }
+      if (code === "PARSE") {
+        return errorShape(path) === "oauth"
+          ? new OAuthError(400, "invalid_request", "the request body could not be parsed").toResponse()
+          : envelope(400, "invalid_request", "the request body is not valid JSON");
+      }
+      if (code === "INVALID_COOKIE_SIGNATURE") return envelope(400, "invalid_request", "invalid cookie");
+      const status = (error as { status?: number }).status;
+      if (typeof status === "number" && status >= 400 && status < 500) {
+        return envelope(status, status === 413 ? "payload_too_large" : "invalid_request", (error as Error).message || "request refused");
+      }
+      log.error("http.unhandled_error", { request_id: id, path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      return errorShape(path) === "oauth"
+        ? new OAuthError(500, "server_error", `internal error (request ${id})`).toResponse()
+        : envelope(500, "internal", `internal error (request ${id})`, { requestId: id });
+    });
+}

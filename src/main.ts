@@ -1,0 +1,58 @@
+#!/usr/bin/env bun
+// The `parla` command: serve (default), migrate, version, admin …, engine ….
+import { ConfigError } from "./config/config.ts";
+import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Command } from "./cli/command-line.ts";
+import { systemCommands } from "./cli/system-commands.ts";
+import { StartupError } from "./server.ts";
+
+const commands: Command[] = [...systemCommands];
+
+export async function main(argv: string[]): Promise<number> {
+  const words = argv.length === 0 ? ["serve"] : argv;
+  if (words[0] === "--help" || words[0] === "-h" || words[0] === "help") {
+    process.stdout.write(groupHelp([], commands) + "\n");
+    return 0;
+  }
+  const found = resolveCommand(words, commands);
+  if ("prefix" in found) {
+    const wantsHelp = words.includes("--help");
+    if (found.prefix.length > 0 && wantsHelp) {
+      process.stdout.write(groupHelp(found.prefix, commands) + "\n");
+      return 0;
+    }
+    const unknown = words.slice(found.prefix.length)[0] ?? "";
+    process.stderr.write(`parla: unknown command "${[...found.prefix, unknown].join(" ").trim()}"\n\n${groupHelp(found.prefix, commands)}\n`);
+    return 2;
+  }
+  const { command, rest } = found;
+  if (rest.includes("--help") || rest.includes("-h")) {
+    process.stdout.write(commandHelp(command) + "\n");
+    return 0;
+  }
+  try {
+    const parsed = parseFlags(rest, command.flags);
+    const expected = command.args?.length ?? 0;
+    if (parsed.args.length > expected) throw new UsageError(`unexpected argument "${parsed.args[expected]}"`);
+    return await command.run(parsed);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`parla ${command.path.join(" ")}: ${error.message}\n\n${commandHelp(command)}\n`);
+      return 2;
+    }
+    if (error instanceof ConfigError || error instanceof StartupError) {
+      process.stderr.write(`parla: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.main) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      process.stderr.write(`parla: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,13 @@
+// Every job kind and housekeeping task the process runs, in one place. Domains add theirs here.
+import type { AppDeps } from "../app-deps.ts";
+import { DAY, HOUR } from "../lib/clock.ts";
+import { purgeFinishedJobs } from "./housekeeping.ts";
+import type { JobKind, RecurringTask } from "./scheduler.ts";
+
+export function jobKinds(_deps: AppDeps): Record<string, JobKind> {
+  return {};
+}
+
+export function housekeepingTasks(deps: AppDeps): RecurringTask[] {
+  return [{ name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) }];
+}

@@ -1,0 +1,107 @@
+// Starts Parla: opens the store, migrates, starts the scheduler and HTTP, and shuts all of it down
+// on one signal (SIGTERM/SIGINT): stop accepting, let jobs finish for a bounded time, close the store.
+import type { Server } from "bun";
+import type { AppDeps } from "./app-deps.ts";
+import { createApp } from "./app.ts";
+import type { Config } from "./config/config.ts";
+import { createAdjustableClock, systemClock } from "./lib/clock.ts";
+import { createLogger, type Logger } from "./lib/logger.ts";
+import { createScheduler, type Scheduler } from "./scheduler/scheduler.ts";
+import { housekeepingTasks, jobKinds } from "./scheduler/registry.ts";
+import { migrate } from "./store/migrate.ts";
+import { pathOf, requestInfo } from "./http/request-context.ts";
+import { openStore, type Store } from "./store/open-store.ts";
+import { loadServerKey } from "./store/server-key.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  scheduler: Scheduler;
+  stop(): Promise<void>;
+}
+
+export class StartupError extends Error {}
+
+export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  const clock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock;
+  if (config.devClock) log.warn("dev_clock.enabled", { message: "PARLA_DEV_CLOCK=1: POST /_dev/clock can move time. Never use this in production." });
+
+  let store: Store;
+  try {
+    store = openStore(config.databaseUrl, config.databaseAuthToken);
+    const applied = await migrate(store.client, clock.now());
+    if (applied.length) log.info("store.migrated", { applied });
+  } catch (error) {
+    throw new StartupError(`cannot open the database ${config.databaseUrl}: ${describeStoreError(error)}`);
+  }
+
+  const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
+  const deps: AppDeps = { config, store, clock, log, scheduler: null, serverKey };
+  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(deps), recurring: housekeepingTasks(deps) });
+  deps.scheduler = scheduler;
+
+  const app = createApp(deps);
+  let server: Server<unknown>;
+  try {
+    server = Bun.serve({
+      hostname: config.host,
+      port: config.port,
+      // Streams send a heartbeat every PARLA_STREAM_HEARTBEAT_SECONDS; Bun's default 10 s idle
+      // timeout would cut them (DESIGN §9).
+      idleTimeout: Math.min(255, config.streamHeartbeatSeconds * 2 + 5),
+      maxRequestBodySize: 1024 * 1024,
+      fetch: async (request) => {
+        const response = await app.handle(request);
+        logRequest(log, request, response);
+        return response;
+      },
+      error: (error) => {
+        log.error("http.server_error", { error: String(error) });
+        return new Response("internal error\n", { status: 500 });
+      },
+    });
+  } catch (error) {
+    store.close();
+    const message = String((error as Error).message ?? error);
+    if (/in use|EADDRINUSE/i.test(message)) throw new StartupError(`port ${config.port} on ${config.host} is already in use (set PARLA_PORT)`);
+    throw new StartupError(`cannot listen on ${config.host}:${config.port}: ${message}`);
+  }
+  scheduler.start();
+  const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`;
+  log.info("server.started", { url, base_url: config.baseUrl, store: store.kind, engine: config.engine });
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url,
+    port: server.port as number,
+    deps,
+    scheduler,
+    stop() {
+      stopping ??= (async () => {
+        log.info("server.stopping");
+        await server.stop();
+        await scheduler.stop(10_000);
+        store.close();
+        log.info("server.stopped");
+      })();
+      return stopping;
+    },
+  };
+}
+
+function logRequest(log: Logger, request: Request, response: Response): void {
+  const path = pathOf(request);
+  if (path === "/healthz" || path === "/readyz") return;
+  const { id, startedAt } = requestInfo(request);
+  if (!response.headers.has("x-request-id")) response.headers.set("x-request-id", id);
+  log.info("http.request", { request_id: id, method: request.method, path, status: response.status, ms: Math.round((performance.now() - startedAt) * 10) / 10 });
+}
+
+function describeStoreError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/not a database|file is encrypted|malformed/i.test(message)) return "the file is not a valid Parla database (corrupt, or not SQLite)";
+  if (/readonly|read-only|attempt to write/i.test(message)) return "the file is read-only (check its permissions)";
+  if (/unable to open|cannot open|permission denied|EACCES/i.test(message)) return "the file cannot be opened (check the path and its permissions)";
+  return message;
+}

@@ -1,0 +1,63 @@
+// An app on a fresh temporary store with an adjustable clock, for in-process tests
+// (`app.handle(new Request("http://localhost/…"))`, DESIGN §7).
+import { join } from "node:path";
+import type { AppDeps } from "../../src/app-deps.ts";
+import { createApp } from "../../src/app.ts";
+import { loadConfig, type Config } from "../../src/config/config.ts";
+import { createAdjustableClock, type AdjustableClock } from "../../src/lib/clock.ts";
+import { createLogger, type Logger } from "../../src/lib/logger.ts";
+import { createScheduler, type Scheduler } from "../../src/scheduler/scheduler.ts";
+import { housekeepingTasks, jobKinds } from "../../src/scheduler/registry.ts";
+import { migrate } from "../../src/store/migrate.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import { loadServerKey } from "../../src/store/server-key.ts";
+import { tempDir } from "./temp-dir.ts";
+
+export const TEST_START = Date.UTC(2026, 10, 2, 9, 0, 0);
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  clock: AdjustableClock;
+  scheduler: Scheduler;
+  logs: string[];
+  request(method: string, path: string, init?: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; body?: string }): Promise<Response>;
+  cleanup(): void;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = tempDir();
+  const config = loadConfig({ PARLA_DATABASE_URL: `file:${join(dir.path, "test.db")}`, PARLA_BASE_URL: "http://localhost", ...env }, overrides);
+  const store = openStore(config.databaseUrl);
+  const clock = createAdjustableClock(TEST_START);
+  await migrate(store.client, clock.now());
+  const logs: string[] = [];
+  const log: Logger = createLogger("debug", {}, (line) => logs.push(line));
+  const deps: AppDeps = { config, store, clock, log, scheduler: null, serverKey: await loadServerKey(store.db, config.secretKey, clock.now()) };
+  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(deps), recurring: housekeepingTasks(deps) });
+  deps.scheduler = scheduler;
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    clock,
+    scheduler,
+    logs,
+    request(method, path, init = {}) {
+      const headers = new Headers(init.headers);
+      let body: string | undefined = init.body;
+      if (init.json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(init.json);
+      } else if (init.form) {
+        headers.set("content-type", "application/x-www-form-urlencoded");
+        body = new URLSearchParams(init.form).toString();
+      }
+      return app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    },
+    cleanup() {
+      store.close();
+      dir.cleanup();
+    },
+  };
+}
