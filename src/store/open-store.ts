@@ -4,7 +4,8 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Client } from "@libsql/client";
 import { createClient as createRemoteClient } from "@libsql/client/web";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import { drizzle } from "drizzle-orm/libsql/web";
 import { createBunSqliteClient, pathFromUrl } from "./bun-sqlite-client.ts";
 import * as schema from "./schema.ts";
 

@@ -1,0 +1,103 @@
+// Practice on the lesson's own material, every item with its answer key: matching words,
+// gap-fill on the examples, translating sentences, and putting the scenario dialogue in order.
+// Sentences come from the data; the engine only blanks, shuffles and pairs them.
+import type { Exercise, ExercisesSet } from "../../model.ts";
+import type { Lang } from "../../languages.ts";
+import type { Concept } from "../lexicon-rules.ts";
+import { learnerOptions } from "../scenario-lines.ts";
+import { fitsLength, gapSentence } from "../sentence-fit.ts";
+import { INSTRUCTIONS, SET_TITLES } from "../ui-text/lesson-text.ts";
+import { say } from "../ui-text/template.ts";
+import { displayTerm } from "../vocab-item.ts";
+import type { LessonContext } from "./lesson-context.ts";
+
+const MATCHING_PAIRS = 6;
+const GAP_ITEMS = 5;
+const TRANSLATION_ITEMS = 4;
+
+function matching(context: LessonContext): Exercise | null {
+  const { source, target } = context;
+  const concepts = context.core.slice(0, MATCHING_PAIRS);
+  if (concepts.length < 2) return null;
+  const left = concepts.map((c, i) => ({ key: String.fromCharCode(97 + i), text: displayTerm(target, c), id: c.id }));
+  const right = context.random.fork("matching").shuffle(concepts).map((c, i) => ({ key: String(i + 1), text: displayTerm(source, c), id: c.id }));
+  return {
+    type: "matching",
+    instructions: say(INSTRUCTIONS.matching, source, { target: context.targetName }),
+    left: left.map(({ key, text }) => ({ key, text })),
+    right: right.map(({ key, text }) => ({ key, text })),
+    answers: left.map((l) => ({ left: l.key, right: right.find((r) => r.id === l.id)?.key ?? "" })),
+  };
+}
+
+/** Concepts whose target example has a clean gap and suits the level's sentence length. */
+export function gapCandidates(context: LessonContext, concepts: Concept[]): { concept: Concept; prompt: string; answer: string }[] {
+  const out: { concept: Concept; prompt: string; answer: string }[] = [];
+  for (const concept of concepts) {
+    const entry = concept[context.target];
+    if (!fitsLength(entry.ex, context.profile.maxSentenceWords)) continue;
+    const gap = gapSentence(entry);
+    if (gap) out.push({ concept, ...gap });
+  }
+  return out;
+}
+
+function gapFill(context: LessonContext): Exercise | null {
+  const items = gapCandidates(context, context.core).slice(0, GAP_ITEMS);
+  if (items.length < 2) return null;
+  return {
+    type: "gap_fill",
+    instructions: say(INSTRUCTIONS.gap_fill, context.source),
+    word_bank: context.random.fork("word-bank").shuffle(items.map((i) => i.answer)),
+    items: items.map((i) => ({ prompt: i.prompt, hint: i.concept[context.source].ex, answer: i.answer })),
+  };
+}
+
+/** Recognition first: A1 learners translate into their own language, everyone else into the target. */
+function translation(context: LessonContext): Exercise | null {
+  const { source, target, profile } = context;
+  const toTarget = profile.level >= 2;
+  const from: Lang = toTarget ? source : target;
+  const into: Lang = toTarget ? target : source;
+  const sentences = [
+    ...context.phrases.map((p) => p.text),
+    ...context.core.slice().reverse().map((c) => ({ [source]: c[source].ex, [target]: c[target].ex }) as Record<Lang, string>),
+  ].filter((s) => fitsLength(s[target], profile.maxSentenceWords));
+  const items = context.random.fork("translation").shuffle(sentences).slice(0, TRANSLATION_ITEMS);
+  if (items.length === 0) return null;
+  return {
+    type: "translation",
+    instructions: say(INSTRUCTIONS.translate_into, source, { lang: toTarget ? context.targetName : context.sourceName }),
+    direction: toTarget ? "to_target" : "to_source",
+    items: items.map((s) => ({ prompt: s[from], answer: s[into] })),
+  };
+}
+
+/** The scenario as a dialogue: each NPC line followed by the learner's best answer to it. */
+export function scenarioDialogue(context: LessonContext): { speaker: "npc" | "learner"; text: string; translation: string }[] {
+  const scenario = context.scenario;
+  if (!scenario) return [];
+  const lines: { speaker: "npc" | "learner"; text: string; translation: string }[] = [];
+  for (const step of scenario.steps) {
+    lines.push({ speaker: "npc", text: step.npc[context.target], translation: step.npc[context.source] });
+    const [answer] = learnerOptions(context.index, scenario.topic, step, context, context.profile, 1);
+    if (answer) lines.push({ speaker: "learner", ...answer });
+  }
+  return lines;
+}
+
+function dialogueOrder(context: LessonContext): Exercise | null {
+  const dialogue = scenarioDialogue(context).map((line, i) => ({ key: `L${i + 1}`, speaker: line.speaker, text: line.text }));
+  if (dialogue.length < 3) return null;
+  return {
+    type: "dialogue_order",
+    instructions: say(INSTRUCTIONS.dialogue_order, context.source),
+    lines: context.random.fork("dialogue").shuffle(dialogue),
+    answer: dialogue.map((l) => l.key),
+  };
+}
+
+export function exercisesSet(context: LessonContext, index: number): ExercisesSet {
+  const exercises = [matching(context), gapFill(context), translation(context), dialogueOrder(context)].filter((e): e is Exercise => e !== null);
+  return { index, kind: "exercises", title: say(SET_TITLES.exercises, context.source), exercises };
+}

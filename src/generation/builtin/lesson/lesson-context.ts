@@ -1,0 +1,109 @@
+// Everything the sets of one lesson plan share: the topics the subject was matched to, the core
+// vocabulary, phrases, grammar point, scenario and role-play partner. Built once per plan; each
+// set only arranges it.
+import type { LessonPlanRequest } from "../../engine-input.ts";
+import { LANGUAGE_NAMES, type Lang } from "../../languages.ts";
+import { levelProfile, type LevelProfile } from "../../levels.ts";
+import type { GrammarPoint, Scenario, TopicPhrase } from "../data-rules.ts";
+import type { LexiconIndex } from "../lexicon-index.ts";
+import type { Concept } from "../lexicon-rules.ts";
+import { resolveTopics } from "../scene-topics.ts";
+import { phrasePool } from "../scenario-lines.ts";
+import { fitsLength } from "../sentence-fit.ts";
+import { seededRandom, type SeededRandom } from "../seeded-random.ts";
+import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
+import { requestSeed, selectConcepts } from "../vocabulary.ts";
+
+export interface LessonNpc {
+  name: string;
+  persona: string | null;
+  given: boolean;
+}
+
+export interface LessonContext {
+  index: LexiconIndex;
+  source: Lang;
+  target: Lang;
+  profile: LevelProfile;
+  /** Matched topics, best first; the first one leads the lesson. */
+  topics: string[];
+  core: Concept[];
+  phrases: TopicPhrase[];
+  grammar: GrammarPoint | null;
+  scenario: Scenario | null;
+  npc: LessonNpc;
+  random: SeededRandom;
+  targetName: string;
+  sourceName: string;
+}
+
+const PHRASES_PER_LESSON = 6;
+
+/** Phrases near the top of what the level allows, from the lesson's topics before general ones. */
+function choosePhrases(index: LexiconIndex, topics: string[], profile: LevelProfile, target: Lang): TopicPhrase[] {
+  const [main] = topics;
+  if (!main) return [];
+  const own = topics.flatMap((t) => index.topicById.get(t)?.phrases ?? []).filter((p) => p.level <= profile.maxPhraseLevel && fitsLength(p.text[target], profile.maxSentenceWords));
+  const pool = [...own, ...phrasePool(index, main, profile, target)];
+  const seen = new Set<string>();
+  return pool
+    .filter((p) => !seen.has(p.id) && seen.add(p.id))
+    .map((p, order) => ({ p, order, own: own.includes(p) ? 0 : 1 }))
+    .sort((a, b) => a.own - b.own || Math.abs(a.p.level - profile.maxPhraseLevel) - Math.abs(b.p.level - profile.maxPhraseLevel) || a.order - b.order)
+    .slice(0, PHRASES_PER_LESSON)
+    .map(({ p }) => p)
+    .sort((a, b) => a.level - b.level);
+}
+
+/** The syllabus point for the level (seeded among equals), else the nearest one below it. */
+function chooseGrammar(index: LexiconIndex, target: Lang, level: number, random: SeededRandom): GrammarPoint | null {
+  const points = index.grammarByLang.get(target) ?? [];
+  const atLevel = points.filter((p) => p.level === level);
+  if (atLevel.length > 0) return atLevel[random.below(atLevel.length)] ?? null;
+  const below = points.filter((p) => p.level < level);
+  return below[below.length - 1] ?? points[0] ?? null;
+}
+
+function chooseScenario(index: LexiconIndex, topics: string[]): Scenario | null {
+  for (const t of [...topics, "greetings", "everyday"]) {
+    const scenario = index.scenarioByTopic.get(t);
+    if (scenario) return scenario;
+  }
+  return index.data.scenarios[0] ?? null;
+}
+
+export function buildLessonContext(index: LexiconIndex, request: LessonPlanRequest): LessonContext {
+  const profile = levelProfile(request.level);
+  const random = seededRandom(requestSeed("lesson", request));
+  const extra = request.npc?.persona ? [request.npc.persona] : [];
+  const { topics } = resolveTopics(index, request.subject.text, extra);
+  const groups = new Set(topics.map((t) => index.topicById.get(t)?.group));
+  const neighbours = index.data.topics.filter((t) => groups.has(t.group) && !topics.includes(t.id)).map((t) => t.id);
+  const core = selectConcepts(index, {
+    level: request.level,
+    tiers: [topics, neighbours],
+    exclude: new Set(),
+    count: profile.coreVocabulary,
+    seed: requestSeed("lesson-core", request),
+  });
+  return {
+    index,
+    source: request.source,
+    target: request.target,
+    profile,
+    topics,
+    core,
+    phrases: choosePhrases(index, topics, profile, request.target),
+    grammar: chooseGrammar(index, request.target, request.level, random.fork("grammar")),
+    scenario: chooseScenario(index, topics),
+    npc: request.npc ? { name: request.npc.name, persona: request.npc.persona, given: true } : { name: DEFAULT_NPC_NAME[request.target], persona: null, given: false },
+    random,
+    targetName: LANGUAGE_NAMES[request.source][request.target],
+    sourceName: LANGUAGE_NAMES[request.source][request.source],
+  };
+}
+
+/** A topic's name in a language, or its id when the topic is unknown. */
+export function topicName(context: LessonContext, id: string, lang: Lang): string {
+  return context.index.topicById.get(id)?.names[lang] ?? id;
+}

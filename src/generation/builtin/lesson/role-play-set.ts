@@ -1,0 +1,27 @@
+// The role-play: the scenario of the lesson's topic with the NPC the caller named (name and
+// persona shown as given, on the role card only), each step with the NPC's line and what the
+// learner can answer at the level.
+import type { RolePlaySet } from "../../model.ts";
+import { learnerOptions } from "../scenario-lines.ts";
+import { ROLE_PLAY, SET_TITLES } from "../ui-text/lesson-text.ts";
+import { quote, say } from "../ui-text/template.ts";
+import { topicName, type LessonContext } from "./lesson-context.ts";
+
+export function rolePlaySet(context: LessonContext, index: number): RolePlaySet | null {
+  const scenario = context.scenario;
+  if (!scenario) return null;
+  const { source, target } = context;
+  return {
+    index,
+    kind: "role_play",
+    title: say(SET_TITLES.role_play, source),
+    npc: { name: context.npc.name, persona: context.npc.persona, given: context.npc.given },
+    setting: say(ROLE_PLAY.setting, source, { topic: quote(source, topicName(context, scenario.topic, source)), npc: context.npc.name }),
+    goal: say(ROLE_PLAY.goal, source, { target: context.targetName }),
+    steps: scenario.steps.map((step) => ({
+      id: step.id,
+      npc: { text: step.npc[target], translation: step.npc[source] },
+      learner_options: learnerOptions(context.index, scenario.topic, step, context, context.profile),
+    })),
+  };
+}
