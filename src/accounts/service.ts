@@ -1,0 +1,107 @@
+// Accounts and users: sign-up, password checks, plans. No HTTP here.
+import { eq } from "drizzle-orm";
+import type { Config } from "../config/config.ts";
+import { newRowId } from "../lib/secrets.ts";
+import type { Db, DbOrTx } from "../store/open-store.ts";
+import { isUniqueViolation } from "../store/open-store.ts";
+import { accounts, users } from "./schema.ts";
+
+export type Plan = "free" | "paid";
+export type User = typeof users.$inferSelect;
+export type Account = typeof accounts.$inferSelect;
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 256;
+
+export function normaliseEmail(raw: string): string | null {
+  const email = raw.normalize("NFC").trim().toLowerCase();
+  if (email.length > 254 || !/^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/.test(email)) return null;
+  return email;
+}
+
+/** Why a password is refused, or null. Length is what matters (NIST SP 800-63B §5.1.1.2). */
+export function passwordProblem(password: string, email?: string): string | null {
+  const length = Array.from(password).length;
+  if (length < PASSWORD_MIN) return `use at least ${PASSWORD_MIN} characters`;
+  if (length > PASSWORD_MAX) return `use at most ${PASSWORD_MAX} characters`;
+  if (new Set(password).size < 4) return "use more than a few different characters";
+  if (email && password.toLowerCase().includes(email.split("@")[0]!.toLowerCase()) && email.split("@")[0]!.length >= 4) return "do not use your e-mail address in the password";
+  return null;
+}
+
+export type CreateUserResult =
+  | { ok: true; userId: string; accountId: string }
+  | { ok: false; field: "email" | "password"; reason: string };
+
+export async function createUser(db: Db, nowMs: number, input: { email: string; password: string | null; plan?: Plan }): Promise<CreateUserResult> {
+  const email = normaliseEmail(input.email);
+  if (!email) return { ok: false, field: "email", reason: "enter a valid e-mail address" };
+  if (input.password !== null) {
+    const problem = passwordProblem(input.password, email);
+    if (problem) return { ok: false, field: "password", reason: problem };
+  }
+  const passwordHash = input.password === null ? null : await Bun.password.hash(input.password, { algorithm: "argon2id" });
+  const userId = newRowId(nowMs);
+  const accountId = newRowId(nowMs);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(accounts).values({ id: accountId, ownerUserId: userId, plan: input.plan ?? "free", createdAt: nowMs });
+      await tx.insert(users).values({ id: userId, accountId, email, passwordHash, createdAt: nowMs });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, field: "email", reason: "an account with this e-mail already exists" };
+    throw error;
+  }
+  return { ok: true, userId, accountId };
+}
+
+// A valid argon2id hash of a random string, verified when the e-mail is unknown so that a sign-in
+// takes as long for a missing account as for a wrong password (no account enumeration by timing).
+let dummyHash: Promise<string> | null = null;
+
+export async function verifyPassword(db: DbOrTx, emailInput: string, password: string): Promise<User | null> {
+  const email = normaliseEmail(emailInput);
+  const [user] = email ? await db.select().from(users).where(eq(users.email, email)) : [];
+  if (!user || !user.passwordHash) {
+    dummyHash ??= Bun.password.hash(crypto.randomUUID(), { algorithm: "argon2id" });
+    await Bun.password.verify(password, await dummyHash).catch(() => false);
+    return null;
+  }
+  return (await Bun.password.verify(password, user.passwordHash)) ? user : null;
+}
+
+export async function changePassword(db: Db, userId: string, password: string): Promise<string | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return "unknown user";
+  const problem = passwordProblem(password, user.email);
+  if (problem) return problem;
+  await db.update(users).set({ passwordHash: await Bun.password.hash(password, { algorithm: "argon2id" }) }).where(eq(users.id, userId));
+  return null;
+}
+
+export async function getUser(db: DbOrTx, userId: string): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user ?? null;
+}
+
+export async function getUserByEmail(db: DbOrTx, emailInput: string): Promise<User | null> {
+  const email = normaliseEmail(emailInput);
+  if (!email) return null;
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user ?? null;
+}
+
+export async function getAccount(db: DbOrTx, accountId: string): Promise<Account | null> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  return account ?? null;
+}
+
+export async function setPlan(db: Db, accountId: string, plan: Plan): Promise<boolean> {
+  const r = await db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
+  return r.length === 1;
+}
+
+/** The monthly allowance in credits that an account's plan gives (operator-configurable). */
+export function allowanceCredits(config: Config, plan: Plan): number {
+  return plan === "paid" ? config.paidAllowanceCredits : config.freeAllowanceCredits;
+}

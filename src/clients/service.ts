@@ -1,0 +1,218 @@
+// OAuth clients and their secrets (spec 2.1, 3.5, 5.4): the rules behind the Integrations page and
+// the admin CLI. No HTTP here.
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { PREFIX, constantTimeEqual, hashSecret, newPublicId, newRowId, newSecret } from "../lib/secrets.ts";
+import { checkTextField } from "../lib/text-fields.ts";
+import { parseScopeString, sortScopes, type Scope } from "../oauth/scopes.ts";
+import type { Db, DbOrTx } from "../store/open-store.ts";
+import { CURRENT_API_VERSION, findVersion } from "../versions/registry.ts";
+import { redirectUriProblem, type ClientType } from "./redirect-uris.ts";
+import { clientSecrets, clients } from "./schema.ts";
+
+export type Client = typeof clients.$inferSelect;
+export type ClientSecret = typeof clientSecrets.$inferSelect;
+export type BillingMode = "allowance" | "metered";
+export const MAX_SECRETS_PER_CLIENT = 2;
+export const CLIENT_NAME_MAX = 64;
+
+export type FieldProblem = { ok: false; field: string; reason: string };
+
+export interface NewClientInput {
+  accountId: string;
+  name: string;
+  type: ClientType;
+  scopes: string[];
+  billingMode: string;
+  pinnedVersion?: string;
+  redirectUris: string[];
+}
+
+function checkName(name: string): { ok: true; value: string } | FieldProblem {
+  const r = checkTextField(name, CLIENT_NAME_MAX);
+  return r.ok ? r : { ok: false, field: "name", reason: `name ${r.reason}` };
+}
+
+function checkScopes(scopes: string[]): { ok: true; value: Scope[] } | FieldProblem {
+  const { scopes: known, unknown } = parseScopeString(scopes.join(" "));
+  if (unknown.length) return { ok: false, field: "scopes", reason: `unknown scope ${unknown.map((u) => `"${u}"`).join(", ")}` };
+  if (known.length === 0) return { ok: false, field: "scopes", reason: "choose at least one scope" };
+  return { ok: true, value: sortScopes(known) };
+}
+
+function checkVersion(version: string): { ok: true; value: string } | FieldProblem {
+  const v = findVersion(version);
+  if (!v) return { ok: false, field: "pinned_version", reason: `unknown API version "${version}"` };
+  if (v.status === "discontinued") return { ok: false, field: "pinned_version", reason: `API version ${version} is discontinued` };
+  return { ok: true, value: v.id };
+}
+
+function checkRedirectUris(type: ClientType, uris: string[]): { ok: true; value: string[] } | FieldProblem {
+  const unique = [...new Set(uris.map((u) => u.trim()).filter(Boolean))];
+  if (unique.length > 10) return { ok: false, field: "redirect_uris", reason: "register at most 10 redirect URIs" };
+  for (const uri of unique) {
+    const problem = redirectUriProblem(type, uri);
+    if (problem) return { ok: false, field: "redirect_uris", reason: `${uri} ${problem}` };
+  }
+  if (type === "public" && unique.length === 0) return { ok: false, field: "redirect_uris", reason: "a public client needs at least one redirect URI" };
+  return { ok: true, value: unique };
+}
+
+export type CreateClientResult = { ok: true; client: Client; secret: string | null } | FieldProblem;
+
+export async function createClient(db: Db, nowMs: number, input: NewClientInput): Promise<CreateClientResult> {
+  if (input.type !== "public" && input.type !== "confidential") return { ok: false, field: "type", reason: "type must be public or confidential" };
+  if (input.billingMode !== "allowance" && input.billingMode !== "metered") return { ok: false, field: "billing_mode", reason: "billing mode must be allowance or metered" };
+  const name = checkName(input.name);
+  if (!name.ok) return name;
+  const scopes = checkScopes(input.scopes);
+  if (!scopes.ok) return scopes;
+  const version = checkVersion(input.pinnedVersion ?? CURRENT_API_VERSION);
+  if (!version.ok) return version;
+  const redirects = checkRedirectUris(input.type, input.redirectUris);
+  if (!redirects.ok) return redirects;
+  const client: Client = {
+    id: newPublicId(PREFIX.clientId),
+    accountId: input.accountId,
+    name: name.value,
+    type: input.type,
+    scopes: scopes.value,
+    billingMode: input.billingMode,
+    pinnedVersion: version.value,
+    redirectUris: redirects.value,
+    spendLimitCredits: null,
+    createdAt: nowMs,
+  };
+  let secret: string | null = null;
+  await db.transaction(async (tx) => {
+    await tx.insert(clients).values(client);
+    // A public client has no secret (spec 2.1).
+    if (client.type === "confidential") secret = (await insertSecret(tx, nowMs, client.id)).secret;
+  });
+  return { ok: true, client, secret };
+}
+
+async function insertSecret(db: DbOrTx, nowMs: number, clientId: string): Promise<{ id: string; secret: string }> {
+  const secret = newSecret(PREFIX.clientSecret);
+  const id = newRowId(nowMs);
+  await db.insert(clientSecrets).values({ id, clientId, secretHash: hashSecret(secret), hint: secret.slice(-4), createdAt: nowMs });
+  return { id, secret };
+}
+
+export async function getClient(db: DbOrTx, clientId: string): Promise<Client | null> {
+  const [row] = await db.select().from(clients).where(eq(clients.id, clientId));
+  return row ?? null;
+}
+
+/** A client of this account, or null (another account's client is as good as missing). */
+export async function getOwnedClient(db: DbOrTx, accountId: string, clientId: string): Promise<Client | null> {
+  const [row] = await db.select().from(clients).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId)));
+  return row ?? null;
+}
+
+export async function listClients(db: DbOrTx, accountId: string): Promise<(Client & { secrets: Omit<ClientSecret, "secretHash">[] })[]> {
+  const rows = await db.select().from(clients).where(eq(clients.accountId, accountId)).orderBy(asc(clients.createdAt));
+  const secrets = await db
+    .select({ id: clientSecrets.id, clientId: clientSecrets.clientId, hint: clientSecrets.hint, createdAt: clientSecrets.createdAt, lastUsedAt: clientSecrets.lastUsedAt })
+    .from(clientSecrets)
+    .innerJoin(clients, eq(clients.id, clientSecrets.clientId))
+    .where(eq(clients.accountId, accountId))
+    .orderBy(asc(clientSecrets.createdAt));
+  return rows.map((c) => ({ ...c, secrets: secrets.filter((s) => s.clientId === c.id) }));
+}
+
+export type UpdateResult = { ok: true } | FieldProblem | { ok: false; field: "client"; reason: string };
+const missing = { ok: false as const, field: "client" as const, reason: "no such client" };
+
+export async function renameClient(db: Db, accountId: string, clientId: string, name: string): Promise<UpdateResult> {
+  const checked = checkName(name);
+  if (!checked.ok) return checked;
+  const r = await db.update(clients).set({ name: checked.value }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
+  return r.length ? { ok: true } : missing;
+}
+
+/**
+ * Narrowing applies at once (the bearer guard intersects a token's scopes with the client's current
+ * ones); widening applies from the next exchange, because a token keeps the scopes it was issued (spec 5.4.2).
+ */
+export async function setClientScopes(db: Db, accountId: string, clientId: string, scopes: string[]): Promise<UpdateResult> {
+  const checked = checkScopes(scopes);
+  if (!checked.ok) return checked;
+  const r = await db.update(clients).set({ scopes: checked.value }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
+  return r.length ? { ok: true } : missing;
+}
+
+/** Applies from the next token exchange (spec 9.3): tokens remember the version they were issued under. */
+export async function setPinnedVersion(db: Db, accountId: string, clientId: string, version: string): Promise<UpdateResult> {
+  const checked = checkVersion(version);
+  if (!checked.ok) return checked;
+  const r = await db.update(clients).set({ pinnedVersion: checked.value }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
+  return r.length ? { ok: true } : missing;
+}
+
+export type SecretResult = { ok: true; secretId: string; secret: string } | { ok: false; reason: string };
+
+export async function createClientSecret(db: Db, nowMs: number, accountId: string, clientId: string): Promise<SecretResult> {
+  return db.transaction(async (tx) => {
+    const client = await getOwnedClient(tx, accountId, clientId);
+    if (!client) return { ok: false, reason: "no such client" };
+    if (client.type === "public") return { ok: false, reason: "a public client has no secret" };
+    const [row] = await tx.select({ n: count() }).from(clientSecrets).where(eq(clientSecrets.clientId, clientId));
+    if ((row?.n ?? 0) >= MAX_SECRETS_PER_CLIENT) {
+      return { ok: false, reason: `a client holds at most ${MAX_SECRETS_PER_CLIENT} secrets: revoke the old one once its Last used date stops changing, then create a new one` };
+    }
+    const { id, secret } = await insertSecret(tx, nowMs, clientId);
+    return { ok: true, secretId: id, secret };
+  });
+}
+
+/**
+ * Revokes a secret; every access token exchanged with it ends at once (they reference it and go
+ * with it). The client's only secret cannot be revoked (spec 3.5).
+ */
+export async function revokeClientSecret(db: Db, accountId: string, clientId: string, secretId: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+  return db.transaction(async (tx) => {
+    const client = await getOwnedClient(tx, accountId, clientId);
+    if (!client) return { ok: false, reason: "no such client" };
+    const [row] = await tx.select({ n: count() }).from(clientSecrets).where(eq(clientSecrets.clientId, clientId));
+    const [secret] = await tx.select({ id: clientSecrets.id }).from(clientSecrets).where(and(eq(clientSecrets.id, secretId), eq(clientSecrets.clientId, clientId)));
+    if (!secret) return { ok: false, reason: "no such secret" };
+    if ((row?.n ?? 0) <= 1) {
+      return { ok: false, reason: "this is the client's only secret: create a replacement first, deploy it, then revoke this one — or delete the client" };
+    }
+    await tx.delete(clientSecrets).where(eq(clientSecrets.id, secretId));
+    return { ok: true };
+  });
+}
+
+/** Deletes a client: its secrets, tokens and every user's grant go with it at once (spec 3.5). */
+export async function deleteClient(db: Db, accountId: string, clientId: string): Promise<boolean> {
+  const r = await db.delete(clients).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
+  return r.length === 1;
+}
+
+export type ClientAuthentication = { client: Client; secretId: string | null };
+
+/** Checks a confidential client's secret; stamps its Last used date. Null for any mismatch. */
+export async function authenticateClientSecret(db: Db, nowMs: number, clientId: string, secret: string): Promise<ClientAuthentication | null> {
+  if (!secret.startsWith(PREFIX.clientSecret) || secret.length > 200) return null;
+  const [row] = await db
+    .select({ secret: clientSecrets, client: clients })
+    .from(clientSecrets)
+    .innerJoin(clients, eq(clients.id, clientSecrets.clientId))
+    .where(eq(clientSecrets.secretHash, hashSecret(secret)));
+  if (!row || !constantTimeEqual(row.client.id, clientId)) return null;
+  await db.update(clientSecrets).set({ lastUsedAt: nowMs }).where(eq(clientSecrets.id, row.secret.id));
+  return { client: row.client, secretId: row.secret.id };
+}
+
+/** Is this string a live client secret (to refuse it when sent as a bearer token)? */
+export async function isKnownClientSecret(db: DbOrTx, value: string): Promise<boolean> {
+  const [row] = await db.select({ one: sql`1` }).from(clientSecrets).where(eq(clientSecrets.secretHash, hashSecret(value)));
+  return !!row;
+}
+
+export async function setClientSpendLimit(db: Db, accountId: string, clientId: string, limit: number | null): Promise<UpdateResult> {
+  if (limit !== null && (!Number.isInteger(limit) || limit < 0 || limit > 1_000_000_000)) return { ok: false, field: "spend_limit", reason: "the spending limit must be a whole number of credits, 0 or more" };
+  const r = await db.update(clients).set({ spendLimitCredits: limit }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
+  return r.length ? { ok: true } : missing;
+}
