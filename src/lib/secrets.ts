@@ -15,7 +15,7 @@ export const PREFIX = {
   webhookSecret: "parla_whsec_",
 } as const;
 
-export function randomBytes(length: number): Uint8Array {
+export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
   crypto.getRandomValues(bytes);
   return bytes;

@@ -23,6 +23,8 @@ export const tokenFamilies = sqliteTable("token_families", {
   grantId: text("grant_id").notNull().references(() => grants.id, { onDelete: "cascade" }),
   scopes: json<string[]>("scopes").notNull(),
   createdAt: millis("created_at").notNull(),
+  /** The current refresh token, sealed under the server key: returned again to a racing refresh within the grace window (spec 3.4). */
+  currentRefreshSealed: text("current_refresh_sealed"),
   endedAt: millis("ended_at"),
   endedReason: text("ended_reason"),
 });

@@ -13,10 +13,10 @@ export interface FormOf {
 
 export interface LanguageIndex {
   lang: Lang;
-  /** Every correctly spelled word the data contains in this language (case-folded). */
-  knownWords: Set<string>;
-  /** knownWords grouped by length, for the nearest-spelling search. */
-  knownByLength: Map<number, string[]>;
+  /** Every correctly spelled word the data contains in this language (case-folded), with its count. */
+  knownWords: Map<string, number>;
+  /** Words the data writes in lower case somewhere (German: tells verbs like "essen" from nouns). */
+  lowerCaseSeen: Set<string>;
   /** Lemma, plural and declared forms (case-folded) of each concept. */
   forms: Map<string, FormOf[]>;
 }
@@ -45,9 +45,11 @@ export function entryForms(entry: LexiconEntry): string[] {
 }
 
 function buildLanguageIndex(data: EngineData, lang: Lang): LanguageIndex {
-  const knownWords = new Set<string>();
+  const knownWords = new Map<string, number>();
+  const lowerCaseSeen = new Set<string>();
   const addText = (text: string) => {
-    for (const w of words(text)) knownWords.add(w);
+    for (const w of words(text)) knownWords.set(w, (knownWords.get(w) ?? 0) + 1);
+    for (const w of text.match(/[\p{L}]+/gu) ?? []) if (w === w.toLocaleLowerCase("und")) lowerCaseSeen.add(w);
   };
   const forms = new Map<string, FormOf[]>();
   for (const concept of data.concepts) {
@@ -67,9 +69,7 @@ function buildLanguageIndex(data: EngineData, lang: Lang): LanguageIndex {
   }
   for (const s of data.scenarios) for (const step of s.steps) addText(step.npc[lang]);
   for (const g of data.grammar) if (g.lang === lang) for (const ex of g.examples) addText(ex);
-  const knownByLength = new Map<number, string[]>();
-  for (const w of knownWords) push(knownByLength, w.length, w);
-  return { lang, knownWords, knownByLength, forms };
+  return { lang, knownWords, lowerCaseSeen, forms };
 }
 
 export function buildLexiconIndex(data: EngineData, skipped: string[]): LexiconIndex {

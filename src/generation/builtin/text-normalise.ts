@@ -32,9 +32,10 @@ export interface Token {
   end: number;
 }
 
+/** An apostrophe between letters stays with the left part: "l'école" → "l'", "école". */
 export function tokensWithOffsets(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) out.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’](?=\p{L}))?/gu)) out.push({ text: m[0], start: m.index, end: m.index + m[0].length });
   return out;
 }
 

@@ -28,7 +28,7 @@ export function isNumberWord(word: string, lang: Lang): boolean {
   return (TABLE.get(lang)?.has(folded) ?? false) || (COMPOUND[lang]?.test(folded) ?? false);
 }
 
-/** Numbers that stand as quantities ("dos", "2"), not the article-like "un/una/one" alone. */
+/** Does any word name a number? ("un"/"one" count too: "un café" is a quantity of one.) */
 export function mentionsNumber(words: readonly string[], lang: Lang): boolean {
   return words.some((w) => isNumberWord(w, lang));
 }

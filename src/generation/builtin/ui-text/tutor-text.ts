@@ -1,0 +1,180 @@
+// The tutor's own words in six languages: what the NPC says when the script has no line for it
+// (target language), and the hints and correction notes (source language, or target language
+// at high levels). Parameters arrive already quoted.
+import type { Texts } from "./template.ts";
+
+/** NPC lines, said in the target language. */
+export const NPC_LINES = {
+  not_understood: {
+    en: "Sorry, I don't understand.",
+    es: "Perdón, no lo entiendo.",
+    fr: "Pardon, je ne comprends pas.",
+    de: "Entschuldigung, das verstehe ich nicht.",
+    it: "Mi dispiace, non ho capito.",
+    "pt-BR": "Desculpe, não entendi.",
+  },
+  my_name: { en: "My name is {name}.", es: "Me llamo {name}.", fr: "Je m'appelle {name}.", de: "Ich heiße {name}.", it: "Mi chiamo {name}.", "pt-BR": "Meu nome é {name}." },
+  finished: {
+    en: "Goodbye, see you soon!",
+    es: "¡Adiós, hasta pronto!",
+    fr: "Au revoir, à bientôt !",
+    de: "Auf Wiedersehen, bis bald!",
+    it: "Arrivederci, a presto!",
+    "pt-BR": "Tchau, até logo!",
+  },
+} satisfies Record<string, Texts>;
+
+/** Keywords, in each target language, of asking the NPC's name (answered with my_name). */
+export const ASK_NAME_KEYWORDS: Record<keyof Texts, string[]> = {
+  en: ["your name", "who are you"],
+  es: ["te llamas", "se llama usted", "tu nombre", "su nombre", "quién eres"],
+  fr: ["t'appelles", "vous appelez", "ton nom", "votre nom", "qui es-tu", "qui êtes-vous"],
+  de: ["heißt du", "heißen sie", "dein name", "ihr name", "wer bist du", "wer sind sie"],
+  it: ["ti chiami", "si chiama", "tuo nome", "suo nome", "chi sei"],
+  "pt-BR": ["seu nome", "teu nome", "você se chama", "quem é você"],
+};
+
+export const HINTS = {
+  example: {
+    en: "You can say, for example: {phrase}",
+    es: "Puedes decir, por ejemplo: {phrase}",
+    fr: "Vous pouvez dire, par exemple : {phrase}",
+    de: "Du kannst zum Beispiel sagen: {phrase}",
+    it: "Puoi dire, per esempio: {phrase}",
+    "pt-BR": "Você pode dizer, por exemplo: {phrase}",
+  },
+  words: { en: "Useful words: {words}", es: "Palabras útiles: {words}", fr: "Mots utiles : {words}", de: "Nützliche Wörter: {words}", it: "Parole utili: {words}", "pt-BR": "Palavras úteis: {words}" },
+  write_in_target: {
+    en: "Try to write in {target}.",
+    es: "Intenta escribir en {target}.",
+    fr: "Essayez d'écrire en {target}.",
+    de: "Versuche, auf {target} zu schreiben.",
+    it: "Prova a scrivere in {target}.",
+    "pt-BR": "Tente escrever em {target}.",
+  },
+  start: { en: "Start by greeting {npc}.", es: "Empieza saludando a {npc}.", fr: "Commencez par saluer {npc}.", de: "Begrüße zuerst {npc}.", it: "Comincia salutando {npc}.", "pt-BR": "Comece cumprimentando {npc}." },
+  done: {
+    en: "The conversation is over. Start a new one to practise again.",
+    es: "La conversación ha terminado. Empieza otra para seguir practicando.",
+    fr: "La conversation est terminée. Commencez-en une nouvelle pour continuer à pratiquer.",
+    de: "Das Gespräch ist zu Ende. Beginne ein neues, um weiter zu üben.",
+    it: "La conversazione è finita. Iniziane una nuova per continuare a esercitarti.",
+    "pt-BR": "A conversa terminou. Comece uma nova para continuar praticando.",
+  },
+  scripted: {
+    en: "This offline tutor follows the scene's script and recognises key words only.",
+    es: "Este tutor sin conexión sigue el guion de la escena y solo reconoce palabras clave.",
+    fr: "Ce tuteur hors ligne suit le scénario de la scène et ne reconnaît que des mots-clés.",
+    de: "Dieser Offline-Tutor folgt dem Ablauf der Szene und erkennt nur Schlüsselwörter.",
+    it: "Questo tutor offline segue il copione della scena e riconosce solo parole chiave.",
+    "pt-BR": "Este tutor offline segue o roteiro da cena e reconhece apenas palavras-chave.",
+  },
+} satisfies Record<string, Texts>;
+
+export const GENDER_NAMES: Record<"m" | "f" | "n", Texts> = {
+  m: { en: "masculine", es: "masculino", fr: "masculin", de: "maskulin", it: "maschile", "pt-BR": "masculino" },
+  f: { en: "feminine", es: "femenino", fr: "féminin", de: "feminin", it: "femminile", "pt-BR": "feminino" },
+  n: { en: "neuter", es: "neutro", fr: "neutre", de: "neutral", it: "neutro", "pt-BR": "neutro" },
+};
+
+/** Correction notes, one per kind of mistake; `{wrong}`, `{right}`, `{noun}` arrive quoted. */
+export const NOTES = {
+  spelling: {
+    en: "{wrong} is written {right}.",
+    es: "{wrong} se escribe {right}.",
+    fr: "{wrong} s'écrit {right}.",
+    de: "{wrong} schreibt man {right}.",
+    it: "{wrong} si scrive {right}.",
+    "pt-BR": "{wrong} se escreve {right}.",
+  },
+  accent: {
+    en: "Mind the accent: {right}.",
+    es: "Ojo con el acento: {right}.",
+    fr: "Attention à l'accent : {right}.",
+    de: "Achte auf Akzent oder Umlaut: {right}.",
+    it: "Attenzione all'accento: {right}.",
+    "pt-BR": "Atenção ao acento: {right}.",
+  },
+  gender: {
+    en: "{noun} is {gender}: {right}.",
+    es: "{noun} es un sustantivo {gender}: {right}.",
+    fr: "{noun} est un nom {gender} : {right}.",
+    de: "{noun} ist {gender}: {right}.",
+    it: "{noun} è un nome {gender}: {right}.",
+    "pt-BR": "{noun} é um substantivo {gender}: {right}.",
+  },
+  number: {
+    en: "The article agrees in number with the noun: {right}.",
+    es: "El artículo concuerda en número con el sustantivo: {right}.",
+    fr: "L'article s'accorde en nombre avec le nom : {right}.",
+    de: "Der Artikel muss im Numerus zum Nomen passen: {right}.",
+    it: "L'articolo concorda nel numero con il nome: {right}.",
+    "pt-BR": "O artigo concorda em número com o substantivo: {right}.",
+  },
+  article_form: {
+    en: "Before this word, use {article}: {right}.",
+    es: "Delante de esta palabra se usa {article}: {right}.",
+    fr: "Devant ce mot, on emploie {article} : {right}.",
+    de: "Vor diesem Wort steht {article}: {right}.",
+    it: "Davanti a questa parola si usa {article}: {right}.",
+    "pt-BR": "Antes desta palavra, usa-se {article}: {right}.",
+  },
+  contraction: {
+    en: "{wrong} contracts to {right}.",
+    es: "{wrong} se contrae en {right}.",
+    fr: "{wrong} se contracte en {right}.",
+    de: "{wrong} wird zu {right} zusammengezogen.",
+    it: "{wrong} si contrae in {right}.",
+    "pt-BR": "{wrong} se contrai em {right}.",
+  },
+  elision: {
+    en: "Before a vowel sound, write {right}.",
+    es: "Delante de vocal se escribe {right}.",
+    fr: "Devant une voyelle, on écrit {right}.",
+    de: "Vor einem Vokal schreibt man {right}.",
+    it: "Davanti a vocale si scrive {right}.",
+    "pt-BR": "Antes de vogal, escreve-se {right}.",
+  },
+  capitalisation: {
+    en: "German nouns start with a capital letter: {right}.",
+    es: "En alemán los sustantivos se escriben con mayúscula: {right}.",
+    fr: "En allemand, les noms prennent une majuscule : {right}.",
+    de: "Nomen schreibt man groß: {right}.",
+    it: "In tedesco i nomi si scrivono con la maiuscola: {right}.",
+    "pt-BR": "Em alemão, os substantivos são escritos com letra maiúscula: {right}.",
+  },
+  age: {
+    en: "To give your age, say {right}.",
+    es: "Para decir la edad: {right}.",
+    fr: "Pour dire son âge, on dit {right}.",
+    de: "So sagt man das Alter: {right}.",
+    it: "Per dire l'età si dice {right}.",
+    "pt-BR": "Para dizer a idade, diga {right}.",
+  },
+  feeling: {
+    en: "For hunger, thirst, cold or heat, say {right}.",
+    es: "Para el hambre, la sed, el frío o el calor se dice {right}.",
+    fr: "Pour la faim, la soif, le froid ou le chaud, on dit {right}.",
+    de: "Für Hunger, Durst, Kälte oder Hitze sagt man {right}.",
+    it: "Per fame, sete, freddo o caldo si dice {right}.",
+    "pt-BR": "Para fome, sede, frio ou calor, diga {right}.",
+  },
+  fixed: {
+    en: "The usual way to say it is {right}.",
+    es: "Lo normal es decir {right}.",
+    fr: "On dit plutôt {right}.",
+    de: "Üblich ist {right}.",
+    it: "Di solito si dice {right}.",
+    "pt-BR": "O mais comum é dizer {right}.",
+  },
+  language: {
+    en: "In {target}, say {right}.",
+    es: "En {target} se dice {right}.",
+    fr: "En {target}, on dit {right}.",
+    de: "Auf {target} sagt man {right}.",
+    it: "In {target} si dice {right}.",
+    "pt-BR": "Em {target}, diga {right}.",
+  },
+} satisfies Record<string, Texts>;
+
+export type NoteKey = keyof typeof NOTES;

@@ -1,0 +1,36 @@
+// Fixed-window rate limits with counters in the store, so every process shares them. One
+// statement per hit: the upsert both resets an old window and counts, atomically.
+import { sql } from "drizzle-orm";
+import type { Db } from "../store/open-store.ts";
+import { ApiError } from "./api-error.ts";
+
+export type RateDecision = { ok: true; count: number } | { ok: false; retryAfterSeconds: number };
+
+export async function hitRateLimit(db: Db, key: string, nowMs: number, windowMs: number, limit: number): Promise<RateDecision> {
+  const windowStart = nowMs - (nowMs % windowMs);
+  const rows = await db.all<{ count: number; window_start: number }>(sql`
+    INSERT INTO rate_counters (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
+    ON CONFLICT(key) DO UPDATE SET
+      count = CASE WHEN rate_counters.window_start = excluded.window_start THEN rate_counters.count + 1 ELSE 1 END,
+      window_start = excluded.window_start
+    RETURNING count, window_start`);
+  const row = rows[0]!;
+  if (row.count <= limit) return { ok: true, count: row.count };
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + windowMs - nowMs) / 1000)) };
+}
+
+/** Reads a counter without counting (e.g. to refuse before doing expensive work). */
+export async function peekRateLimit(db: Db, key: string, nowMs: number, windowMs: number, limit: number): Promise<RateDecision> {
+  const windowStart = nowMs - (nowMs % windowMs);
+  const rows = await db.all<{ count: number }>(sql`SELECT count FROM rate_counters WHERE key = ${key} AND window_start = ${windowStart}`);
+  const count = rows[0]?.count ?? 0;
+  return count < limit ? { ok: true, count } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000)) };
+}
+
+export function rateLimited(retryAfterSeconds: number, message = "too many requests"): ApiError {
+  return new ApiError(429, "rate_limited", `${message}; retry after ${retryAfterSeconds} s`, { headers: { "retry-after": String(retryAfterSeconds) } });
+}
+
+export async function purgeOldRateCounters(db: Db, olderThanMs: number): Promise<void> {
+  await db.run(sql`DELETE FROM rate_counters WHERE window_start < ${olderThanMs}`);
+}

@@ -1,0 +1,95 @@
+// Sign-up, sign-in and sign-out (DESIGN §5 stable form names: email, password, csrf_token).
+import { Elysia } from "elysia";
+import type { AppDeps } from "../app-deps.ts";
+import { createUser, normaliseEmail, verifyPassword } from "../accounts/service.ts";
+import { createSession, endSession, SESSION_IDLE_MS } from "../accounts/sessions.ts";
+import { MINUTE } from "../lib/clock.ts";
+import { hashSecret } from "../lib/secrets.ts";
+import { hitRateLimit, peekRateLimit } from "../http/rate-limit.ts";
+import { clientAddress } from "../http/request-context.ts";
+import { SignInPage, SignUpPage } from "./auth-pages.tsx";
+import { clearCookie, setCookie } from "./cookies.ts";
+import { anonymousCsrfToken } from "./csrf.ts";
+import { safeNextPath } from "./html-response.ts";
+import { CSRF_FAILED, formString, webContext } from "./web-context.ts";
+
+const FAILED_SIGNINS_PER_ACCOUNT = 10;
+const ACCOUNT_WINDOW_MS = 15 * MINUTE;
+const GENERIC_FAILURE = "E-mail or password is not right.";
+
+export function authRoutes(deps: AppDeps) {
+  const { db } = deps.store;
+
+  async function signedIn(userId: string, next: string, names: ReturnType<typeof webContext> extends Promise<infer C> ? C : never) {
+    const { token } = await createSession(db, deps.clock.now(), userId);
+    return names.redirect(next, undefined, [setCookie(names.names, names.names.session, token, SESSION_IDLE_MS / 1000)]);
+  }
+
+  return new Elysia({ name: "web-auth" })
+    .get("/", async ({ request }) => {
+      const ctx = await webContext(deps, request);
+      return ctx.redirect(ctx.session ? "/learn" : "/signin");
+    }, { detail: { hide: true } })
+    .get("/signin", async ({ request, query }) => {
+      const ctx = await webContext(deps, request);
+      const next = safeNextPath(query.next);
+      if (ctx.session) return ctx.redirect(next);
+      const csrf = anonymousCsrfToken(request, ctx.names);
+      return ctx.page(SignInPage({ csrf: csrf.token, next: query.next ? next : undefined, flash: ctx.flash }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
+    }, { detail: { hide: true } })
+    .post("/signin", async ({ request, body, query, server }) => {
+      const ctx = await webContext(deps, request);
+      const next = safeNextPath(query.next);
+      const csrf = anonymousCsrfToken(request, ctx.names);
+      const email = formString(body, "email");
+      const again = (status: number, errors: { email?: string; password?: string; form?: string }) =>
+        ctx.page(SignInPage({ csrf: csrf.token, email, errors, next: query.next ? next : undefined }) as string, status, csrf.cookie ? [csrf.cookie] : []);
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, { form: CSRF_FAILED.text });
+      const now = deps.clock.now();
+      const perAddress = await hitRateLimit(db, `signin:ip:${clientAddress(server, request)}`, now, MINUTE, deps.config.rateLimitSigninPerAddressPerMinute);
+      const accountKey = `signin:acct:${hashSecret(normaliseEmail(email) ?? email)}`;
+      const perAccount = await peekRateLimit(db, accountKey, now, ACCOUNT_WINDOW_MS, FAILED_SIGNINS_PER_ACCOUNT);
+      if (!perAddress.ok || !perAccount.ok) {
+        const wait = !perAddress.ok ? perAddress.retryAfterSeconds : !perAccount.ok ? perAccount.retryAfterSeconds : 60;
+        return again(429, { form: `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` });
+      }
+      const user = await verifyPassword(db, email, formString(body, "password"));
+      if (!user) {
+        await hitRateLimit(db, accountKey, now, ACCOUNT_WINDOW_MS, FAILED_SIGNINS_PER_ACCOUNT);
+        deps.log.info("signin.failed", { address: clientAddress(server, request) });
+        // The same words whether the e-mail exists or not.
+        return again(400, { form: GENERIC_FAILURE });
+      }
+      deps.log.info("signin.ok", { user_id: user.id });
+      return signedIn(user.id, next, ctx);
+    }, { detail: { hide: true } })
+    .get("/signup", async ({ request, query }) => {
+      const ctx = await webContext(deps, request);
+      if (ctx.session) return ctx.redirect("/learn");
+      const csrf = anonymousCsrfToken(request, ctx.names);
+      return ctx.page(SignUpPage({ csrf: csrf.token, next: query.next ? safeNextPath(query.next) : undefined }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
+    }, { detail: { hide: true } })
+    .post("/signup", async ({ request, body, query, server }) => {
+      const ctx = await webContext(deps, request);
+      const next = safeNextPath(query.next);
+      const csrf = anonymousCsrfToken(request, ctx.names);
+      const email = formString(body, "email");
+      const again = (status: number, errors: { email?: string; password?: string; form?: string }) =>
+        ctx.page(SignUpPage({ csrf: csrf.token, email, errors, next: query.next ? next : undefined }) as string, status, csrf.cookie ? [csrf.cookie] : []);
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, { form: CSRF_FAILED.text });
+      const limit = await hitRateLimit(db, `signup:ip:${clientAddress(server, request)}`, deps.clock.now(), MINUTE, deps.config.rateLimitSigninPerAddressPerMinute);
+      if (!limit.ok) return again(429, { form: "Too many attempts. Try again in a minute." });
+      const created = await createUser(db, deps.clock.now(), { email, password: formString(body, "password") });
+      if (!created.ok) return again(400, { [created.field]: created.reason });
+      deps.log.info("signup.ok", { user_id: created.userId });
+      return signedIn(created.userId, next, ctx);
+    }, { detail: { hide: true } })
+    .post("/signout", async ({ request, body }) => {
+      const ctx = await webContext(deps, request);
+      if (ctx.session) {
+        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", CSRF_FAILED);
+        await endSession(db, ctx.session.tokenHash);
+      }
+      return ctx.redirect("/signin", { kind: "ok", text: "You are signed out." }, [clearCookie(ctx.names, ctx.names.session)]);
+    }, { detail: { hide: true } });
+}

@@ -1,0 +1,83 @@
+// The shared shell of every page: navigation, flash message, main content. Dynamic text is always
+// rendered with `safe` (Kita escapes children only when told; `xss-scan` in scripts/test checks it).
+import type { PropsWithChildren } from "@kitajs/html";
+
+export type NavKey = "learn" | "integrations" | "webhooks" | "connected" | "usage" | "account";
+export interface Flash {
+  kind: "ok" | "error";
+  text: string;
+}
+
+const NAV: { key: NavKey; href: string; label: string }[] = [
+  { key: "learn", href: "/learn", label: "Learn" },
+  { key: "integrations", href: "/admin", label: "Integrations" },
+  { key: "webhooks", href: "/admin/webhooks", label: "Webhooks" },
+  { key: "connected", href: "/account/connected-apps", label: "Connected apps" },
+  { key: "usage", href: "/usage", label: "Usage" },
+  { key: "account", href: "/account", label: "Account" },
+];
+
+export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; user?: { email: string; csrf: string } | null; flash?: Flash | null }>) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title safe>{props.title} · Parla</title>
+        <link rel="stylesheet" href="/assets/parla.css" />
+        <script src="/assets/parla.js" defer></script>
+      </head>
+      <body>
+        <header class="top">
+          <div class="bar">
+            <a class="brand" href="/">Parla</a>
+            {props.user ? (
+              <nav class="main" aria-label="Main">
+                {NAV.map((item) => (
+                  <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined}>
+                    {item.label}
+                  </a>
+                ))}
+              </nav>
+            ) : (
+              ""
+            )}
+            {props.user ? (
+              <form method="post" action="/signout" class="inline">
+                <input type="hidden" name="csrf_token" value={props.user.csrf} />
+                <span class="muted" safe>
+                  {props.user.email}
+                </span>{" "}
+                <button class="secondary" type="submit">
+                  Sign out
+                </button>
+              </form>
+            ) : (
+              ""
+            )}
+          </div>
+        </header>
+        <main id="main">
+          {props.flash ? (
+            <p class={`flash ${props.flash.kind}`} role={props.flash.kind === "error" ? "alert" : "status"} safe>
+              {props.flash.text}
+            </p>
+          ) : (
+            ""
+          )}
+          {props.children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+export function FieldError(props: { id: string; error?: string | null }) {
+  return props.error ? (
+    <p class="field-error" id={props.id} safe>
+      {props.error}
+    </p>
+  ) : (
+    ""
+  );
+}

@@ -1,0 +1,71 @@
+// What every page handler needs: the session (if any), the cookie names, the flash message, and
+// one way to answer with a page (clearing a shown flash) or to require a signed-in user.
+import type { AppDeps } from "../app-deps.ts";
+import { validateSession, type SessionContext } from "../accounts/sessions.ts";
+import { cookieNames, readCookie, type CookieNames } from "./cookies.ts";
+import { csrfValid } from "./csrf.ts";
+import { flashCookie, readFlash } from "./flash.ts";
+import { htmlResponse, redirect } from "./html-response.ts";
+import type { Flash } from "./layout.tsx";
+
+export interface WebContext {
+  deps: AppDeps;
+  request: Request;
+  names: CookieNames;
+  session: SessionContext | null;
+  flash: Flash | null;
+  /** The `user` prop for Layout. */
+  user: { email: string; csrf: string } | null;
+  page(html: string, status?: number, cookies?: string[]): Response;
+  redirect(location: string, flash?: Flash, cookies?: string[]): Response;
+  csrfOk(submitted: unknown): boolean;
+}
+
+export async function webContext(deps: AppDeps, request: Request): Promise<WebContext> {
+  const names = cookieNames(deps.config);
+  const token = readCookie(request, names.session);
+  const session = token ? await validateSession(deps.store.db, deps.clock.now(), token) : null;
+  const { flash, clear } = readFlash(request);
+  return {
+    deps,
+    request,
+    names,
+    session,
+    flash,
+    user: session ? { email: session.user.email, csrf: session.csrfSecret } : null,
+    page(html, status = 200, cookies = []) {
+      const response = htmlResponse(html, status);
+      for (const c of [...cookies, ...(clear ? [clear] : [])]) response.headers.append("set-cookie", c);
+      return response;
+    },
+    redirect(location, flash, cookies = []) {
+      return redirect(location, { "set-cookie": [...cookies, ...(flash ? [flashCookie(names, flash)] : [])] });
+    },
+    csrfOk(submitted) {
+      return csrfValid(deps.config, names, request, submitted, session);
+    },
+  };
+}
+
+/** The signed-in context, or a redirect to sign-in that comes back here afterwards. */
+export async function requireSignedIn(deps: AppDeps, request: Request): Promise<{ ctx: WebContext & { session: SessionContext; user: { email: string; csrf: string } } } | { response: Response }> {
+  const ctx = await webContext(deps, request);
+  if (!ctx.session) {
+    const url = new URL(request.url);
+    return { response: redirect(`/signin?next=${encodeURIComponent(url.pathname + url.search)}`) };
+  }
+  return { ctx: ctx as WebContext & { session: SessionContext; user: { email: string; csrf: string } } };
+}
+
+export function formString(body: unknown, name: string): string {
+  const value = (body as Record<string, unknown> | null)?.[name];
+  return typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : "";
+}
+
+export function formList(body: unknown, name: string): string[] {
+  const value = (body as Record<string, unknown> | null)?.[name];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return typeof value === "string" ? [value] : [];
+}
+
+export const CSRF_FAILED: Flash = { kind: "error", text: "Your form expired or came from another site. Please try again." };
