@@ -163,6 +163,7 @@ CREATE TABLE `token_families` (
 	`grant_id` text NOT NULL,
 	`scopes` text NOT NULL,
 	`created_at` integer NOT NULL,
+	`current_refresh_sealed` text,
 	`ended_at` integer,
 	`ended_reason` text,
 	FOREIGN KEY (`grant_id`) REFERENCES `grants`(`id`) ON UPDATE no action ON DELETE cascade

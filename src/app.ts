@@ -5,9 +5,15 @@ import type { AppDeps } from "./app-deps.ts";
 import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
+import { oauthRoutes } from "./oauth/routes.ts";
+import { authRoutes } from "./web/auth-routes.ts";
+import { assetRoutes } from "./web/asset-routes.ts";
 
 export function createApp(deps: AppDeps) {
-  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps));
+  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
+    .use(assetRoutes())
+    .use(authRoutes(deps))
+    .use(oauthRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

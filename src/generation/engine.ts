@@ -23,8 +23,9 @@ export class EngineInputError extends Error {
 /**
  * Inputs are typed for callers but still checked at run time, the same way for every engine
  * (engine-input.ts), because they arrive from JSON bodies and the command line; a refused input
- * throws EngineInputError at the call itself, before any item or set is produced, so the
- * API can answer 400 before it opens a stream.
+ * makes vocabulary() and lessonPlan() throw EngineInputError at the call itself, before any
+ * item or set is produced (so the API can answer 400 before it opens a stream), and
+ * tutorTurn() reject with it.
  */
 export interface Engine {
   /** Vocabulary items at the level, best first; the stream ends after `count` items or fewer. */

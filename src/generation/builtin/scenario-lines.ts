@@ -3,7 +3,7 @@
 // Only data sentences are offered, never assembled ones, so every suggestion is correct.
 import type { Lang } from "../languages.ts";
 import type { LevelProfile } from "../levels.ts";
-import type { ScenarioStep, TopicPhrase } from "./data-rules.ts";
+import type { Scenario, ScenarioStep, TopicPhrase } from "./data-rules.ts";
 import { containsWords, keyWords } from "./keyword-match.ts";
 import type { LexiconIndex } from "./lexicon-index.ts";
 import { fitsLength } from "./sentence-fit.ts";
@@ -14,6 +14,15 @@ export interface Line {
 }
 
 const GENERAL_TOPICS = ["greetings", "everyday"];
+
+/** The scenario of the first topic that has one, else a general one (every topic should have one). */
+export function chooseScenario(index: LexiconIndex, topics: string[]): Scenario | null {
+  for (const t of [...topics, ...GENERAL_TOPICS]) {
+    const scenario = index.scenarioByTopic.get(t);
+    if (scenario) return scenario;
+  }
+  return index.data.scenarios[0] ?? null;
+}
 
 /** Phrases a learner at this level may be offered, the scenario's own topic first. */
 export function phrasePool(index: LexiconIndex, topic: string, profile: LevelProfile, target: Lang): TopicPhrase[] {

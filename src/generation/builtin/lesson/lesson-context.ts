@@ -8,7 +8,7 @@ import type { GrammarPoint, Scenario, TopicPhrase } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { resolveTopics } from "../scene-topics.ts";
-import { phrasePool } from "../scenario-lines.ts";
+import { chooseScenario, phrasePool } from "../scenario-lines.ts";
 import { fitsLength } from "../sentence-fit.ts";
 import { seededRandom, type SeededRandom } from "../seeded-random.ts";
 import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
@@ -62,14 +62,6 @@ function chooseGrammar(index: LexiconIndex, target: Lang, level: number, random:
   if (atLevel.length > 0) return atLevel[random.below(atLevel.length)] ?? null;
   const below = points.filter((p) => p.level < level);
   return below[below.length - 1] ?? points[0] ?? null;
-}
-
-function chooseScenario(index: LexiconIndex, topics: string[]): Scenario | null {
-  for (const t of [...topics, "greetings", "everyday"]) {
-    const scenario = index.scenarioByTopic.get(t);
-    if (scenario) return scenario;
-  }
-  return index.data.scenarios[0] ?? null;
 }
 
 export function buildLessonContext(index: LexiconIndex, request: LessonPlanRequest): LessonContext {

@@ -1,0 +1,31 @@
+// grant_type=client_credentials (RFC 6749 §4.4; spec 5.2): a server acting as itself.
+import type { AppDeps } from "../../app-deps.ts";
+import { OAuthError } from "../../http/api-error.ts";
+import { hitRateLimit } from "../../http/rate-limit.ts";
+import { HOUR } from "../../lib/clock.ts";
+import type { AuthenticatedClient } from "../client-auth.ts";
+import { resolveRequestedScopes } from "../requested-scopes.ts";
+import { issueAccessToken, tokenResponse } from "../token-store.ts";
+
+export async function clientCredentialsGrant(deps: AppDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
+  const { client, secretId } = auth;
+  if (client.type !== "confidential" || !secretId) throw new OAuthError(400, "unauthorized_client", "a public client cannot use client_credentials");
+  const scopes = resolveRequestedScopes(form.scope, client.scopes);
+  const now = deps.clock.now();
+  // Spec 5.2.6: tokens last an hour and should be kept; exchanging on every call is refused.
+  const limit = await hitRateLimit(deps.store.db, `token:client:${client.id}`, now, HOUR, deps.config.rateLimitTokenPerClientPerHour);
+  if (!limit.ok) {
+    throw new OAuthError(429, "rate_limited", `too many token exchanges for this client; keep the token for its hour and retry after ${limit.retryAfterSeconds} s`, { "retry-after": String(limit.retryAfterSeconds) });
+  }
+  const token = await issueAccessToken(deps.store.db, now, {
+    clientId: client.id,
+    secretId,
+    familyId: null,
+    accountId: client.accountId,
+    userId: null,
+    scopes,
+    apiVersion: client.pinnedVersion,
+  });
+  deps.log.info("oauth.token_issued", { grant: "client_credentials", client_id: client.id });
+  return tokenResponse(token, scopes);
+}

@@ -1,0 +1,135 @@
+// The authorization server's HTTP surface: token, authorize + consent, revoke, metadata.
+import { and, eq } from "drizzle-orm";
+import { Elysia } from "elysia";
+import type { AppDeps } from "../app-deps.ts";
+import { OAuthError } from "../http/api-error.ts";
+import { hitRateLimit } from "../http/rate-limit.ts";
+import { clientAddress } from "../http/request-context.ts";
+import { MINUTE } from "../lib/clock.ts";
+import { hashSecret } from "../lib/secrets.ts";
+import { htmlResponse } from "../web/html-response.ts";
+import { CSRF_FAILED, formString, requireSignedIn } from "../web/web-context.ts";
+import { AUTHORIZE_PARAMS, checkAuthorizationRequest, existingGrantCovers, issueAuthorizationCode, redirectBack, type AuthorizationCheck } from "./authorization-request.ts";
+import { authenticateClient } from "./client-auth.ts";
+import { AuthorizeErrorPage, ConsentPage } from "./consent-page.tsx";
+import { readOAuthForm } from "./form-body.ts";
+import { authorizationCodeGrant } from "./grants/authorization-code.ts";
+import { clientCredentialsGrant } from "./grants/client-credentials.ts";
+import { refreshTokenGrant } from "./grants/refresh-token.ts";
+import { authorizationServerMetadata } from "./metadata.ts";
+import { accessTokens, refreshTokens, tokenFamilies, grants } from "./schema.ts";
+import { endFamily } from "./token-store.ts";
+
+function pickParams(source: Record<string, unknown>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const name of AUTHORIZE_PARAMS) {
+    const v = source[name];
+    if (typeof v === "string") out[name] = v;
+  }
+  return out;
+}
+
+function answerCheckFailure(deps: AppDeps, check: Exclude<AuthorizationCheck, { kind: "ok" }>): Response {
+  if (check.kind === "show_error") return htmlResponse(AuthorizeErrorPage({ message: check.message }) as string, 400);
+  return redirectBack(deps, check.redirectUri, { error: check.error, error_description: check.description, state: check.state });
+}
+
+export function oauthRoutes(deps: AppDeps) {
+  const { db } = deps.store;
+
+  async function addressLimit(request: Request, server: Parameters<typeof clientAddress>[0]) {
+    const limit = await hitRateLimit(db, `token:ip:${clientAddress(server, request)}`, deps.clock.now(), MINUTE, deps.config.rateLimitTokenPerAddressPerMinute);
+    if (!limit.ok) throw new OAuthError(429, "rate_limited", `too many requests from this address; retry after ${limit.retryAfterSeconds} s`, { "retry-after": String(limit.retryAfterSeconds) });
+  }
+
+  return new Elysia({ name: "oauth" })
+    .get("/.well-known/oauth-authorization-server", () => authorizationServerMetadata(deps.config), { detail: { hide: true } })
+    .post(
+      "/oauth/token",
+      async ({ request, server }) => {
+        await addressLimit(request, server);
+        const form = await readOAuthForm(request);
+        const grantType = form.grant_type;
+        if (!grantType) throw new OAuthError(400, "invalid_request", "grant_type is required");
+        if (!["client_credentials", "authorization_code", "refresh_token"].includes(grantType)) {
+          throw new OAuthError(400, "unsupported_grant_type", `grant_type ${grantType} is not supported`);
+        }
+        const auth = await authenticateClient(deps, request, form);
+        if (grantType === "client_credentials") return clientCredentialsGrant(deps, auth, form);
+        if (grantType === "authorization_code") return authorizationCodeGrant(deps, auth, form);
+        return refreshTokenGrant(deps, auth, form);
+      },
+      { parse: "none", detail: { hide: true } },
+    )
+    .post(
+      "/oauth/revoke",
+      async ({ request, server }) => {
+        await addressLimit(request, server);
+        const form = await readOAuthForm(request);
+        const auth = await authenticateClient(deps, request, form);
+        const token = form.token;
+        if (!token) throw new OAuthError(400, "invalid_request", "token is required");
+        const hash = hashSecret(token);
+        const now = deps.clock.now();
+        await db.transaction(async (tx) => {
+          // RFC 7009 §2.1: only the client's own tokens; unknown tokens are not an error.
+          const [refresh] = await tx
+            .select({ familyId: refreshTokens.familyId })
+            .from(refreshTokens)
+            .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
+            .innerJoin(grants, eq(grants.id, tokenFamilies.grantId))
+            .where(and(eq(refreshTokens.tokenHash, hash), eq(grants.clientId, auth.client.id)));
+          if (refresh) {
+            await endFamily(tx, now, refresh.familyId, "revoked by the app");
+            return;
+          }
+          await tx.delete(accessTokens).where(and(eq(accessTokens.tokenHash, hash), eq(accessTokens.clientId, auth.client.id)));
+        });
+        return new Response(null, { status: 200, headers: { "cache-control": "no-store" } });
+      },
+      { parse: "none", detail: { hide: true } },
+    )
+    .get(
+      "/oauth/authorize",
+      async ({ request, query }) => {
+        const params = pickParams(query as Record<string, unknown>);
+        const check = await checkAuthorizationRequest(deps, params);
+        if (check.kind !== "ok") return answerCheckFailure(deps, check);
+        const signedIn = await requireSignedIn(deps, request);
+        if ("response" in signedIn) return signedIn.response;
+        const { ctx } = signedIn;
+        const { request: authz } = check;
+        // A confidential client the user already approved for these scopes skips consent; a public
+        // client (anyone can claim its client_id) always asks (spec 5.3.6).
+        if (authz.client.type === "confidential" && (await existingGrantCovers(db, ctx.session.user.id, authz.client.id, authz.scopes))) {
+          const code = await issueAuthorizationCode(deps, ctx.session.user.id, authz);
+          return redirectBack(deps, authz.redirectUri, { code, state: authz.state });
+        }
+        return ctx.page(
+          ConsentPage({ clientName: authz.client.name, clientType: authz.client.type, redirectHost: new URL(authz.redirectUri).host || authz.redirectUri, scopes: authz.scopes, params, user: ctx.user }) as string,
+        );
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/oauth/authorize",
+      async ({ request, body }) => {
+        const form = (body ?? {}) as Record<string, unknown>;
+        const params = pickParams(form);
+        const check = await checkAuthorizationRequest(deps, params);
+        if (check.kind !== "ok") return answerCheckFailure(deps, check);
+        const signedIn = await requireSignedIn(deps, request);
+        if ("response" in signedIn) return signedIn.response;
+        const { ctx } = signedIn;
+        if (!ctx.csrfOk(formString(form, "csrf_token"))) return ctx.page(AuthorizeErrorPage({ message: CSRF_FAILED.text }) as string, 403);
+        const { request: authz } = check;
+        const decision = formString(form, "decision");
+        if (decision === "deny") return redirectBack(deps, authz.redirectUri, { error: "access_denied", error_description: "the user denied access", state: authz.state });
+        if (decision !== "approve") return ctx.page(AuthorizeErrorPage({ message: "Choose Allow or Deny." }) as string, 400);
+        const code = await issueAuthorizationCode(deps, ctx.session.user.id, authz);
+        deps.log.info("oauth.consent_approved", { client_id: authz.client.id, user_id: ctx.session.user.id });
+        return redirectBack(deps, authz.redirectUri, { code, state: authz.state });
+      },
+      { detail: { hide: true } },
+    );
+}

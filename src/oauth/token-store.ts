@@ -1,0 +1,45 @@
+// Issuing and ending tokens. Every token is a random secret stored only as its SHA-256 hash.
+import { eq } from "drizzle-orm";
+import { PREFIX, hashSecret, newSecret } from "../lib/secrets.ts";
+import { seal } from "../lib/sealed-box.ts";
+import type { DbOrTx } from "../store/open-store.ts";
+import { ACCESS_TOKEN_TTL_MS } from "./lifetimes.ts";
+import { accessTokens, refreshTokens, tokenFamilies } from "./schema.ts";
+
+export interface AccessTokenGrant {
+  clientId: string;
+  secretId: string | null;
+  familyId: string | null;
+  accountId: string;
+  userId: string | null;
+  scopes: string[];
+  apiVersion: string;
+}
+
+export async function issueAccessToken(db: DbOrTx, nowMs: number, grant: AccessTokenGrant): Promise<string> {
+  const token = newSecret(PREFIX.accessToken);
+  await db.insert(accessTokens).values({ tokenHash: hashSecret(token), ...grant, createdAt: nowMs, expiresAt: nowMs + ACCESS_TOKEN_TTL_MS });
+  return token;
+}
+
+/** Issues the family's new current refresh token and keeps it sealed on the family for the grace window. */
+export async function issueRefreshToken(db: DbOrTx, nowMs: number, familyId: string, serverKey: Uint8Array): Promise<string> {
+  const token = newSecret(PREFIX.refreshToken);
+  await db.insert(refreshTokens).values({ tokenHash: hashSecret(token), familyId, createdAt: nowMs });
+  await db.update(tokenFamilies).set({ currentRefreshSealed: await seal(serverKey, token, `refresh:${familyId}`) }).where(eq(tokenFamilies.id, familyId));
+  return token;
+}
+
+/** Ends an install: its access and refresh tokens stop at once (spec 3.3, 3.4). */
+export async function endFamily(db: DbOrTx, nowMs: number, familyId: string, reason: string): Promise<void> {
+  await db.update(tokenFamilies).set({ endedAt: nowMs, endedReason: reason, currentRefreshSealed: null }).where(eq(tokenFamilies.id, familyId));
+  await db.delete(accessTokens).where(eq(accessTokens.familyId, familyId));
+  await db.delete(refreshTokens).where(eq(refreshTokens.familyId, familyId));
+}
+
+/** The token response of spec 2.3. */
+export function tokenResponse(accessToken: string, scopes: string[], refreshToken?: string): Response {
+  const body: Record<string, unknown> = { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, scope: scopes.join(" ") };
+  if (refreshToken) body.refresh_token = refreshToken;
+  return new Response(JSON.stringify(body), { headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", pragma: "no-cache" } });
+}
