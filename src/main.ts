@@ -2,10 +2,11 @@
 // The `parla` command: serve (default), migrate, version, admin …, engine ….
 import { ConfigError } from "./config/config.ts";
 import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Command } from "./cli/command-line.ts";
+import { adminCommands } from "./cli/admin-commands.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands];
+const commands: Command[] = [...systemCommands, ...adminCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;

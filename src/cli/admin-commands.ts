@@ -1,0 +1,89 @@
+// Admin commands of DESIGN §5 for users, accounts and clients. With --json each prints exactly
+// the documented object on stdout.
+import { createUser, getAccount, setPlan, type Plan } from "../accounts/service.ts";
+import { createClient, createClientSecret, getClient } from "../clients/service.ts";
+import { systemClock } from "../lib/clock.ts";
+import type { Command } from "./command-line.ts";
+import { fail, print, withStore } from "./cli-context.ts";
+
+const json = { kind: "bool", help: "print one JSON object" } as const;
+
+function planFlag(value: unknown): Plan | null {
+  return value === "free" || value === "paid" ? value : null;
+}
+
+export const adminCommands: Command[] = [
+  {
+    path: ["admin", "user", "create"],
+    summary: "Create a user and their account",
+    flags: { email: { kind: "string", required: true, help: "e-mail address" }, password: { kind: "string", required: true, help: "password (10+ characters)" }, plan: { kind: "string", help: "free (default) or paid" }, json },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        const plan = flags.plan === undefined ? "free" : planFlag(flags.plan);
+        if (!plan) return fail("--plan must be free or paid", 2);
+        const r = await createUser(store.db, systemClock.now(), { email: flags.email as string, password: flags.password as string, plan });
+        if (!r.ok) return fail(`${r.field}: ${r.reason}`);
+        print(flags, { user_id: r.userId, account_id: r.accountId }, `created user ${r.userId} with account ${r.accountId}`);
+        return 0;
+      }),
+  },
+  {
+    path: ["admin", "account", "set-plan"],
+    summary: "Change an account's plan",
+    flags: { account: { kind: "string", required: true, help: "account id" }, plan: { kind: "string", required: true, help: "free or paid" }, json },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        const plan = planFlag(flags.plan);
+        if (!plan) return fail("--plan must be free or paid", 2);
+        if (!(await setPlan(store.db, flags.account as string, plan))) return fail(`no account ${flags.account}`);
+        print(flags, { account_id: flags.account, plan }, `account ${flags.account} is now on the ${plan} plan`);
+        return 0;
+      }),
+  },
+  {
+    path: ["admin", "client", "create"],
+    summary: "Create an OAuth client for an account",
+    flags: {
+      account: { kind: "string", required: true, help: "account id" },
+      name: { kind: "string", required: true, help: "client name" },
+      scopes: { kind: "string", required: true, help: 'space-separated scopes, e.g. "vocab:generate usage:read"' },
+      billing: { kind: "string", required: true, help: "allowance or metered" },
+      public: { kind: "bool", help: "a public client (no secret)" },
+      "redirect-uri": { kind: "list", help: "registered redirect URI" },
+      version: { kind: "string", help: "pinned API version (default: current)" },
+      json,
+    },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        if (!(await getAccount(store.db, flags.account as string))) return fail(`no account ${flags.account}`);
+        const r = await createClient(store.db, systemClock.now(), {
+          accountId: flags.account as string,
+          name: flags.name as string,
+          type: flags.public ? "public" : "confidential",
+          scopes: (flags.scopes as string).split(/\s+/).filter(Boolean),
+          billingMode: flags.billing as string,
+          pinnedVersion: flags.version as string | undefined,
+          redirectUris: (flags["redirect-uri"] as string[] | undefined) ?? [],
+        });
+        if (!r.ok) return fail(`${r.field}: ${r.reason}`);
+        const out: Record<string, string> = { client_id: r.client.id };
+        if (r.secret) out.client_secret = r.secret;
+        print(flags, out, r.secret ? `client ${r.client.id}\nsecret ${r.secret}  (shown once)` : `client ${r.client.id} (public, no secret)`);
+        return 0;
+      }),
+  },
+  {
+    path: ["admin", "client", "secret", "create"],
+    summary: "Create a second secret for a client (at most two live)",
+    flags: { client: { kind: "string", required: true, help: "client id" }, json },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        const client = await getClient(store.db, flags.client as string);
+        if (!client) return fail(`no client ${flags.client}`);
+        const r = await createClientSecret(store.db, systemClock.now(), client.accountId, client.id);
+        if (!r.ok) return fail(r.reason);
+        print(flags, { secret_id: r.secretId, client_secret: r.secret }, `secret ${r.secretId}: ${r.secret}  (shown once)`);
+        return 0;
+      }),
+  },
+];
