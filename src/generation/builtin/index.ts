@@ -1,50 +1,13 @@
-// The built-in offline engine: the default Engine, working from the embedded data alone (no
-// network, no model). Data is checked and indexed once, on first use.
-import type { Engine } from "../engine.ts";
-import { parseLessonPlanInput, parseTutorInput, parseVocabularyInput } from "../engine-input.ts";
-import type { LessonSet, VocabItem } from "../model.ts";
+// The built-in offline engine: the default Engine, working from the data embedded in the binary.
 import { EMBEDDED_DATA } from "./embedded-data.ts";
-import { prepareEngineData, type RawEngineData } from "./engine-data.ts";
-import { lessonPlanSets } from "./lesson/lesson-plan.ts";
-import { buildLexiconIndex, type LexiconIndex } from "./lexicon-index.ts";
-import { tutorTurn } from "./tutor/tutor-turn.ts";
-import { buildVocabItem } from "./vocab-item.ts";
-import { vocabularyConcepts } from "./vocabulary.ts";
+import { createEngineFromData, type BuiltinEngine } from "./engine-from-data.ts";
 
-export interface BuiltinEngine extends Engine {
-  /** The checked and indexed data (for `parla engine stats` and tests). */
-  index(): LexiconIndex;
-}
+export type { BuiltinEngine } from "./engine-from-data.ts";
 
-/** An engine over the given raw data; createBuiltinEngine() uses the embedded data. */
-export function createEngineFromData(raw: RawEngineData): BuiltinEngine {
-  let index: LexiconIndex | null = null;
-  const load = () => {
-    if (!index) {
-      const { data, skipped } = prepareEngineData(raw);
-      index = buildLexiconIndex(data, skipped);
-    }
-    return index;
-  };
-  return {
-    index: load,
-    vocabulary(input) {
-      const request = parseVocabularyInput(input);
-      const concepts = vocabularyConcepts(load(), request);
-      return (async function* (): AsyncGenerator<VocabItem> {
-        for (const concept of concepts) yield buildVocabItem(concept, request.source, request.target);
-      })();
-    },
-    lessonPlan(input) {
-      const request = parseLessonPlanInput(input);
-      return lessonPlanSets(load(), request) as AsyncIterable<LessonSet>;
-    },
-    async tutorTurn(input) {
-      return tutorTurn(load(), parseTutorInput(input));
-    },
-  };
-}
+let shared: BuiltinEngine | null = null;
 
+/** The engine over the embedded data; one instance per process, so the index is built once. */
 export function createBuiltinEngine(): BuiltinEngine {
-  return createEngineFromData(EMBEDDED_DATA);
+  shared ??= createEngineFromData(EMBEDDED_DATA);
+  return shared;
 }
