@@ -8,12 +8,14 @@ import { httpBase } from "./http/http-base.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
 import { assetRoutes } from "./web/asset-routes.ts";
+import { integrationsRoutes } from "./web/integrations-routes.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
     .use(assetRoutes())
     .use(authRoutes(deps))
-    .use(oauthRoutes(deps));
+    .use(oauthRoutes(deps))
+    .use(integrationsRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

@@ -162,7 +162,10 @@ export const RolePlaySet = t.Object({
   npc: t.Object({ name: t.String(), persona: t.Nullable(t.String()), given: t.Boolean({ description: "false when the engine chose the partner" }) }),
   setting: t.String({ description: "Source language" }),
   goal: t.String({ description: "Source language" }),
-  steps: t.Array(t.Object({ id: t.String(), npc: Line, learner_options: t.Array(Line) })),
+  steps: t.Array(
+    t.Object({ id: t.String(), learner_options: t.Array(Line, { description: "What the learner can say first" }), npc: t.Object(Line.properties, { description: "The NPC's answer" }) }),
+    { description: "In order; in each step the learner speaks, then the NPC answers" },
+  ),
 });
 
 export const ExitQuestion = t.Union([

@@ -34,7 +34,7 @@ export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; u
             {props.user ? (
               <nav class="main" aria-label="Main">
                 {NAV.map((item) => (
-                  <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined}>
+                  <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined} safe>
                     {item.label}
                   </a>
                 ))}

@@ -116,7 +116,7 @@ describe("authorization code with PKCE (spec 5.3)", () => {
     const o = await ownerWithClient(t);
     const user = new WebUser(t);
     await user.signUp("pkce@example.com");
-    for (const overrides of [{ code_challenge_method: null }, { code_challenge_method: "plain" }, { code_challenge: null }]) {
+    for (const overrides of [{ code_challenge_method: null }, { code_challenge_method: "plain" }, { code_challenge: null }] as Record<string, string | null>[]) {
       const res = await user.get(authorizeQuery(o.client.id, overrides));
       expect(res.status).toBe(303);
       const loc = new URL(res.headers.get("location")!);

@@ -13,6 +13,11 @@ export interface Line {
   translation: string;
 }
 
+export interface PhraseLine extends Line {
+  /** The phrase it comes from, so a dialogue does not use one phrase twice. */
+  id: string;
+}
+
 const GENERAL_TOPICS = ["greetings", "everyday"];
 
 /** The scenario of the first topic that has one, else a general one (every topic should have one). */
@@ -32,13 +37,21 @@ export function phrasePool(index: LexiconIndex, topic: string, profile: LevelPro
     .filter((p) => p.level <= profile.maxPhraseLevel && fitsLength(p.text[target], profile.maxSentenceWords));
 }
 
-/** The phrase ids matching each intent of the step, best first (closest to the learner's level). */
+/**
+ * Phrases that say one of the keywords, best first: the larger the share of the phrase the
+ * keywords cover, the more it is about the intent ("¡Adiós, hasta mañana!" says goodbye more than
+ * "Eso es todo, gracias" does); then the level closest to the learner's.
+ */
 export function phrasesForIntent(pool: TopicPhrase[], keywords: string[], target: Lang, level: number): TopicPhrase[] {
   const wanted = keywords.map(keyWords).filter((k) => k.length > 0);
   return pool
-    .map((phrase, order) => ({ phrase, order, words: keyWords(phrase.text[target]) }))
-    .filter(({ words }) => wanted.some((k) => containsWords(words, k)))
-    .sort((a, b) => Math.abs(a.phrase.level - level) - Math.abs(b.phrase.level - level) || a.order - b.order)
+    .map((phrase, order) => {
+      const words = keyWords(phrase.text[target]);
+      const covered = wanted.filter((k) => containsWords(words, k)).reduce((n, k) => n + k.length, 0);
+      return { phrase, order, share: covered / Math.max(words.length, 1) };
+    })
+    .filter(({ share }) => share > 0)
+    .sort((a, b) => b.share - a.share || Math.abs(a.phrase.level - level) - Math.abs(b.phrase.level - level) || a.order - b.order)
     .map(({ phrase }) => phrase);
 }
 
@@ -49,8 +62,9 @@ export function learnerOptions(
   pair: { source: Lang; target: Lang },
   profile: LevelProfile,
   limit = 3,
-): Line[] {
-  const pool = phrasePool(index, topic, profile, pair.target);
+  avoid: ReadonlySet<string> = new Set(),
+): PhraseLine[] {
+  const pool = phrasePool(index, topic, profile, pair.target).filter((p) => !avoid.has(p.id));
   const chosen = new Map<string, TopicPhrase>();
   // Round-robin over intents so each intent gets a suggestion before any gets a second.
   const perIntent = step.intents.map((intent) => phrasesForIntent(pool, intent.keywords[pair.target], pair.target, profile.level));
@@ -60,5 +74,5 @@ export function learnerOptions(
       if (phrase && chosen.size < limit) chosen.set(phrase.id, phrase);
     }
   }
-  return [...chosen.values()].map((p) => ({ text: p.text[pair.target], translation: p.text[pair.source] }));
+  return [...chosen.values()].map((p) => ({ id: p.id, text: p.text[pair.target], translation: p.text[pair.source] }));
 }

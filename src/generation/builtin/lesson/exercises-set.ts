@@ -73,17 +73,30 @@ function translation(context: LessonContext): Exercise | null {
   };
 }
 
-/** The scenario as a dialogue: each NPC line followed by the learner's best answer to it. */
+/**
+ * The scenario as a dialogue: in each step the learner speaks (their best phrase not used yet)
+ * and the NPC answers with the step's line.
+ */
 export function scenarioDialogue(context: LessonContext): { speaker: "npc" | "learner"; text: string; translation: string }[] {
   const scenario = context.scenario;
   if (!scenario) return [];
   const lines: { speaker: "npc" | "learner"; text: string; translation: string }[] = [];
+  const used = new Set<string>();
   for (const step of scenario.steps) {
+    const [said] = learnerOptions(context.index, scenario.topic, step, context, context.profile, 1, used);
+    if (said) {
+      used.add(said.id);
+      lines.push({ speaker: "learner", text: said.text, translation: said.translation });
+    }
     lines.push({ speaker: "npc", text: step.npc[context.target], translation: step.npc[context.source] });
-    const [answer] = learnerOptions(context.index, scenario.topic, step, context, context.profile, 1);
-    if (answer) lines.push({ speaker: "learner", ...answer });
   }
   return lines;
+}
+
+/** A shuffle that is never the answer itself (a rotation when the draw happens to be in order). */
+function shuffledOutOfOrder<T>(items: T[], context: LessonContext): T[] {
+  const shuffled = context.random.fork("dialogue").shuffle(items);
+  return shuffled.every((item, i) => item === items[i]) ? [...items.slice(1), ...items.slice(0, 1)] : shuffled;
 }
 
 function dialogueOrder(context: LessonContext): Exercise | null {
@@ -92,7 +105,7 @@ function dialogueOrder(context: LessonContext): Exercise | null {
   return {
     type: "dialogue_order",
     instructions: say(INSTRUCTIONS.dialogue_order, context.source),
-    lines: context.random.fork("dialogue").shuffle(dialogue),
+    lines: shuffledOutOfOrder(dialogue, context),
     answer: dialogue.map((l) => l.key),
   };
 }

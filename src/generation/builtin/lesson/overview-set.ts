@@ -6,6 +6,11 @@ import { quote, say } from "../ui-text/template.ts";
 import { buildVocabItem } from "../vocab-item.ts";
 import { topicName, type LessonContext } from "./lesson-context.ts";
 
+/** The statement ends with its own full stop, so a quoted sentence loses its own ("like “Hablo español”."). */
+function withoutFullStop(sentence: string): string {
+  return sentence.replace(/\.$/, "");
+}
+
 function band(level: number): "A" | "B" | "C" {
   return level <= 3 ? "A" : level <= 7 ? "B" : "C";
 }
@@ -17,10 +22,12 @@ export function objectives(context: LessonContext): OverviewSet["objectives"] {
   const list: OverviewSet["objectives"] = [
     { kind: "vocabulary", can_do: say(CAN_DO.vocabulary, source, { n: context.core.length, topic: quote(source, topicName(context, main, source)) }) },
   ];
-  const phrase = context.phrases[context.phrases.length - 1];
-  if (phrase) list.push({ kind: "phrases", can_do: say(CAN_DO.phrases, source, { phrase: quote(source, phrase.text[target]), manner }) });
+  // The hardest phrase of the lesson's own topic, else of any topic used.
+  const own = new Set(context.index.topicById.get(main)?.phrases.map((p) => p.id));
+  const phrase = [...context.phrases].reverse().find((p) => own.has(p.id)) ?? context.phrases[context.phrases.length - 1];
+  if (phrase) list.push({ kind: "phrases", can_do: say(CAN_DO.phrases, source, { phrase: quote(source, withoutFullStop(phrase.text[target])), manner }) });
   const example = context.grammar?.examples[0];
-  if (example) list.push({ kind: "grammar", can_do: say(CAN_DO.grammar, source, { example: quote(source, example) }) });
+  if (example) list.push({ kind: "grammar", can_do: say(CAN_DO.grammar, source, { example: quote(source, withoutFullStop(example)) }) });
   if (context.scenario) list.push({ kind: "conversation", can_do: say(CAN_DO.conversation, source, { npc: context.npc.name, manner }) });
   return list;
 }

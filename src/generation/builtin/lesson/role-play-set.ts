@@ -1,6 +1,6 @@
 // The role-play: the scenario of the lesson's topic with the NPC the caller named (name and
-// persona shown as given, on the role card only), each step with the NPC's line and what the
-// learner can answer at the level.
+// persona shown as given, on the role card only). In each step the learner speaks first (one of
+// the options, at the level) and the NPC answers with the step's line.
 import type { RolePlaySet } from "../../model.ts";
 import { learnerOptions } from "../scenario-lines.ts";
 import { ROLE_PLAY, SET_TITLES } from "../ui-text/lesson-text.ts";
@@ -20,8 +20,8 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
     goal: say(ROLE_PLAY.goal, source, { target: context.targetName }),
     steps: scenario.steps.map((step) => ({
       id: step.id,
+      learner_options: learnerOptions(context.index, scenario.topic, step, context, context.profile).map(({ text, translation }) => ({ text, translation })),
       npc: { text: step.npc[target], translation: step.npc[source] },
-      learner_options: learnerOptions(context.index, scenario.topic, step, context, context.profile),
     })),
   };
 }

@@ -27,19 +27,26 @@ export function containsAnyKeyword(text: string, keywords: string[], lang: Lang)
   return keywords.some((k) => keywordStrength(message, k, lang) > 0);
 }
 
+function bestIntentAt(scenario: Scenario, step: number, message: { raw: string[]; stems: string[] }, lang: Lang): string | null {
+  let best: { intent: string; strength: number } | null = null;
+  for (const intent of scenario.steps[step]?.intents ?? []) {
+    const strength = Math.max(0, ...intent.keywords[lang].map((k) => keywordStrength(message, k, lang)));
+    if (strength > 0 && (!best || strength > best.strength)) best = { intent: intent.id, strength };
+  }
+  return best?.intent ?? null;
+}
+
 /**
  * The first step from `from` on that the message answers, and the intent it matched best there.
- * Later steps count too, so a learner who skips ahead (or says goodbye early) is followed.
+ * Later steps count too, so a learner who skips ahead (or says goodbye early) is followed; the
+ * step just done counts last, so "Anything else?" can be answered with a second order.
  */
 export function matchIntent(scenario: Scenario, from: number, text: string, lang: Lang): IntentMatch | null {
   const message = { raw: words(text), stems: stems(text, lang) };
-  for (let step = from; step < scenario.steps.length; step++) {
-    let best: { intent: string; strength: number } | null = null;
-    for (const intent of scenario.steps[step]?.intents ?? []) {
-      const strength = Math.max(0, ...intent.keywords[lang].map((k) => keywordStrength(message, k, lang)));
-      if (strength > 0 && (!best || strength > best.strength)) best = { intent: intent.id, strength };
-    }
-    if (best) return { step, intent: best.intent };
+  const order = [...Array.from({ length: Math.max(scenario.steps.length - from, 0) }, (_, i) => from + i), ...(from > 0 ? [from - 1] : [])];
+  for (const step of order) {
+    const intent = bestIntentAt(scenario, step, message, lang);
+    if (intent) return { step, intent };
   }
   return null;
 }

@@ -1,7 +1,8 @@
 // One turn of the offline tutor: a scripted role-play partner. The learner's message is corrected,
 // matched to the scenario's intents, and answered with the scenario's next NPC line; when the
 // message is not understood the NPC says so, repeats its last line and the tutor gives hints.
-// It cannot hold an open conversation: that is the LLM engine's job.
+// It cannot hold an open conversation: that is the LLM engine's job. Nothing here is random, so
+// the same message in the same state always gets the same answer.
 import type { NpcRequest, TutorRequest } from "../../engine-input.ts";
 import { LANGUAGE_NAMES, type Lang } from "../../languages.ts";
 import { levelProfile, type LevelProfile } from "../../levels.ts";
@@ -10,7 +11,6 @@ import type { Scenario } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import { resolveTopics } from "../scene-topics.ts";
 import { chooseScenario, learnerOptions, phrasePool, type Line } from "../scenario-lines.ts";
-import { seededRandom, type SeededRandom } from "../seeded-random.ts";
 import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
 import { quote, say, type Texts } from "../ui-text/template.ts";
 import { ASK_NAME_KEYWORDS, HINTS, NPC_LINES } from "../ui-text/tutor-text.ts";
@@ -28,7 +28,6 @@ interface Turn {
   scenario: Scenario;
   state: ConversationState;
   npc: NpcRequest;
-  random: SeededRandom;
 }
 
 /** The conversation's scenario: kept from the state, else from the plan, scene or NPC persona. */
@@ -68,14 +67,19 @@ function optionsFor(turn: Turn, step: number): Line[] {
   return s ? learnerOptions(turn.index, turn.scenario.topic, s, turn.request, turn.profile) : [];
 }
 
-/** Two or three replies: the next step's phrases, topped up with general polite ones. */
+/**
+ * Two or three replies: what the next step expects (the farewells once the scene is over),
+ * topped up with the scene's other phrases at the level.
+ */
 function suggestions(turn: Turn, step: number): Line[] {
-  const own = turn.state.done ? [] : optionsFor(turn, step);
-  if (own.length >= 2) return own.slice(0, 3);
+  const steps = turn.scenario.steps;
+  const own = optionsFor(turn, turn.state.done ? steps.length - 1 : step);
+  if (own.length >= 2) return own.slice(0, 3).map(({ text, translation }) => ({ text, translation }));
   const { source, target } = turn.request;
-  const general = turn.random.shuffle(phrasePool(turn.index, "greetings", turn.profile, target).filter((p) => p.level <= 2));
-  const extra = general.map((p) => ({ text: p.text[target], translation: p.text[source] })).filter((l) => !own.some((o) => o.text === l.text));
-  return [...own, ...extra].slice(0, Math.max(2, own.length));
+  const extra = phrasePool(turn.index, turn.scenario.topic, turn.profile, target)
+    .map((p) => ({ text: p.text[target], translation: p.text[source] }))
+    .filter((l) => !own.some((o) => o.text === l.text));
+  return [...own.map(({ text, translation }) => ({ text, translation })), ...extra].slice(0, 2);
 }
 
 function hintsFor(turn: Turn, match: IntentMatch | null, askedName: boolean, corrected: CorrectedMessage): string[] {
@@ -107,8 +111,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const previous = request.conversation && request.conversation.topic === scenario.topic ? request.conversation : initialState(scenario);
   const state: ConversationState = { ...previous, step: Math.min(previous.step, scenario.steps.length), introduced: previous.introduced.slice(), turns: previous.turns.slice() };
   const npc = request.npc ?? { name: DEFAULT_NPC_NAME[request.target], persona: null };
-  const random = seededRandom(JSON.stringify([request.message, request.source, request.target, request.level, state]));
-  const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc, random };
+  const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc };
 
   const corrected = correctMessage(request.message, { index, source: request.source, target: request.target, names: [npc.name] });
   const askedName = containsAnyKeyword(corrected.understood, ASK_NAME_KEYWORDS[request.target], request.target);
