@@ -9,13 +9,15 @@ import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
 import { assetRoutes } from "./web/asset-routes.ts";
 import { integrationsRoutes } from "./web/integrations-routes.ts";
+import { accountRoutes } from "./web/account-routes.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
     .use(assetRoutes())
     .use(authRoutes(deps))
     .use(oauthRoutes(deps))
-    .use(integrationsRoutes(deps));
+    .use(integrationsRoutes(deps))
+    .use(accountRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

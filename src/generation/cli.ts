@@ -2,7 +2,7 @@
 // so teachers and operators can judge content without the web app. Every command takes --json
 // and --help; unknown commands or flags exit 2 with a message.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { createBuiltinEngine, type BuiltinEngine } from "./builtin/index.ts";
+import type { BuiltinEngine } from "./builtin/engine-from-data.ts";
 import { dataStats } from "./builtin/data-stats.ts";
 import { flag, parseFlags, type FlagSpec } from "./cli-flags.ts";
 import { formatSet, formatStats, formatTurn, formatVocabItem } from "./cli-format.ts";
@@ -18,7 +18,7 @@ export interface CliDeps {
 }
 
 interface Io {
-  engine: () => BuiltinEngine;
+  engine: () => Promise<BuiltinEngine>;
   out: (text: string) => void;
   err: (text: string) => void;
   input: () => AsyncIterable<string>;
@@ -73,7 +73,7 @@ function npcInput(values: Map<string, string[]>) {
 }
 
 async function stats(values: Map<string, string[]>, io: Io): Promise<number> {
-  const s = dataStats(io.engine().index());
+  const s = dataStats((await io.engine()).index());
   io.out(values.has("json") ? JSON.stringify(s) : formatStats(s));
   return 0;
 }
@@ -82,7 +82,7 @@ async function vocab(values: Map<string, string[]>, io: Io): Promise<number> {
   const count = flag(values, "count");
   const exclude = (values.get("exclude") ?? []).flatMap((v) => v.split(",")).map((s) => s.trim()).filter(Boolean);
   const items: VocabItem[] = [];
-  const stream = io.engine().vocabulary({
+  const stream = (await io.engine()).vocabulary({
     ...pairInput(values),
     ...(flag(values, "topic") === undefined ? {} : { topic: flag(values, "topic") }),
     ...(count === undefined ? {} : { count: Number(count) }),
@@ -100,7 +100,7 @@ async function plan(values: Map<string, string[]>, io: Io): Promise<number> {
   const topic = flag(values, "topic");
   const scene = flag(values, "scene");
   const sets: LessonSet[] = [];
-  const stream = io.engine().lessonPlan({ ...pairInput(values), ...(topic === undefined ? {} : { topic }), ...(scene === undefined ? {} : { scene }), ...npcInput(values) });
+  const stream = (await io.engine()).lessonPlan({ ...pairInput(values), ...(topic === undefined ? {} : { topic }), ...(scene === undefined ? {} : { scene }), ...npcInput(values) });
   for await (const set of stream) {
     sets.push(set);
     if (!values.has("json")) io.out(`${formatSet(set)}\n`);
@@ -126,7 +126,7 @@ async function tutor(values: Map<string, string[]>, io: Io): Promise<number> {
   const base = { ...pairInput(values), ...(scene === undefined ? {} : { scene }), ...npcInput(values) };
   const npcName = base.npc?.name ?? "NPC";
   const turn = async (text: string, conversation: ConversationState | null) => {
-    const result = await io.engine().tutorTurn({ ...base, message: text, conversation } as TutorTurnInput);
+    const result = await (await io.engine()).tutorTurn({ ...base, message: text, conversation } as TutorTurnInput);
     io.out(values.has("json") ? JSON.stringify(result) : `${formatTurn(result, npcName)}\n`);
     return result.conversation;
   };
@@ -159,7 +159,8 @@ async function* stdinLines(): AsyncIterable<string> {
 
 export async function runEngineCommand(args: string[], deps: CliDeps = {}): Promise<number> {
   const io: Io = {
-    engine: () => deps.engine ?? createBuiltinEngine(),
+    // Loaded on first use, so `--help` and usage errors answer without parsing the data.
+    engine: async () => deps.engine ?? (await import("./builtin/index.ts")).createBuiltinEngine(),
     out: deps.out ?? ((text) => console.log(text)),
     err: deps.err ?? ((text) => console.error(text)),
     input: () => deps.input ?? stdinLines(),

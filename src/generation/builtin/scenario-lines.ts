@@ -38,19 +38,24 @@ export function phrasePool(index: LexiconIndex, topic: string, profile: LevelPro
 }
 
 /**
- * Phrases that say one of the keywords, best first: the larger the share of the phrase the
- * keywords cover, the more it is about the intent ("¡Adiós, hasta mañana!" says goodbye more than
- * "Eso es todo, gracias" does); then the level closest to the learner's.
+ * Phrases that say the intent, best first. A phrase saying more of the intent's keywords wins
+ * ("Un caffè, per favore" over "Puoi ripetere, per favore?"); among those, the larger the share
+ * of the phrase the keywords cover, the more it is about the intent ("Ciao!" greets, "Ciao, a
+ * domani!" takes leave). Phrases far behind the best on either count are dropped.
  */
 export function phrasesForIntent(pool: TopicPhrase[], keywords: string[], target: Lang, level: number): TopicPhrase[] {
   const wanted = keywords.map(keyWords).filter((k) => k.length > 0);
-  return pool
+  const scored = pool
     .map((phrase, order) => {
       const words = keyWords(phrase.text[target]);
-      const covered = wanted.filter((k) => containsWords(words, k)).reduce((n, k) => n + k.length, 0);
-      return { phrase, order, share: covered / Math.max(words.length, 1) };
+      const said = wanted.filter((k) => containsWords(words, k));
+      return { phrase, order, said: said.length, share: said.reduce((n, k) => n + k.length, 0) / Math.max(words.length, 1) };
     })
-    .filter(({ share }) => share > 0)
+    .filter(({ said }) => said > 0);
+  const mostSaid = Math.max(0, ...scored.map((s) => s.said));
+  const bestShare = Math.max(0, ...scored.filter((s) => s.said === mostSaid).map((s) => s.share));
+  return scored
+    .filter((s) => s.said === mostSaid && s.share >= bestShare / 2)
     .sort((a, b) => b.share - a.share || Math.abs(a.phrase.level - level) - Math.abs(b.phrase.level - level) || a.order - b.order)
     .map(({ phrase }) => phrase);
 }

@@ -1,0 +1,89 @@
+import type { ConnectedApp } from "../oauth/connected-apps.ts";
+import { FieldError, Layout, type Flash } from "./layout.tsx";
+
+type User = { email: string; csrf: string };
+
+function day(ms: number | null): string {
+  return ms === null ? "never" : new Date(ms).toISOString().slice(0, 10);
+}
+
+export function ConnectedAppsPage(props: { user: User; apps: ConnectedApp[]; flash?: Flash | null }) {
+  return (
+    <Layout title="Connected apps" nav="connected" user={props.user} flash={props.flash}>
+      <h1>Connected apps</h1>
+      <p class="muted">Apps you allowed to use your account. Their calls spend your allowance. Removing one stops it at once.</p>
+      {props.apps.length === 0 ? (
+        <p>No app is connected.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>App</th>
+              <th>Can</th>
+              <th>Connected</th>
+              <th>Last used</th>
+              <th></th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.apps.map((app) => (
+              <tr>
+                <td safe>{app.clientName}</td>
+                <td>
+                  {app.scopes.map((s) => (
+                    <span class="tag" safe>
+                      {s}
+                    </span>
+                  ))}
+                </td>
+                <td safe>{day(app.createdAt)}</td>
+                <td safe>{day(app.lastUsedAt)}</td>
+                <td>
+                  <form method="post" action={`/account/connected-apps/${encodeURIComponent(app.grantId)}/remove`} data-confirm="Remove this app? It will be signed out at once.">
+                    <input type="hidden" name="csrf_token" value={props.user.csrf} />
+                    <button type="submit" class="secondary">
+                      Remove
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Layout>
+  );
+}
+
+export function AccountPage(props: { user: User; plan: string; allowance: number; isOwner: boolean; flash?: Flash | null; errors?: { password?: string; current_password?: string } }) {
+  return (
+    <Layout title="Account" nav="account" user={props.user} flash={props.flash}>
+      <h1>Account</h1>
+      <div class="card">
+        <p>
+          E-mail: <strong safe>{props.user.email}</strong>
+        </p>
+        <p>
+          Plan: <strong safe>{props.plan}</strong> · monthly allowance <strong safe>{`${props.allowance} credits`}</strong>
+        </p>
+        <p class="hint">Plans are set by the operator of this Parla server.</p>
+      </div>
+      <section class="card" aria-labelledby="change-password">
+        <h2 id="change-password">Change password</h2>
+        <form method="post" action="/account/password" novalidate>
+          <input type="hidden" name="csrf_token" value={props.user.csrf} />
+          <label for="current-password">Current password</label>
+          <input type="password" id="current-password" name="current_password" autocomplete="current-password" required aria-describedby="current-password-error" />
+          <FieldError id="current-password-error" error={props.errors?.current_password} />
+          <label for="new-password">New password</label>
+          <input type="password" id="new-password" name="password" autocomplete="new-password" required minlength="10" aria-describedby="new-password-error" />
+          <FieldError id="new-password-error" error={props.errors?.password} />
+          <p class="hint">Changing it signs you out everywhere else.</p>
+          <div class="actions">
+            <button type="submit">Change password</button>
+          </div>
+        </form>
+      </section>
+    </Layout>
+  );
+}

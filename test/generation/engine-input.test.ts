@@ -1,0 +1,123 @@
+// Bad input is a typed EngineInputError naming the field (the API's 400 invalid_request), thrown
+// before any item or set is produced; odd but valid input still gets good content.
+import { describe, expect, test } from "bun:test";
+import { EngineInputError, normaliseLang } from "../../src/generation/engine.ts";
+import type { LessonSet } from "../../src/generation/model.ts";
+import { fixtureEngine } from "./fixture-engine.ts";
+
+const engine = fixtureEngine();
+const pair = { source_lang: "en", target_lang: "es", level: 2 };
+
+function refused(run: () => unknown, param: string): void {
+  let error: unknown = null;
+  try {
+    run();
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(EngineInputError);
+  expect((error as EngineInputError).param).toBe(param);
+  expect((error as EngineInputError).message.length).toBeGreaterThan(5);
+}
+
+async function refusedAsync(run: () => Promise<unknown>, param: string): Promise<void> {
+  const error = await run().then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(EngineInputError);
+  expect((error as EngineInputError).param).toBe(param);
+}
+
+const anyInput = (x: object) => x as never;
+
+describe("language codes", () => {
+  test("normaliseLang accepts the six codes, pt and case variants, and nothing else", () => {
+    expect(["en", "es", "fr", "de", "it", "pt-BR"].map(normaliseLang)).toEqual(["en", "es", "fr", "de", "it", "pt-BR"]);
+    expect(normaliseLang("pt")).toBe("pt-BR");
+    expect(normaliseLang("PT-br")).toBe("pt-BR");
+    expect(normaliseLang("pt_BR")).toBe("pt-BR");
+    expect(normaliseLang("EN")).toBe("en");
+    for (const bad of ["pt-PT", "nl", "", "english", null, 5, undefined]) expect(normaliseLang(bad)).toBeNull();
+  });
+  test("unknown source or target language", () => {
+    refused(() => engine.vocabulary(anyInput({ ...pair, source_lang: "nl" })), "source_lang");
+    refused(() => engine.lessonPlan(anyInput({ ...pair, target_lang: "xx", topic: "market" })), "target_lang");
+  });
+  test("same source and target, also through pt = pt-BR", () => {
+    refused(() => engine.vocabulary(anyInput({ ...pair, target_lang: "en" })), "target_lang");
+    refused(() => engine.vocabulary(anyInput({ ...pair, source_lang: "pt", target_lang: "pt-BR" })), "target_lang");
+  });
+  test("pt is accepted as pt-BR", async () => {
+    const items = await Array.fromAsync(engine.vocabulary({ ...pair, target_lang: "pt", count: 3 }));
+    expect(items.length).toBe(3);
+  });
+});
+
+describe("levels", () => {
+  for (const level of [0, 10, -1, 2.5, Number.NaN, "2"]) {
+    test(`level ${typeof level} ${String(level)} is refused`, () => refused(() => engine.vocabulary(anyInput({ ...pair, level })), "level"));
+  }
+});
+
+describe("topic, scene and npc text (spec 2.6)", () => {
+  test("an empty or blank topic is refused", () => {
+    refused(() => engine.vocabulary({ ...pair, topic: "" }), "topic");
+    refused(() => engine.lessonPlan({ ...pair, topic: "   " }), "topic");
+  });
+  test("161 characters is refused, 160 accepted", () => {
+    refused(() => engine.lessonPlan({ ...pair, topic: "a".repeat(161) }), "topic");
+    refused(() => engine.lessonPlan({ ...pair, scene: "é".repeat(161) }), "scene");
+    expect(() => engine.lessonPlan({ ...pair, scene: "é".repeat(160) })).not.toThrow();
+  });
+  test("line breaks and invisible characters are refused", () => {
+    refused(() => engine.lessonPlan({ ...pair, scene: "market\nstall" }), "scene");
+    refused(() => engine.lessonPlan({ ...pair, scene: "market\u200bstall" }), "scene");
+  });
+  test("exactly one of topic and scene", () => {
+    refused(() => engine.lessonPlan({ ...pair }), "topic");
+    refused(() => engine.lessonPlan({ ...pair, topic: "market", scene: "a market" }), "scene");
+  });
+  test("npc name up to 32 and persona up to 120 characters", () => {
+    refused(() => engine.lessonPlan({ ...pair, topic: "market", npc: { name: "x".repeat(33) } }), "npc.name");
+    refused(() => engine.lessonPlan({ ...pair, topic: "market", npc: { name: "Marta", persona: "x".repeat(121) } }), "npc.persona");
+    refused(() => engine.lessonPlan(anyInput({ ...pair, topic: "market", npc: "Marta" })), "npc");
+  });
+});
+
+describe("vocabulary limits", () => {
+  test("count must be 1..50", () => {
+    for (const count of [0, 51, 1.5]) refused(() => engine.vocabulary({ ...pair, count }), "count");
+  });
+  test("exclude must be a list of ids", () => {
+    refused(() => engine.vocabulary(anyInput({ ...pair, exclude: "apple" })), "exclude");
+    refused(() => engine.vocabulary(anyInput({ ...pair, exclude: Array(501).fill("x") })), "exclude");
+  });
+});
+
+describe("tutor input", () => {
+  test("the message must be a non-empty line of at most 500 characters", async () => {
+    await refusedAsync(() => engine.tutorTurn({ ...pair, conversation: null, message: "" }), "message");
+    await refusedAsync(() => engine.tutorTurn({ ...pair, conversation: null, message: "x".repeat(501) }), "message");
+  });
+  test("a conversation that is not the engine's state is refused", async () => {
+    await refusedAsync(() => engine.tutorTurn(anyInput({ ...pair, conversation: { v: 2 }, message: "hola" })), "conversation");
+    await refusedAsync(() => engine.tutorTurn(anyInput({ ...pair, conversation: { v: 1, topic: "market", step: -1, done: false, misses: 0, introduced: [], turns: [] }, message: "hola" })), "conversation");
+  });
+});
+
+describe("unusual but valid input", () => {
+  test("a scene made only of unknown words gets a good general plan", async () => {
+    const sets: LessonSet[] = await Array.fromAsync(engine.lessonPlan({ ...pair, scene: "Zorblax quints vlorp the glimmering thrum" }));
+    expect(sets.map((s) => s.kind)).toEqual(["overview", "grammar", "exercises", "role_play", "exit_check"]);
+    const overview = sets[0];
+    if (overview?.kind !== "overview") throw new Error("first set is not the overview");
+    expect(overview.topics.map((t) => t.id)).toEqual(["greetings"]);
+    expect(overview.vocabulary.length).toBeGreaterThanOrEqual(8);
+    expect(overview.objectives.length).toBeGreaterThanOrEqual(3);
+  });
+  test("a scene of emoji and digits is content, not an error", async () => {
+    const sets = await Array.fromAsync(engine.lessonPlan({ ...pair, scene: "🐟🐟🐟 42 🎣" }));
+    expect(sets.length).toBe(5);
+  });
+});
