@@ -4,6 +4,7 @@ import { ConfigError } from "./config/config.ts";
 import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Command } from "./cli/command-line.ts";
 import { adminCommands } from "./cli/admin-commands.ts";
 import { systemCommands } from "./cli/system-commands.ts";
+import { runEngineCommand } from "./generation/cli.ts";
 import { StartupError } from "./server.ts";
 
 const commands: Command[] = [...systemCommands, ...adminCommands];
@@ -11,9 +12,11 @@ const commands: Command[] = [...systemCommands, ...adminCommands];
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;
   if (words[0] === "--help" || words[0] === "-h" || words[0] === "help") {
-    process.stdout.write(groupHelp([], commands) + "\n");
+    process.stdout.write(groupHelp([], commands) + "\n  engine …".padEnd(45) + "Preview the built-in engine: stats, vocab, plan, tutor (parla engine --help)\n");
     return 0;
   }
+  // The engine preview has its own sub-commands and flags (src/generation/cli.ts).
+  if (words[0] === "engine") return runEngineCommand(words.slice(1));
   const found = resolveCommand(words, commands);
   if ("prefix" in found) {
     const wantsHelp = words.includes("--help");

@@ -13,6 +13,7 @@ import { articleFix, englishArticleFix, nounSeen } from "./article-agreement.ts"
 import { applyReplacement, ERROR_RULES, ruleMatchesAt } from "./common-errors.ts";
 import { keepCapital, lower, messageWords, render, renderMessage, type MessageWord } from "./message-tokens.ts";
 import { isNumberWord } from "./numbers.ts";
+import { coreWords } from "./core-words.ts";
 import { spellingFix } from "./spelling.ts";
 
 export interface CorrectionInput {
@@ -66,8 +67,8 @@ function wordStage(words: MessageWord[], input: CorrectionInput, found: Found[])
   words.forEach((word, i) => {
     const w = bare(word.original);
     if (w.length < 2 || isNumberWord(w, input.target)) return;
-    const inTarget = target.knownWords.has(w);
-    const inSource = source.knownWords.has(w);
+    const inTarget = target.knownWords.has(w) || coreWords(input.target).has(w);
+    const inSource = source.knownWords.has(w) || coreWords(input.source).has(w);
     if (inTarget && !inSource) targetWords++;
     if (inSource && !inTarget) sourceWords++;
     if (inTarget || isName(word, i, input)) return;

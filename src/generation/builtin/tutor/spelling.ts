@@ -2,6 +2,7 @@
 // language. Only confident fixes are offered: one edit away (insert, drop, swap, replace) or an
 // accent away, and a single best candidate; anything doubtful is left alone.
 import type { LanguageIndex } from "../lexicon-index.ts";
+import { coreWords } from "./core-words.ts";
 import { editDistance, foldAccents } from "../text-normalise.ts";
 
 interface SpellingTable {
@@ -42,7 +43,8 @@ function table(language: LanguageIndex): SpellingTable {
 
 export type SpellingFix = { kind: "accent" | "spelling"; right: string };
 
-const MIN_LENGTH_FOR_EDITS = 4;
+// Shorter words are too often another correct word one letter away ("sehe"/"sehr", "want"/"went").
+const MIN_LENGTH_FOR_EDITS = 5;
 
 /** The single most frequent candidate, when it is clearly ahead of the others. */
 function mostLikely(candidates: string[], language: LanguageIndex): string | null {
@@ -54,7 +56,7 @@ function mostLikely(candidates: string[], language: LanguageIndex): string | nul
 
 /** A fix for a lower-case word, or null when it is known or no confident fix exists. */
 export function spellingFix(word: string, language: LanguageIndex): SpellingFix | null {
-  if (language.knownWords.has(word) || /\d/.test(word)) return null;
+  if (language.knownWords.has(word) || coreWords(language.lang).has(word) || /\d/.test(word)) return null;
   const t = table(language);
   const fold = foldAccents(word);
   const sameLetters = t.byFold.get(fold);

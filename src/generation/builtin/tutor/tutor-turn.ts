@@ -82,23 +82,22 @@ function suggestions(turn: Turn, step: number): Line[] {
   return [...own.map(({ text, translation }) => ({ text, translation })), ...extra].slice(0, 2);
 }
 
+/** Hints by priority: wrong language first, then honesty about the script, then what to say. */
 function hintsFor(turn: Turn, match: IntentMatch | null, askedName: boolean, corrected: CorrectedMessage): string[] {
   const lang = hintLang(turn);
   const { request } = turn;
-  const hints: string[] = [];
   if (turn.state.done) return [say(HINTS.done, lang)];
-  const understood = match !== null || askedName;
-  if (!understood && corrected.sourceWords > corrected.targetWords && corrected.sourceWords >= 2) {
+  if (match !== null || askedName) return [];
+  const hints: string[] = [];
+  if (corrected.sourceWords > corrected.targetWords && corrected.sourceWords >= 2) {
     hints.push(say(HINTS.write_in_target, lang, { target: LANGUAGE_NAMES[lang][request.target] }));
   }
-  if (!understood && turn.state.step === 0) hints.push(say(HINTS.start, lang, { npc: turn.npc.name }));
-  if (!understood) {
-    const [example] = optionsFor(turn, turn.state.step);
-    if (example) hints.push(exampleHint(turn, example));
-    const words = (turn.scenario.steps[turn.state.step]?.intents ?? []).flatMap((i) => i.keywords[request.target].slice(0, 2));
-    if (words.length > 0) hints.push(say(HINTS.words, lang, { words: words.slice(0, 4).join(", ") }));
-  }
   if (turn.state.misses >= 2) hints.push(say(HINTS.scripted, lang));
+  if (turn.state.step === 0) hints.push(say(HINTS.start, lang, { npc: turn.npc.name }));
+  const [example] = optionsFor(turn, turn.state.step);
+  if (example) hints.push(exampleHint(turn, example));
+  const words = (turn.scenario.steps[turn.state.step]?.intents ?? []).flatMap((i) => i.keywords[request.target].slice(0, 2));
+  if (words.length > 0) hints.push(say(HINTS.words, lang, { words: words.slice(0, 4).join(", ") }));
   return hints.slice(0, MAX_HINTS);
 }
 
