@@ -1,0 +1,165 @@
+// Properties of everything the engine generates over the real data, for every language pair:
+// target-language text is in the target language, source-language text in the source language,
+// vocabulary fits the level band, answer keys agree with their exercises, output is deterministic.
+import { describe, expect, test } from "bun:test";
+import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
+import { GAP } from "../../src/generation/builtin/sentence-fit.ts";
+import { LANGS, type Lang } from "../../src/generation/languages.ts";
+import { fitsBand, levelProfile } from "../../src/generation/levels.ts";
+import type { Exercise, ExitQuestion, LessonSet, VocabItem } from "../../src/generation/model.ts";
+import { notInLanguage } from "./language-guess.ts";
+
+const engine = createBuiltinEngine();
+const index = engine.index();
+const PAIRS = LANGS.flatMap((source) => LANGS.filter((t) => t !== source).map((target) => ({ source, target })));
+const SCENES = ["A busy fish market at dawn", "Una estación de tren con mucha gente", "Un petit café près du port", "Ein Bauernhof mit Kühen", "Il castello medievale sulla collina", "Uma farmácia no centro da cidade"];
+
+function vocabProblems(items: VocabItem[], source: Lang, target: Lang, level: number): string[] {
+  const problems: string[] = [];
+  for (const item of items) {
+    const concept = index.conceptById.get(item.id);
+    if (!concept) {
+      problems.push(`${item.id}: no such concept`);
+      continue;
+    }
+    if (!fitsBand(item.level, level) || concept.level !== item.level) problems.push(`${item.id}: level ${item.level} outside the band of level ${level}`);
+    if (item.example.text !== concept[target].ex || item.example.translation !== concept[source].ex) problems.push(`${item.id}: example is not the concept's`);
+    for (const text of [item.display, item.example.text]) {
+      const why = notInLanguage(index, text, target);
+      if (why) problems.push(why);
+    }
+    const why = notInLanguage(index, item.example.translation, source);
+    if (why) problems.push(why);
+  }
+  return problems;
+}
+
+/** Target- and source-language texts of an exercise, and its answer-key problems. */
+function exerciseTexts(e: Exercise, into: { target: string[]; source: string[]; problems: string[] }): void {
+  switch (e.type) {
+    case "matching":
+      into.target.push(...e.left.map((l) => l.text));
+      into.source.push(...e.right.map((r) => r.text));
+      if (new Set(e.answers.map((a) => a.right)).size !== e.right.length) into.problems.push("matching: answers are not a one-to-one pairing");
+      break;
+    case "gap_fill":
+      for (const item of e.items) {
+        const sentence = item.prompt.replace(GAP, item.answer);
+        into.target.push(sentence);
+        into.source.push(item.hint);
+        if (!item.prompt.includes(GAP)) into.problems.push(`gap_fill: no gap in ${item.prompt}`);
+      }
+      if ([...e.word_bank].sort().join("|") !== e.items.map((i) => i.answer).sort().join("|")) into.problems.push("gap_fill: word bank is not the answers");
+      break;
+    case "translation":
+      (e.direction === "to_target" ? into.target : into.source).push(...e.items.map((i) => i.answer));
+      (e.direction === "to_target" ? into.source : into.target).push(...e.items.map((i) => i.prompt));
+      break;
+    case "dialogue_order":
+      into.target.push(...e.lines.map((l) => l.text));
+      if ([...e.answer].sort().join() !== e.lines.map((l) => l.key).sort().join()) into.problems.push("dialogue_order: answer is not a permutation of the lines");
+      break;
+  }
+}
+
+function questionTexts(q: ExitQuestion, into: { target: string[]; source: string[]; problems: string[] }): void {
+  if (q.type === "choose_translation") {
+    into.source.push(...q.options);
+    if (!q.options.includes(q.answer)) into.problems.push(`exit: answer ${q.answer} not among the options`);
+  } else if (q.type === "gap_fill") into.target.push(q.prompt.replace(GAP, q.answer));
+  else into.target.push(q.model_answer);
+}
+
+function planTexts(sets: LessonSet[]) {
+  const into = { target: [] as string[], source: [] as string[], problems: [] as string[], vocabulary: [] as VocabItem[] };
+  for (const set of sets) {
+    if (set.kind === "overview") {
+      into.vocabulary.push(...set.vocabulary);
+      into.target.push(...set.phrases.map((p) => p.text));
+      into.source.push(...set.phrases.map((p) => p.translation));
+    } else if (set.kind === "grammar") into.target.push(...set.point.examples);
+    else if (set.kind === "exercises") for (const e of set.exercises) exerciseTexts(e, into);
+    else if (set.kind === "role_play") {
+      for (const step of set.steps) {
+        into.target.push(step.npc.text, ...step.learner_options.map((o) => o.text));
+        into.source.push(step.npc.translation, ...step.learner_options.map((o) => o.translation));
+      }
+    } else {
+      for (const q of set.questions) questionTexts(q, into);
+      if (set.pass_mark > set.questions.length) into.problems.push("exit: pass mark above the number of questions");
+    }
+  }
+  return into;
+}
+
+describe("vocabulary, every pair and level", () => {
+  for (const { source, target } of PAIRS) {
+    test(`${source} → ${target}`, async () => {
+      const problems: string[] = [];
+      for (let level = 1; level <= 9; level++) {
+        const items = await Array.fromAsync(engine.vocabulary({ source_lang: source, target_lang: target, level, topic: SCENES[level % SCENES.length] }));
+        expect(items.length).toBe(20);
+        expect(new Set(items.map((i) => i.id)).size).toBe(20);
+        problems.push(...vocabProblems(items, source, target, level));
+      }
+      expect(problems.slice(0, 10)).toEqual([]);
+    });
+  }
+});
+
+describe("lesson plans, every pair", () => {
+  for (const [n, { source, target }] of PAIRS.entries()) {
+    test(`${source} → ${target}`, async () => {
+      const problems: string[] = [];
+      for (const level of [1 + (n % 3), 4 + (n % 3), 7 + (n % 3)]) {
+        const sets = await Array.fromAsync(engine.lessonPlan({ source_lang: source, target_lang: target, level, scene: SCENES[n % SCENES.length] as string }));
+        expect(sets.map((s) => s.index)).toEqual(sets.map((_, i) => i + 1));
+        expect(sets[0]?.kind).toBe("overview");
+        expect(sets.map((s) => s.kind)).toEqual(["overview", "grammar", "exercises", "role_play", "exit_check"]);
+        const texts = planTexts(sets);
+        expect(texts.vocabulary.length).toBe(levelProfile(level).coreVocabulary);
+        problems.push(...texts.problems, ...vocabProblems(texts.vocabulary, source, target, level));
+        for (const t of texts.target) problems.push(...[notInLanguage(index, t, target)].filter((p): p is string => p !== null));
+        for (const t of texts.source) problems.push(...[notInLanguage(index, t, source)].filter((p): p is string => p !== null));
+      }
+      expect(problems.slice(0, 10)).toEqual([]);
+    });
+  }
+});
+
+describe("tutor replies, every pair", () => {
+  test("replies are in the target language and translations in the source language", async () => {
+    const problems: string[] = [];
+    for (const { source, target } of PAIRS) {
+      for (const message of ["hello", "bonjour", "hola", "ciao", "hallo", "oi"]) {
+        const turn = await engine.tutorTurn({ source_lang: source, target_lang: target, level: 3, conversation: null, message, scene: SCENES[0] });
+        problems.push(...[notInLanguage(index, turn.reply, target), notInLanguage(index, turn.reply_translation, source)].filter((p): p is string => p !== null));
+        expect(turn.suggested_replies.length).toBeGreaterThanOrEqual(2);
+        expect(turn.suggested_replies.length).toBeLessThanOrEqual(3);
+      }
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+  });
+});
+
+describe("determinism", () => {
+  test("the same request gives the same vocabulary, plan and tutor turn", async () => {
+    const input = { source_lang: "en", target_lang: "de", level: 5, scene: SCENES[2] as string, npc: { name: "Lea", persona: "runs the café" } };
+    expect(await Array.fromAsync(engine.lessonPlan(input))).toEqual(await Array.fromAsync(engine.lessonPlan(input)));
+    const vocab = { source_lang: "fr", target_lang: "it", level: 3, topic: "animals", count: 30 };
+    expect(await Array.fromAsync(engine.vocabulary(vocab))).toEqual(await Array.fromAsync(engine.vocabulary(vocab)));
+    const turn = { source_lang: "es", target_lang: "en", level: 2, conversation: null, message: "Hello, I want a coffee" };
+    expect(await engine.tutorTurn(turn)).toEqual(await engine.tutorTurn(turn));
+  });
+  test("a different request gives different content", async () => {
+    const a = await Array.fromAsync(engine.vocabulary({ source_lang: "en", target_lang: "es", level: 3, topic: "market" }));
+    const b = await Array.fromAsync(engine.vocabulary({ source_lang: "en", target_lang: "es", level: 3, topic: "weather" }));
+    expect(a.map((i) => i.id)).not.toEqual(b.map((i) => i.id));
+  });
+  test("exclude removes known items", async () => {
+    const first = await Array.fromAsync(engine.vocabulary({ source_lang: "en", target_lang: "es", level: 2, topic: "market", count: 10 }));
+    const ids = first.map((i) => i.id);
+    const next = await Array.fromAsync(engine.vocabulary({ source_lang: "en", target_lang: "es", level: 2, topic: "market", count: 10, exclude: ids }));
+    expect(next.some((i) => ids.includes(i.id))).toBe(false);
+  });
+});
