@@ -5,7 +5,6 @@ import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Co
 import { adminCommands } from "./cli/admin-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
-import { runEngineCommand } from "./generation/cli.ts";
 import { StartupError } from "./server.ts";
 
 const commands: Command[] = [...systemCommands, ...adminCommands, ...loginCommands];
@@ -17,7 +16,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   // The engine preview has its own sub-commands and flags (src/generation/cli.ts).
-  if (words[0] === "engine") return runEngineCommand(words.slice(1));
+  // Loaded on demand so that serving never pays for parsing the engine's data it may not use.
+  if (words[0] === "engine") return (await import("./generation/cli.ts")).runEngineCommand(words.slice(1));
   const found = resolveCommand(words, commands);
   if ("prefix" in found) {
     const wantsHelp = words.includes("--help");

@@ -1,0 +1,51 @@
+// Spending-limit thresholds for usage.threshold_reached (spec 6.1, issue 5 rule 8): 50, 75, 90 and
+// 100 % of a metered client's or account's monthly limit. A jump past several reports only the
+// highest, and each is reported at most once per holder and month (spend_totals.threshold_reported).
+import { and, eq, lt } from "drizzle-orm";
+import type { DbOrTx } from "../store/open-store.ts";
+import { spendTotals } from "./schema.ts";
+
+export const THRESHOLDS = [50, 75, 90, 100] as const;
+export type ThresholdPercent = (typeof THRESHOLDS)[number];
+
+export interface ThresholdCrossing {
+  /** Whose limit: the metered client's own, or the account's (all its metered clients together). */
+  subject: "client" | "account";
+  accountId: string;
+  /** The client for subject "client"; null for the account's limit. */
+  clientId: string | null;
+  month: string;
+  percent: ThresholdPercent;
+  usedCredits: number;
+  limitCredits: number;
+}
+
+/**
+ * Where the events module records usage.threshold_reached. It runs inside the charge's own write
+ * transaction, so the event is written with the spending that caused it or not at all (DESIGN §4).
+ */
+export type ThresholdHook = (tx: DbOrTx, crossing: ThresholdCrossing, nowMs: number) => Promise<void>;
+
+/**
+ * The highest threshold `used` has reached against `limit` that is above the one already
+ * reported, or null. Integer arithmetic: 75 % of 7 credits is reached at 6 (6·100 ≥ 75·7), not at 5.25.
+ */
+export function thresholdToReport(used: number, limit: number | null, alreadyReported: number): ThresholdPercent | null {
+  if (limit === null || limit <= 0) return null;
+  let highest: ThresholdPercent | null = null;
+  for (const percent of THRESHOLDS) if (used * 100 >= percent * limit) highest = percent;
+  return highest !== null && highest > alreadyReported ? highest : null;
+}
+
+/**
+ * Marks the threshold as reported; true only for the one charge that moved it up, so two
+ * processes sharing a libSQL server cannot both report it.
+ */
+export async function markThresholdReported(tx: DbOrTx, holder: string, month: string, percent: ThresholdPercent): Promise<boolean> {
+  const rows = await tx
+    .update(spendTotals)
+    .set({ thresholdReported: percent })
+    .where(and(eq(spendTotals.holder, holder), eq(spendTotals.month, month), lt(spendTotals.thresholdReported, percent)))
+    .returning({ holder: spendTotals.holder });
+  return rows.length === 1;
+}

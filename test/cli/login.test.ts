@@ -1,0 +1,97 @@
+// `parla login` end to end against a real server on a real port: the CLI (a subprocess) prints the
+// authorization address, a scripted browser signs in and approves, the CLI's loopback redirect
+// receives the code, and the rotated refresh token lands in a 0600 file.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { createUser } from "../../src/accounts/service.ts";
+import { createClient } from "../../src/clients/service.ts";
+import { loadConfig } from "../../src/config/config.ts";
+import { silentLogger } from "../../src/lib/logger.ts";
+import { startServer, type RunningServer } from "../../src/server.ts";
+import { freePort } from "../e2e/binary-harness.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+const dir = tempDir();
+let server: RunningServer;
+let url: string;
+let clientId: string;
+const MAIN = join(import.meta.dir, "../../src/main.ts");
+const env = { PATH: process.env.PATH ?? "", HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, "config") };
+
+beforeAll(async () => {
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  server = await startServer(loadConfig({ PARLA_DATABASE_URL: `file:${join(dir.path, "p.db")}`, PARLA_HOST: "127.0.0.1", PARLA_PORT: String(port), PARLA_BASE_URL: url }), silentLogger);
+  const db = server.deps.store.db;
+  const user = await createUser(db, Date.now(), { email: "cli@example.com", password: "correct horse battery staple" });
+  if (!user.ok) throw new Error(user.reason);
+  const client = await createClient(db, Date.now(), { accountId: user.accountId, name: "parla CLI", type: "public", scopes: ["usage:read"], billingMode: "allowance", redirectUris: ["http://127.0.0.1/callback"] });
+  if (!client.ok) throw new Error(client.reason);
+  clientId = client.client.id;
+});
+afterAll(async () => {
+  await server.stop();
+  dir.cleanup();
+});
+
+/** A scripted browser: keeps cookies and follows the consent flow. */
+async function approveInBrowser(authorizeUrl: string): Promise<void> {
+  const cookies = new Map<string, string>();
+  const keep = (r: Response) => {
+    for (const c of r.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const [k, v] = pair!.split("=");
+      cookies.set(k!.trim(), v ?? "");
+    }
+    return r;
+  };
+  const jar = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrf = (html: string) => /name="csrf_token" value="([^"]+)"/.exec(html)![1]!;
+  const signin = keep(await fetch(`${url}/signin`));
+  const token = csrf(await signin.text());
+  keep(await fetch(`${url}/signin`, { method: "POST", redirect: "manual", headers: { cookie: jar(), "content-type": "application/x-www-form-urlencoded", origin: url }, body: new URLSearchParams({ email: "cli@example.com", password: "correct horse battery staple", csrf_token: token }) }));
+  const consent = keep(await fetch(authorizeUrl, { headers: { cookie: jar() }, redirect: "manual" }));
+  const html = await consent.text();
+  const form = new URLSearchParams();
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) form.set(m[1]!, m[2]!.replaceAll("&amp;", "&"));
+  form.set("decision", "approve");
+  const approved = await fetch(`${url}/oauth/authorize`, { method: "POST", redirect: "manual", headers: { cookie: jar(), "content-type": "application/x-www-form-urlencoded", origin: url }, body: form });
+  expect(approved.status).toBe(303);
+  await fetch(approved.headers.get("location")!);
+}
+
+test("parla login stores its refresh token with mode 0600, and logout revokes it", async () => {
+  const login = Bun.spawn(["bun", MAIN, "login", "--server", url, "--client-id", clientId, "--no-browser"], { env, stdout: "pipe", stderr: "pipe" });
+  const reader = login.stdout.getReader();
+  let out = "";
+  while (!/https?:\/\/\S+\/oauth\/authorize\S+/.test(out)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    out += new TextDecoder().decode(value);
+  }
+  const authorizeUrl = /(https?:\/\/\S+\/oauth\/authorize\S+)/.exec(out)![1]!;
+  expect(new URL(authorizeUrl).searchParams.get("code_challenge_method")).toBe("S256");
+  expect(new URL(authorizeUrl).searchParams.get("redirect_uri")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+  await approveInBrowser(authorizeUrl);
+  reader.releaseLock();
+  expect(await login.exited).toBe(0);
+
+  const path = join(env.XDG_CONFIG_HOME, "parla/credentials.json");
+  expect(statSync(path).mode & 0o777).toBe(0o600);
+  const saved = JSON.parse(readFileSync(path, "utf8"));
+  expect(saved).toMatchObject({ server: url, client_id: clientId, scope: "usage:read" });
+  expect(saved.refresh_token).toStartWith("parla_rt_");
+
+  const logout = Bun.spawn(["bun", MAIN, "logout"], { env, stdout: "pipe", stderr: "pipe" });
+  expect(await logout.exited).toBe(0);
+  expect(existsSync(path)).toBe(false);
+  const reuse = await fetch(`${url}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: saved.refresh_token, client_id: clientId }) });
+  expect((await reuse.json()).error).toBe("invalid_grant");
+});
+
+test("parla api without credentials explains what to do", async () => {
+  const p = Bun.spawn(["bun", MAIN, "api", "GET", "/v1/usage"], { env: { ...env, XDG_CONFIG_HOME: join(dir.path, "empty") }, stdout: "pipe", stderr: "pipe" });
+  expect(await p.exited).toBe(1);
+  expect(await new Response(p.stderr).text()).toContain("parla login");
+});
