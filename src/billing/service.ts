@@ -1,0 +1,252 @@
+// The usage ledger (spec 1.2, 5.6, 6.5, 7): every /v1/ call is checked and paid for here, in ONE
+// write transaction, so two concurrent calls can never both spend the last credits. The checks are
+// conditional UPDATEs in the store (never a decision in process memory): several Parla processes
+// may share one libSQL server. A route charges only after every check that can refuse the request
+// (validation, scope), so a refused call spends nothing; a failed generation is refunded.
+import { and, eq, sql } from "drizzle-orm";
+import { allowanceCredits, type Plan } from "../accounts/service.ts";
+import { accounts } from "../accounts/schema.ts";
+import { clients } from "../clients/schema.ts";
+import type { Config } from "../config/config.ts";
+import { ApiError } from "../http/api-error.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Db, DbOrTx } from "../store/open-store.ts";
+import { CREDIT_WEIGHTS, creditsFor, type Operation } from "./credits.ts";
+import { clientKey, type Budget, type Payer } from "./payer.ts";
+import { dayOf, monthOf } from "./periods.ts";
+import { spendTotals, usageCounters, usageDaily } from "./schema.ts";
+import { markThresholdReported, thresholdToReport, type ThresholdCrossing, type ThresholdHook } from "./thresholds.ts";
+
+/** What the ledger needs; AppDeps satisfies it (add `onUsageThreshold` there once events exist). */
+export interface LedgerDeps {
+  store: { db: Db };
+  config: Pick<Config, "freeAllowanceCredits" | "paidAllowanceCredits">;
+  clock: Clock;
+  /** Records usage.threshold_reached; called inside the charge's transaction (see thresholds.ts). */
+  onUsageThreshold?: ThresholdHook;
+}
+
+/** Proof of a charge: plain JSON, so a job can keep it and refund a generation that fails later. */
+export interface ChargeReceipt {
+  operation: Operation;
+  budget: Budget;
+  accountId: string;
+  clientId: string | null;
+  /** The month and day charged: a refund goes back to them even after the month has turned. */
+  month: string;
+  day: string;
+  credits: number;
+  /** The spend_totals rows the credits went to (none for a zero-credit call). */
+  holders: string[];
+  /** Crossings this charge caused, already handed to onUsageThreshold. */
+  thresholds: ThresholdCrossing[];
+}
+
+export type ChargeResult = { ok: true; receipt: ChargeReceipt } | { ok: false; error: ApiError };
+
+/** Operations that cost nothing: counted without any check, e.g. a webhook delivery already made. */
+export type CountOnlyOperation = { [K in Operation]: (typeof CREDIT_WEIGHTS)[K] extends 0 ? K : never }[Operation];
+
+/** spend_totals row keys: one per budget holder and month. */
+export const holderKey = {
+  allowance: (accountId: string) => `account:${accountId}:allowance`,
+  accountMetered: (accountId: string) => `account:${accountId}:metered`,
+  clientMetered: (clientId: string) => `client:${clientId}:metered`,
+};
+
+/** Thrown inside the transaction so that it rolls back everything the charge wrote so far. */
+class Refusal extends Error {
+  constructor(readonly error: ApiError) {
+    super(error.message);
+  }
+}
+
+const refuse = (code: string, message: string): never => {
+  throw new Refusal(new ApiError(402, code, message));
+};
+
+/** A spend_totals row after spending, with the limit it was checked against (for thresholds). */
+interface Spent {
+  subject: "client" | "account";
+  holder: string;
+  credits: number;
+  thresholdReported: number;
+  limit: number | null;
+}
+
+/**
+ * Checks and spends the operation's credits for this payer and counts the call — or refuses with
+ * a 402 (allowance_exhausted, spend_cap_reached, metered_billing_inactive) having written nothing.
+ */
+export async function chargeCall(deps: LedgerDeps, payer: Payer, operation: Operation): Promise<ChargeResult> {
+  const nowMs = deps.clock.now();
+  const month = monthOf(nowMs);
+  const day = dayOf(nowMs);
+  const credits = creditsFor(operation);
+  try {
+    return await deps.store.db.transaction(async (tx) => {
+      const spent = payer.budget === "allowance" ? await spendAllowance(tx, deps.config, payer.accountId, month, credits, nowMs) : await spendMetered(tx, payer, month, credits, nowMs);
+      await countCall(tx, payer, month, day, operation, credits);
+      const thresholds = await reportThresholds(tx, deps.onUsageThreshold, payer, month, spent, nowMs);
+      const receipt: ChargeReceipt = { operation, budget: payer.budget, accountId: payer.accountId, clientId: payer.clientId, month, day, credits, holders: spent.map((s) => s.holder), thresholds };
+      return { ok: true as const, receipt };
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, error: error.error };
+    throw error;
+  }
+}
+
+/**
+ * Runs paid work: charges first, and refunds when the work throws (a generation that fails on the
+ * service's side, spec 5.6 / issue 5 rule 3). The error still propagates to the caller.
+ */
+export async function runCharged<T>(deps: LedgerDeps, payer: Payer, operation: Operation, work: (receipt: ChargeReceipt) => Promise<T>): Promise<T> {
+  const charge = await chargeCall(deps, payer, operation);
+  if (!charge.ok) throw charge.error;
+  try {
+    return await work(charge.receipt);
+  } catch (error) {
+    await refund(deps.store.db, charge.receipt);
+    throw error;
+  }
+}
+
+/**
+ * Gives a receipt's credits back (to the month it was charged). The call stays counted: it was
+ * made (spec 6.5). Thresholds already reported stay reported. Pass the transaction that marks the
+ * work failed, so a retried job cannot refund twice.
+ */
+export async function refund(db: DbOrTx, receipt: ChargeReceipt): Promise<void> {
+  if (receipt.credits === 0) return;
+  const minus = (column: typeof spendTotals.credits | typeof usageCounters.credits | typeof usageDaily.credits) => sql`max(${column} - ${receipt.credits}, 0)`;
+  const work = async (tx: DbOrTx) => {
+    for (const holder of receipt.holders) {
+      await tx.update(spendTotals).set({ credits: minus(spendTotals.credits) }).where(and(eq(spendTotals.holder, holder), eq(spendTotals.month, receipt.month)));
+    }
+    const client = receipt.clientId ?? "";
+    await tx
+      .update(usageCounters)
+      .set({ credits: minus(usageCounters.credits) })
+      .where(and(eq(usageCounters.accountId, receipt.accountId), eq(usageCounters.clientId, client), eq(usageCounters.budget, receipt.budget), eq(usageCounters.month, receipt.month), eq(usageCounters.operation, receipt.operation)));
+    await tx
+      .update(usageDaily)
+      .set({ credits: minus(usageDaily.credits) })
+      .where(and(eq(usageDaily.accountId, receipt.accountId), eq(usageDaily.clientId, client), eq(usageDaily.budget, receipt.budget), eq(usageDaily.day, receipt.day), eq(usageDaily.operation, receipt.operation)));
+  };
+  // On a Db this opens a write transaction; on a transaction it becomes a savepoint inside it.
+  await (db as Db).transaction(work);
+}
+
+/**
+ * Counts a zero-credit operation that cannot be refused after the fact — a webhook delivery at its
+ * first 2xx (spec 6.5). Pass the transaction that records the delivery, so it counts exactly once.
+ */
+export async function countUsage(tx: DbOrTx, nowMs: number, payer: Payer, operation: CountOnlyOperation): Promise<void> {
+  await countCall(tx, payer, monthOf(nowMs), dayOf(nowMs), operation, 0);
+}
+
+async function spendAllowance(tx: DbOrTx, config: LedgerDeps["config"], accountId: string, month: string, credits: number, nowMs: number): Promise<Spent[]> {
+  // A call that costs nothing spends no allowance, so an exhausted allowance never blocks it
+  // (GET /v1/usage must still answer "0 remaining").
+  if (credits === 0) return [];
+  const [account] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId));
+  if (!account) throw new Error(`charge for unknown account ${accountId}`);
+  const allowance = allowanceCredits(config as Config, account.plan as Plan);
+  const holder = holderKey.allowance(accountId);
+  const row = await spendUpTo(tx, holder, month, credits, allowance, nowMs);
+  if (!row) {
+    const used = await spentSoFar(tx, holder, month);
+    refuse("allowance_exhausted", `this month's allowance is used up: this call costs ${credits} credits and ${Math.max(allowance - used, 0)} of ${allowance} remain until the month ends (UTC)`);
+  }
+  return [{ subject: "account", holder, credits: row!.credits, thresholdReported: row!.thresholdReported, limit: null }];
+}
+
+async function spendMetered(tx: DbOrTx, payer: Extract<Payer, { budget: "metered" }>, month: string, credits: number, nowMs: number): Promise<Spent[]> {
+  const [limits] = await tx
+    .select({ active: accounts.meteredActive, accountLimit: accounts.meteredSpendLimitCredits, clientLimit: clients.spendLimitCredits })
+    .from(accounts)
+    .leftJoin(clients, and(eq(clients.id, payer.clientId), eq(clients.accountId, accounts.id)))
+    .where(eq(accounts.id, payer.accountId));
+  if (!limits) throw new Error(`charge for unknown account ${payer.accountId}`);
+  // Spec 5.6.4: every call of a metered client is refused while usage billing is not active,
+  // even one that costs no credits — there is nothing to bill it through.
+  if (!limits.active) refuse("metered_billing_inactive", "usage billing is not active for this account: the account owner activates it on the Usage page");
+  if (credits === 0) return [];
+  const clientHolder = holderKey.clientMetered(payer.clientId);
+  const client = await spendUpTo(tx, clientHolder, month, credits, limits.clientLimit, nowMs);
+  if (!client) refuse("spend_cap_reached", `this client has reached its monthly spending limit of ${limits.clientLimit} credits (this call costs ${credits})`);
+  const accountHolder = holderKey.accountMetered(payer.accountId);
+  const account = await spendUpTo(tx, accountHolder, month, credits, limits.accountLimit, nowMs);
+  if (!account) refuse("spend_cap_reached", `the account has reached its monthly spending limit of ${limits.accountLimit} credits (this call costs ${credits})`);
+  return [
+    { subject: "client", holder: clientHolder, credits: client!.credits, thresholdReported: client!.thresholdReported, limit: limits.clientLimit },
+    { subject: "account", holder: accountHolder, credits: account!.credits, thresholdReported: account!.thresholdReported, limit: limits.accountLimit },
+  ];
+}
+
+/**
+ * Adds `credits` to a holder's monthly total only if the result stays within `limit` (null: no
+ * limit). One statement: the upsert's WHERE is the check, so there is no gap between reading and
+ * writing. Returns the new total, or null when the limit refuses it.
+ */
+async function spendUpTo(tx: DbOrTx, holder: string, month: string, credits: number, limit: number | null, nowMs: number): Promise<{ credits: number; thresholdReported: number } | null> {
+  // The INSERT branch (first spend of the month) is not covered by the upsert's WHERE.
+  if (limit !== null && credits > limit) return null;
+  const rows = await tx
+    .insert(spendTotals)
+    .values({ holder, month, credits, thresholdReported: 0, updatedAt: nowMs })
+    .onConflictDoUpdate({
+      target: [spendTotals.holder, spendTotals.month],
+      set: { credits: sql`${spendTotals.credits} + ${credits}`, updatedAt: nowMs },
+      setWhere: limit === null ? undefined : sql`${spendTotals.credits} + ${credits} <= ${limit}`,
+    })
+    .returning({ credits: spendTotals.credits, thresholdReported: spendTotals.thresholdReported });
+  return rows[0] ?? null;
+}
+
+export async function spentSoFar(db: DbOrTx, holder: string, month: string): Promise<number> {
+  const [row] = await db.select({ credits: spendTotals.credits }).from(spendTotals).where(and(eq(spendTotals.holder, holder), eq(spendTotals.month, month)));
+  return row?.credits ?? 0;
+}
+
+/** One more call (and its credits) in the monthly and the daily counters. */
+async function countCall(tx: DbOrTx, payer: Payer, month: string, day: string, operation: Operation, credits: number): Promise<void> {
+  const key = { accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, operation, calls: 1, credits };
+  await tx
+    .insert(usageCounters)
+    .values({ ...key, month })
+    .onConflictDoUpdate({
+      target: [usageCounters.accountId, usageCounters.clientId, usageCounters.budget, usageCounters.month, usageCounters.operation],
+      set: { calls: sql`${usageCounters.calls} + 1`, credits: sql`${usageCounters.credits} + ${credits}` },
+    });
+  await tx
+    .insert(usageDaily)
+    .values({ ...key, day })
+    .onConflictDoUpdate({
+      target: [usageDaily.accountId, usageDaily.clientId, usageDaily.budget, usageDaily.day, usageDaily.operation],
+      set: { calls: sql`${usageDaily.calls} + 1`, credits: sql`${usageDaily.credits} + ${credits}` },
+    });
+}
+
+/** Spec 6.1: thresholds are reported only for metered clients and accounts with a limit. */
+async function reportThresholds(tx: DbOrTx, hook: ThresholdHook | undefined, payer: Payer, month: string, spent: Spent[], nowMs: number): Promise<ThresholdCrossing[]> {
+  if (payer.budget !== "metered") return [];
+  const crossings: ThresholdCrossing[] = [];
+  for (const s of spent) {
+    const percent = thresholdToReport(s.credits, s.limit, s.thresholdReported);
+    if (percent === null || !(await markThresholdReported(tx, s.holder, month, percent))) continue;
+    const crossing: ThresholdCrossing = {
+      subject: s.subject,
+      accountId: payer.accountId,
+      clientId: s.subject === "client" ? payer.clientId : null,
+      month,
+      percent,
+      usedCredits: s.credits,
+      limitCredits: s.limit!,
+    };
+    crossings.push(crossing);
+    if (hook) await hook(tx, crossing, nowMs);
+  }
+  return crossings;
+}
