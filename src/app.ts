@@ -5,11 +5,13 @@ import type { AppDeps } from "./app-deps.ts";
 import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
+import { billingRoutes } from "./billing/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
 import { assetRoutes } from "./web/asset-routes.ts";
 import { integrationsRoutes } from "./web/integrations-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
+import { learnRoutes } from "./web/learn-routes.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
@@ -17,7 +19,9 @@ export function createApp(deps: AppDeps) {
     .use(authRoutes(deps))
     .use(oauthRoutes(deps))
     .use(integrationsRoutes(deps))
-    .use(accountRoutes(deps));
+    .use(billingRoutes(deps))
+    .use(accountRoutes(deps))
+    .use(learnRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

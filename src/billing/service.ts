@@ -20,7 +20,7 @@ import { markThresholdReported, thresholdToReport, type ThresholdCrossing, type 
 /** What the ledger needs; AppDeps satisfies it (add `onUsageThreshold` there once events exist). */
 export interface LedgerDeps {
   store: { db: Db };
-  config: Pick<Config, "freeAllowanceCredits" | "paidAllowanceCredits">;
+  config: Config;
   clock: Clock;
   /** Records usage.threshold_reached; called inside the charge's transaction (see thresholds.ts). */
   onUsageThreshold?: ThresholdHook;
@@ -152,7 +152,7 @@ async function spendAllowance(tx: DbOrTx, config: LedgerDeps["config"], accountI
   if (credits === 0) return [];
   const [account] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw new Error(`charge for unknown account ${accountId}`);
-  const allowance = allowanceCredits(config as Config, account.plan as Plan);
+  const allowance = allowanceCredits(config, account.plan as Plan);
   const holder = holderKey.allowance(accountId);
   const row = await spendUpTo(tx, holder, month, credits, allowance, nowMs);
   if (!row) {
