@@ -136,7 +136,6 @@ function ClientCard(props: { client: ClientView; csrf: string; errors?: Record<s
               ))}
             </tbody>
           </table>
-          <FieldError id={`secret-error-${c.id}`} error={props.errors?.secret} />
           <form method="post" action={`${base}/secrets`} class="actions">
             <Hidden csrf={props.csrf} />
             <button type="submit" class="secondary">
@@ -148,6 +147,7 @@ function ClientCard(props: { client: ClientView; csrf: string; errors?: Record<s
       ) : (
         ""
       )}
+      <FieldError id={`secret-error-${c.id}`} error={props.errors?.secret} />
 
       <details>
         <summary>Change this client</summary>
@@ -181,6 +181,7 @@ function ClientCard(props: { client: ClientView; csrf: string; errors?: Record<s
               </option>
             ))}
           </select>
+          <FieldError id={`version-error-${c.id}`} error={props.errors?.version} />
           <div class="actions">
             <button type="submit">Save version</button>
           </div>
@@ -263,6 +264,7 @@ export function IntegrationsPage(props: {
               </option>
             ))}
           </select>
+          <FieldError id="version-error" error={e.pinned_version} />
 
           <label for="redirect-uris">Redirect URIs (one per line; matched exactly)</label>
           <textarea id="redirect-uris" name="redirect_uris" rows="3" aria-describedby="redirect-hint redirect-error" safe>
@@ -281,9 +283,9 @@ export function IntegrationsPage(props: {
   );
 }
 
-export function DeleteClientPage(props: { user: { email: string; csrf: string }; client: { id: string; name: string } }) {
+export function DeleteClientPage(props: { user: { email: string; csrf: string }; client: { id: string; name: string }; flash?: Flash | null }) {
   return (
-    <Layout title="Delete client" nav="integrations" user={props.user}>
+    <Layout title="Delete client" nav="integrations" user={props.user} flash={props.flash}>
       <div class="card narrow">
         <h1>
           Delete <span safe>{props.client.name}</span>?

@@ -25,6 +25,12 @@ export function integrationsRoutes(deps: AppDeps) {
     return ctx.page(IntegrationsPage({ user: ctx.user, clients, flash: ctx.flash, ...extra }) as string, status);
   }
 
+  /** Another account's client (or none at all): the same answer as a missing one, and nothing changes. */
+  function noSuchClient(ctx: SignedIn) {
+    ctx.flash = { kind: "error", text: "No such client." };
+    return render(ctx, {}, 404);
+  }
+
   /** Signed in, same origin, valid CSRF token — or the response that says why not. */
   async function guarded(request: Request, body: unknown): Promise<{ ctx: SignedIn } | { response: Response }> {
     const r = await requireSignedIn(deps, request);
@@ -70,6 +76,7 @@ export function integrationsRoutes(deps: AppDeps) {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
       const r = await renameClient(db, g.ctx.session.account.id, params.id, formString(body, "name"));
+      if (!r.ok && r.field === "client") return noSuchClient(g.ctx);
       if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { name: r.reason } } }, 400);
       return g.ctx.redirect("/admin", { kind: "ok", text: "Client renamed." });
     }, { detail: { hide: true } })
@@ -77,6 +84,7 @@ export function integrationsRoutes(deps: AppDeps) {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
       const r = await setClientScopes(db, g.ctx.session.account.id, params.id, formList(body, "scopes"));
+      if (!r.ok && r.field === "client") return noSuchClient(g.ctx);
       if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { scopes: r.reason } } }, 400);
       return g.ctx.redirect("/admin", { kind: "ok", text: "Scopes saved. Narrowing applies at once; widening from the next token exchange." });
     }, { detail: { hide: true } })
@@ -84,6 +92,7 @@ export function integrationsRoutes(deps: AppDeps) {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
       const r = await setPinnedVersion(db, g.ctx.session.account.id, params.id, formString(body, "pinned_version"));
+      if (!r.ok && r.field === "client") return noSuchClient(g.ctx);
       if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { version: r.reason } } }, 400);
       return g.ctx.redirect("/admin", { kind: "ok", text: "API version saved. It applies from the next token exchange." });
     }, { detail: { hide: true } })
@@ -91,8 +100,9 @@ export function integrationsRoutes(deps: AppDeps) {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
       const client = await getOwnedClient(db, g.ctx.session.account.id, params.id);
+      if (!client) return noSuchClient(g.ctx);
       const r = await createClientSecret(db, deps.clock.now(), g.ctx.session.account.id, params.id);
-      if (!r.ok || !client) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { secret: r.ok ? "no such client" : r.reason } } }, 400);
+      if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { secret: r.reason } } }, 400);
       deps.log.info("client.secret_created", { client_id: params.id });
       g.ctx.flash = { kind: "ok", text: "Second secret created." };
       return render(g.ctx, { revealed: { clientId: client.id, clientName: client.name, secret: r.secret } });
@@ -100,6 +110,7 @@ export function integrationsRoutes(deps: AppDeps) {
     .post("/admin/clients/:id/secrets/:secretId/revoke", async ({ request, body, params }) => {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
+      if (!(await getOwnedClient(db, g.ctx.session.account.id, params.id))) return noSuchClient(g.ctx);
       const r = await revokeClientSecret(db, g.ctx.session.account.id, params.id, params.secretId);
       if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { secret: r.reason } } }, 400);
       deps.log.info("client.secret_revoked", { client_id: params.id });
@@ -111,7 +122,7 @@ export function integrationsRoutes(deps: AppDeps) {
       const ctx = r.ctx as SignedIn;
       const client = await getOwnedClient(db, ctx.session.account.id, params.id);
       if (!client) return ctx.redirect("/admin", { kind: "error", text: "No such client." });
-      return ctx.page(DeleteClientPage({ user: ctx.user, client }) as string);
+      return ctx.page(DeleteClientPage({ user: ctx.user, client, flash: ctx.flash }) as string);
     }, { detail: { hide: true } })
     .post("/admin/clients/:id/delete", async ({ request, body, params }) => {
       const g = await guarded(request, body);
