@@ -166,20 +166,7 @@ class BunSqliteClient implements Client {
 
   async batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
     this.assertOpen();
-    return this.mutex.run(() => {
-      this.writer.run(beginSql(mode));
-      try {
-        const results = stmts.map((s) => {
-          const { sql, args } = Array.isArray(s) ? { sql: s[0], args: s[1] } : normaliseStatement(s);
-          return runOn(this.writer, sql, args);
-        });
-        this.writer.run("COMMIT");
-        return results;
-      } catch (error) {
-        if (this.writer.inTransaction) this.writer.run("ROLLBACK");
-        throw error;
-      }
-    });
+    return this.mutex.run(() => this.runAtomically(stmts, beginSql(mode)));
   }
 
   async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
@@ -187,20 +174,27 @@ class BunSqliteClient implements Client {
     return this.mutex.run(() => {
       this.writer.run("PRAGMA foreign_keys = OFF");
       try {
-        this.writer.run("BEGIN IMMEDIATE");
-        const results = stmts.map((s) => {
-          const { sql, args } = normaliseStatement(s);
-          return runOn(this.writer, sql, args);
-        });
-        this.writer.run("COMMIT");
-        return results;
-      } catch (error) {
-        if (this.writer.inTransaction) this.writer.run("ROLLBACK");
-        throw error;
+        return this.runAtomically(stmts, "BEGIN IMMEDIATE");
       } finally {
         this.writer.run("PRAGMA foreign_keys = ON");
       }
     });
+  }
+
+  /** Runs statements in one transaction on the writer; the caller holds the mutex. */
+  private runAtomically(stmts: Array<InStatement | [string, InArgs?]>, begin: string): ResultSet[] {
+    this.writer.run(begin);
+    try {
+      const results = stmts.map((s) => {
+        const { sql, args } = Array.isArray(s) ? { sql: s[0], args: s[1] } : normaliseStatement(s);
+        return runOn(this.writer, sql, args);
+      });
+      this.writer.run("COMMIT");
+      return results;
+    } catch (error) {
+      if (this.writer.inTransaction) this.writer.run("ROLLBACK");
+      throw error;
+    }
   }
 
   async transaction(mode: TransactionMode = "write"): Promise<Transaction> {

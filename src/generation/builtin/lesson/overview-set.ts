@@ -1,6 +1,7 @@
 // Set 1, usable on its own: what the learner will be able to do, the core words with examples,
 // and the key phrases.
 import type { OverviewSet } from "../../model.ts";
+import { wordCount } from "../sentence-fit.ts";
 import { CAN_DO, MANNER, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
 import { buildVocabItem } from "../vocab-item.ts";
@@ -22,9 +23,10 @@ export function objectives(context: LessonContext): OverviewSet["objectives"] {
   const list: OverviewSet["objectives"] = [
     { kind: "vocabulary", can_do: say(CAN_DO.vocabulary, source, { n: context.core.length, topic: quote(source, topicName(context, main, source)) }) },
   ];
-  // The hardest phrase of the lesson's own topic, else of any topic used.
+  // The hardest phrase of the lesson's own topic (the shortest among equals), else of any topic used.
   const own = new Set(context.index.topicById.get(main)?.phrases.map((p) => p.id));
-  const phrase = [...context.phrases].reverse().find((p) => own.has(p.id)) ?? context.phrases[context.phrases.length - 1];
+  const candidates = context.phrases.some((p) => own.has(p.id)) ? context.phrases.filter((p) => own.has(p.id)) : context.phrases;
+  const [phrase] = candidates.slice().sort((a, b) => b.level - a.level || wordCount(a.text[target]) - wordCount(b.text[target]));
   if (phrase) list.push({ kind: "phrases", can_do: say(CAN_DO.phrases, source, { phrase: quote(source, withoutFullStop(phrase.text[target])), manner }) });
   const example = context.grammar?.examples[0];
   if (example) list.push({ kind: "grammar", can_do: say(CAN_DO.grammar, source, { example: quote(source, withoutFullStop(example)) }) });
