@@ -10,6 +10,7 @@ import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
 import { assetRoutes } from "./web/asset-routes.ts";
 import { integrationsRoutes } from "./web/integrations-routes.ts";
+import { usageRoutes } from "./web/usage-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
 
@@ -20,6 +21,7 @@ export function createApp(deps: AppDeps) {
     .use(oauthRoutes(deps))
     .use(integrationsRoutes(deps))
     .use(billingRoutes(deps))
+    .use(usageRoutes(deps))
     .use(accountRoutes(deps))
     .use(learnRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));

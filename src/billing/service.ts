@@ -4,7 +4,7 @@
 // may share one libSQL server. A route charges only after every check that can refuse the request
 // (validation, scope), so a refused call spends nothing; a failed generation is refunded.
 import { and, eq, sql } from "drizzle-orm";
-import { allowanceCredits, type Plan } from "../accounts/service.ts";
+import { allowanceCredits } from "../accounts/service.ts";
 import { accounts } from "../accounts/schema.ts";
 import { clients } from "../clients/schema.ts";
 import type { Config } from "../config/config.ts";
@@ -152,7 +152,7 @@ async function spendAllowance(tx: DbOrTx, config: LedgerDeps["config"], accountI
   if (credits === 0) return [];
   const [account] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw new Error(`charge for unknown account ${accountId}`);
-  const allowance = allowanceCredits(config, account.plan as Plan);
+  const allowance = allowanceCredits(config, account.plan);
   const holder = holderKey.allowance(accountId);
   const row = await spendUpTo(tx, holder, month, credits, allowance, nowMs);
   if (!row) {

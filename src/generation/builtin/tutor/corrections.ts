@@ -59,11 +59,17 @@ function isName(word: MessageWord, position: number, input: CorrectionInput): bo
   return capital && position > 0 && input.target !== "de";
 }
 
+/**
+ * Word by word: count target- and source-language words, put target words for source-language
+ * ones (only in a message that is mostly in the target language; a whole sentence in the
+ * learner's own language gets a hint instead), and fix spelling and accents.
+ */
 function wordStage(words: MessageWord[], input: CorrectionInput, found: Found[]): { targetWords: number; sourceWords: number } {
   const target = input.index.language(input.target);
   const source = input.index.language(input.source);
   let targetWords = 0;
   let sourceWords = 0;
+  const foreign: { i: number; word: MessageWord; translated: string }[] = [];
   words.forEach((word, i) => {
     const w = bare(word.original);
     if (w.length < 2 || isNumberWord(w, input.target)) return;
@@ -74,16 +80,21 @@ function wordStage(words: MessageWord[], input: CorrectionInput, found: Found[])
     if (inTarget || isName(word, i, input)) return;
     const translated = inSource ? fromSourceLanguage(w, source, input.target) : null;
     if (translated) {
-      word.fixed = keepCapital(word.original, translated);
-      found.push({ from: i, to: i, category: "language", note: "language", params: {} });
+      foreign.push({ i, word, translated });
       return;
     }
-    const fix = w.length >= 2 ? spellingFix(w, target) : null;
+    const fix = spellingFix(w, target);
     if (fix) {
       word.fixed = keepCapital(word.original, fix.right);
       found.push({ from: i, to: i, category: fix.kind, note: fix.kind, params: {} });
     }
   });
+  if (targetWords >= sourceWords) {
+    for (const { i, word, translated } of foreign) {
+      word.fixed = keepCapital(word.original, translated);
+      found.push({ from: i, to: i, category: "language", note: "language", params: {} });
+    }
+  }
   return { targetWords, sourceWords };
 }
 
