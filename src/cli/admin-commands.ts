@@ -2,6 +2,7 @@
 // the documented object on stdout.
 import { createUser, getAccount, setPlan, type Plan } from "../accounts/service.ts";
 import { createClient, createClientSecret, getClient } from "../clients/service.ts";
+import { meteredSettings, setMeteredActive } from "../billing/metered-settings.ts";
 import { systemClock } from "../lib/clock.ts";
 import type { Command } from "./command-line.ts";
 import { fail, print, withStore } from "./cli-context.ts";
@@ -83,6 +84,26 @@ export const adminCommands: Command[] = [
         const r = await createClientSecret(store.db, systemClock.now(), client.accountId, client.id);
         if (!r.ok) return fail(r.reason);
         print(flags, { secret_id: r.secretId, client_secret: r.secret }, `secret ${r.secretId}: ${r.secret}  (shown once)`);
+        return 0;
+      }),
+  },
+  {
+    path: ["admin", "metered", "activate"],
+    summary: "Activate metered usage billing for an account (spec 5.6), optionally with a monthly spending limit",
+    flags: {
+      account: { kind: "string", required: true, help: "account id" },
+      "spend-limit-credits": { kind: "int", help: "monthly spending limit for all metered clients, in credits (omit to keep the current one)" },
+      json,
+    },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        const limit = flags["spend-limit-credits"] as number | undefined;
+        if (limit !== undefined && limit < 0) return fail("--spend-limit-credits cannot be negative", 2);
+        const r = await setMeteredActive(store.db, systemClock.now(), flags.account as string, { kind: "operator" }, true, limit);
+        if (!r.ok) return fail(r.status === 404 ? `no account ${flags.account}` : r.reason, r.status === 400 ? 2 : 1);
+        const settings = await meteredSettings(store.db, flags.account as string);
+        const spendLimit = settings?.accountLimit ?? null;
+        print(flags, { account_id: flags.account, metered_active: true, spend_limit_credits: spendLimit }, `usage billing is active for account ${flags.account} (spending limit: ${spendLimit === null ? "none" : `${spendLimit} credits a month`})`);
         return 0;
       }),
   },

@@ -12,17 +12,51 @@ import {
   setClientScopes,
   setPinnedVersion,
 } from "../clients/service.ts";
+import { open, seal } from "../lib/sealed-box.ts";
+import { clearCookie, readCookie, setCookie } from "./cookies.ts";
 import { DeleteClientPage, IntegrationsPage, type CreateFormState, type RevealedSecret } from "./integrations-page.tsx";
+import type { Flash } from "./layout.tsx";
 import { CSRF_FAILED, formList, formString, requireSignedIn, type WebContext } from "./web-context.ts";
 
 type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
 
+/** How long a new secret waits, sealed in a cookie, for the page that shows it once. */
+const REVEAL_SECONDS = 120;
+
 export function integrationsRoutes(deps: AppDeps) {
   const { db } = deps.store;
 
-  async function render(ctx: SignedIn, extra: { create?: CreateFormState; revealed?: RevealedSecret | null; clientErrors?: { clientId: string; errors: Record<string, string> } | null } = {}, status = 200) {
+  async function render(ctx: SignedIn, extra: { create?: CreateFormState; revealed?: RevealedSecret | null; clientErrors?: { clientId: string; errors: Record<string, string> } | null } = {}, status = 200, cookies: string[] = []) {
     const clients = await listClients(db, ctx.session.account.id);
-    return ctx.page(IntegrationsPage({ user: ctx.user, clients, flash: ctx.flash, ...extra }) as string, status);
+    return ctx.page(IntegrationsPage({ user: ctx.user, clients, flash: ctx.flash, ...extra }) as string, status, cookies);
+  }
+
+  // A new secret is shown once, after a redirect (POST → 303 → GET /admin), so reloading the page
+  // can neither resubmit the form (a second client or secret) nor show the secret again. It crosses
+  // the redirect sealed (AES-GCM under the server key, bound to this session) in a short-lived
+  // HttpOnly cookie that the page showing it clears; the plain secret is never stored.
+  const revealCookie = (ctx: SignedIn) => (ctx.names.secure ? "__Host-parla_reveal" : "parla_reveal");
+  const revealContext = (ctx: SignedIn) => `reveal:${ctx.session.tokenHash}`;
+
+  async function revealAfterRedirect(ctx: SignedIn, clientId: string, secret: string, flash: Flash): Promise<Response> {
+    const payload = JSON.stringify({ client_id: clientId, secret, expires_at: deps.clock.now() + REVEAL_SECONDS * 1000 });
+    const sealed = await seal(deps.serverKey, payload, revealContext(ctx));
+    return ctx.redirect("/admin", flash, [setCookie(ctx.names, revealCookie(ctx), sealed, REVEAL_SECONDS)]);
+  }
+
+  /** The secret waiting to be shown: undefined when no cookie came, null when it is not valid (any more). */
+  async function takeReveal(ctx: SignedIn): Promise<{ clientId: string; secret: string } | null | undefined> {
+    const raw = readCookie(ctx.request, revealCookie(ctx));
+    if (!raw) return undefined;
+    const opened = await open(deps.serverKey, raw, revealContext(ctx));
+    if (!opened) return null;
+    try {
+      const p = JSON.parse(opened) as { client_id?: unknown; secret?: unknown; expires_at?: unknown };
+      if (typeof p.client_id !== "string" || typeof p.secret !== "string" || typeof p.expires_at !== "number" || p.expires_at <= deps.clock.now()) return null;
+      return { clientId: p.client_id, secret: p.secret };
+    } catch {
+      return null;
+    }
   }
 
   /** Another account's client (or none at all): the same answer as a missing one, and nothing changes. */
@@ -43,7 +77,15 @@ export function integrationsRoutes(deps: AppDeps) {
     .get("/admin", async ({ request }) => {
       const r = await requireSignedIn(deps, request);
       if ("response" in r) return r.response;
-      return render(r.ctx as SignedIn);
+      const ctx = r.ctx as SignedIn;
+      const reveal = await takeReveal(ctx);
+      if (reveal === undefined) return render(ctx);
+      // Shown at most once: the cookie is cleared by the page that shows it.
+      const clear = clearCookie(ctx.names, revealCookie(ctx));
+      if (reveal === null) return render(ctx, {}, 200, [clear]);
+      const client = await getOwnedClient(db, ctx.session.account.id, reveal.clientId);
+      const revealed = client ? { clientId: client.id, clientName: client.name, secret: reveal.secret } : null;
+      return render(ctx, { revealed }, 200, [clear]);
     }, { detail: { hide: true } })
     .post("/admin/clients", async ({ request, body }) => {
       const g = await guarded(request, body);
@@ -67,10 +109,9 @@ export function integrationsRoutes(deps: AppDeps) {
       });
       if (!created.ok) return render(g.ctx, { create: { values, errors: { [created.field]: created.reason } } }, 400);
       deps.log.info("client.created", { client_id: created.client.id, account_id: g.ctx.session.account.id });
-      // The secret is rendered in this response only (no-store) and never stored in plain text.
-      const revealed = created.secret ? { clientId: created.client.id, clientName: created.client.name, secret: created.secret } : null;
-      g.ctx.flash = { kind: "ok", text: `Client “${created.client.name}” created.${created.secret ? "" : " Public clients have no secret."}` };
-      return render(g.ctx, { revealed });
+      const flash: Flash = { kind: "ok", text: `Client “${created.client.name}” created.${created.secret ? "" : " Public clients have no secret."}` };
+      if (!created.secret) return g.ctx.redirect("/admin", flash);
+      return revealAfterRedirect(g.ctx, created.client.id, created.secret, flash);
     }, { detail: { hide: true } })
     .post("/admin/clients/:id/rename", async ({ request, body, params }) => {
       const g = await guarded(request, body);
@@ -104,8 +145,7 @@ export function integrationsRoutes(deps: AppDeps) {
       const r = await createClientSecret(db, deps.clock.now(), g.ctx.session.account.id, params.id);
       if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { secret: r.reason } } }, 400);
       deps.log.info("client.secret_created", { client_id: params.id });
-      g.ctx.flash = { kind: "ok", text: "Second secret created." };
-      return render(g.ctx, { revealed: { clientId: client.id, clientName: client.name, secret: r.secret } });
+      return revealAfterRedirect(g.ctx, client.id, r.secret, { kind: "ok", text: "Second secret created." });
     }, { detail: { hide: true } })
     .post("/admin/clients/:id/secrets/:secretId/revoke", async ({ request, body, params }) => {
       const g = await guarded(request, body);
