@@ -178,18 +178,6 @@ CREATE TABLE `spend_totals` (
 	PRIMARY KEY(`holder`, `month`)
 );
 --> statement-breakpoint
-CREATE TABLE `usage_counters` (
-	`account_id` text NOT NULL,
-	`client_id` text NOT NULL,
-	`budget` text NOT NULL,
-	`month` text NOT NULL,
-	`operation` text NOT NULL,
-	`calls` integer DEFAULT 0 NOT NULL,
-	`credits` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(`account_id`, `client_id`, `budget`, `month`, `operation`),
-	FOREIGN KEY (`account_id`) REFERENCES `accounts`(`id`) ON UPDATE no action ON DELETE cascade
-);
---> statement-breakpoint
 CREATE TABLE `usage_daily` (
 	`account_id` text NOT NULL,
 	`client_id` text NOT NULL,

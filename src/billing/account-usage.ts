@@ -1,16 +1,17 @@
 // An account's month for the Usage page and the CSV export (issue 5 rules 5 and 7): usage per
-// client per day, the allowance, and the metered settings. Read from usage_daily, which the ledger
-// writes in the same transaction as the monthly counters.
+// client per day, the allowance, and the metered settings, read from usage_daily after this
+// process's pending free-call counts are written.
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { clients } from "../clients/schema.ts";
 import type { Config } from "../config/config.ts";
-import type { DbOrTx } from "../store/open-store.ts";
+import type { DbOrTx, Store } from "../store/open-store.ts";
 import { meteredSettings } from "./metered-settings.ts";
 import { SESSION_CLIENT_KEY, type Budget } from "./payer.ts";
 import { daysOfMonth, nextMonth } from "./periods.ts";
 import { allowanceState, type AllowanceState } from "./report.ts";
 import { spendTotals, usageDaily } from "./schema.ts";
 import { holderKey } from "./service.ts";
+import { flushUsage } from "./usage-buffer.ts";
 
 export interface DayTotals {
   day: string;
@@ -78,13 +79,15 @@ function emptyDays(days: string[]): DayTotals[] {
   return days.map((day) => ({ day, calls: 0, credits: 0 }));
 }
 
-export async function accountMonth(db: DbOrTx, config: Config, accountId: string, month: string): Promise<AccountMonth> {
+export async function accountMonth(deps: { store: Pick<Store, "db" | "client">; config: Config }, accountId: string, month: string): Promise<AccountMonth> {
+  await flushUsage(deps.store);
+  const { db } = deps.store;
   const days = daysOfMonth(month);
   const dayIndex = new Map(days.map((d, i) => [d, i]));
   const [rows, own, allowance, settings] = await Promise.all([
     dailyRows(db, accountId, month),
     db.select({ id: clients.id, name: clients.name, mode: clients.billingMode, limit: clients.spendLimitCredits }).from(clients).where(eq(clients.accountId, accountId)).orderBy(asc(clients.createdAt)),
-    allowanceState(db, config, accountId, month),
+    allowanceState(db, deps.config, accountId, month),
     meteredSettings(db, accountId),
   ]);
   const names = await clientNames(db, rows.map((r) => r.clientId));

@@ -1,9 +1,12 @@
 // The GET /v1/usage answer (spec 4.2, 5.5 `usage:read`): shared by the route (response validation),
 // /v1/openapi.json and the tests. The spec leaves the record's fields open (2.10); these are Parla's.
+// Integers use TypeBox's own Integer (the same TypeBox 0.34 instance as `t`): Elysia's t.Integer
+// also accepts numeric strings, which is right for query parameters but wrong to publish for a body.
+import { Type } from "@sinclair/typebox";
 import { t, type Static } from "elysia";
 
-const Credits = (description: string) => t.Integer({ minimum: 0, description });
-const NullableCredits = (description: string) => t.Union([t.Integer({ minimum: 0 }), t.Null()], { description });
+const Credits = (description: string) => Type.Integer({ minimum: 0, description });
+const NullableCredits = (description: string) => t.Union([Type.Integer({ minimum: 0 }), t.Null()], { description });
 
 export const OperationUsage = t.Object(
   {

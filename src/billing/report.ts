@@ -1,17 +1,18 @@
 // What GET /v1/usage answers (spec 4.2, 5.5): for an allowance caller the allowance, what is used and
 // what remains this month; for a metered client its own usage this month and its spending limits.
 // Both are broken down by operation.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { allowanceCredits, getAccount } from "../accounts/service.ts";
 import { getClient } from "../clients/service.ts";
 import type { Config } from "../config/config.ts";
-import type { DbOrTx } from "../store/open-store.ts";
+import type { DbOrTx, Store } from "../store/open-store.ts";
 import { CREDIT_WEIGHTS, OPERATIONS, isOperation } from "./credits.ts";
 import type { SpendLimitBody, UsageResponseBody, UsageTotalsBody } from "./model.ts";
 import type { Budget, Payer } from "./payer.ts";
-import { monthBounds } from "./periods.ts";
-import { usageCounters } from "./schema.ts";
+import { dayOf, monthBounds } from "./periods.ts";
+import { usageDaily } from "./schema.ts";
 import { holderKey, spentSoFar } from "./service.ts";
+import { flushUsage } from "./usage-buffer.ts";
 
 export interface AllowanceState {
   credits: number;
@@ -33,17 +34,18 @@ export function spendLimitState(used: number, limit: number | null): SpendLimitB
 
 /** Calls and credits by operation for one budget of an account's month, optionally one client's. */
 export async function operationTotals(db: DbOrTx, filter: { accountId: string; month: string; budget: Budget; clientId?: string }): Promise<UsageTotalsBody> {
-  const conditions: SQL[] = [eq(usageCounters.accountId, filter.accountId), eq(usageCounters.month, filter.month), eq(usageCounters.budget, filter.budget)];
-  if (filter.clientId !== undefined) conditions.push(eq(usageCounters.clientId, filter.clientId));
+  const [first, firstOfNext] = [dayOf(monthBounds(filter.month).startMs), dayOf(monthBounds(filter.month).endMs)];
+  const conditions: SQL[] = [eq(usageDaily.accountId, filter.accountId), gte(usageDaily.day, first), lt(usageDaily.day, firstOfNext), eq(usageDaily.budget, filter.budget)];
+  if (filter.clientId !== undefined) conditions.push(eq(usageDaily.clientId, filter.clientId));
   const rows = await db
     .select({
-      operation: usageCounters.operation,
-      calls: sql<number>`sum(${usageCounters.calls})`.mapWith(Number),
-      credits: sql<number>`sum(${usageCounters.credits})`.mapWith(Number),
+      operation: usageDaily.operation,
+      calls: sql<number>`sum(${usageDaily.calls})`.mapWith(Number),
+      credits: sql<number>`sum(${usageDaily.credits})`.mapWith(Number),
     })
-    .from(usageCounters)
+    .from(usageDaily)
     .where(and(...conditions))
-    .groupBy(usageCounters.operation);
+    .groupBy(usageDaily.operation);
   const byOperation = new Map(rows.filter((r) => isOperation(r.operation)).map((r) => [r.operation, r]));
   const operations = OPERATIONS.map((operation) => ({
     operation,
@@ -68,7 +70,10 @@ function period(month: string) {
  * client, app and web session spending it), so `usage.credits` equals `allowance.used`; a metered
  * client sees its own usage and both limits that can stop it.
  */
-export async function usageReport(db: DbOrTx, config: Config, payer: Payer, month: string): Promise<UsageResponseBody> {
+export async function usageReport(deps: { store: Pick<Store, "db" | "client">; config: Config }, payer: Payer, month: string): Promise<UsageResponseBody> {
+  await flushUsage(deps.store);
+  const { db } = deps.store;
+  const config = deps.config;
   if (payer.budget === "allowance") {
     const [allowance, usage] = await Promise.all([allowanceState(db, config, payer.accountId, month), operationTotals(db, { accountId: payer.accountId, month, budget: "allowance" })]);
     return { billing_mode: "allowance", ...period(month), allowance, usage };

@@ -17,7 +17,7 @@ export function billingRoutes(deps: AppDeps) {
       const charge = await chargeCall(deps, payer, "usage.read");
       if (!charge.ok) throw charge.error;
       set.headers["cache-control"] = "no-store";
-      return usageReport(deps.store.db, deps.config, payer, charge.receipt.month);
+      return usageReport(deps, payer, charge.receipt.month);
     },
     {
       response: { 200: UsageResponse },

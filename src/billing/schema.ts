@@ -3,31 +3,16 @@ import { accounts } from "../accounts/schema.ts";
 import { millis } from "../store/schema-helpers.ts";
 
 /**
- * Monthly usage counters, one row per (account, client, month, operation). `client_id` is '' for
- * web-app sessions. Spending is a conditional UPDATE against these rows, so concurrent calls
- * cannot overspend.
+ * The usage record: calls and credits per (account, client, budget, UTC day, operation).
+ * `client_id` is '' for web-app sessions. Monthly figures are sums over the month's days, so a
+ * counted call writes exactly one row (one statement: the per-call cost stays small).
  */
-export const usageCounters = sqliteTable(
-  "usage_counters",
-  {
-    accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    clientId: text("client_id").notNull(),
-    /** "allowance" or "metered": which budget this usage was charged to. */
-    budget: text("budget", { enum: ["allowance", "metered"] }).notNull(),
-    month: text("month").notNull(),
-    operation: text("operation").notNull(),
-    calls: integer("calls").notNull().default(0),
-    credits: integer("credits").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.accountId, t.clientId, t.budget, t.month, t.operation] })],
-);
-
-/** Daily usage for charts and the CSV export. */
 export const usageDaily = sqliteTable(
   "usage_daily",
   {
     accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
     clientId: text("client_id").notNull(),
+    /** "allowance" or "metered": which budget this usage was charged to. */
     budget: text("budget", { enum: ["allowance", "metered"] }).notNull(),
     day: text("day").notNull(),
     operation: text("operation").notNull(),
@@ -37,7 +22,10 @@ export const usageDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.accountId, t.clientId, t.budget, t.day, t.operation] }), index("usage_daily_day").on(t.accountId, t.day)],
 );
 
-/** Monthly totals per budget holder, the row the atomic spend check updates. */
+/**
+ * Monthly credit totals per budget holder: the row the atomic spend check updates (a conditional
+ * upsert), so concurrent calls cannot overspend.
+ */
 export const spendTotals = sqliteTable(
   "spend_totals",
   {

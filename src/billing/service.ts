@@ -1,29 +1,33 @@
-// The usage ledger (spec 1.2, 5.6, 6.5, 7): every /v1/ call is checked and paid for here, in ONE
-// write transaction, so two concurrent calls can never both spend the last credits. The checks are
-// conditional UPDATEs in the store (never a decision in process memory): several Parla processes
-// may share one libSQL server. A route charges only after every check that can refuse the request
-// (validation, scope), so a refused call spends nothing; a failed generation is refunded.
+// The usage ledger (spec 1.2, 5.6, 6.5, 7): every /v1/ call is checked and paid for here. A call
+// that spends credits is checked and spent in ONE write transaction with conditional upserts, so two
+// concurrent calls can never both spend the last credits — decided by the store, never by process
+// memory, since several Parla processes may share one libSQL server. A call that costs nothing
+// cannot overspend anything: it is only counted (usage-buffer.ts). A route charges only after every
+// check that can refuse the request (validation, scope), so a refused call spends nothing; a
+// generation that fails on the service's side is refunded.
 import { and, eq, sql } from "drizzle-orm";
-import { allowanceCredits } from "../accounts/service.ts";
-import { accounts } from "../accounts/schema.ts";
-import { clients } from "../clients/schema.ts";
+import { allowanceCredits, type Plan } from "../accounts/service.ts";
 import type { Config } from "../config/config.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { Db, DbOrTx } from "../store/open-store.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { Db, DbOrTx, Store } from "../store/open-store.ts";
 import { CREDIT_WEIGHTS, creditsFor, type Operation } from "./credits.ts";
-import { clientKey, type Budget, type Payer } from "./payer.ts";
+import { clientKey, SESSION_CLIENT_KEY, type Budget, type Payer } from "./payer.ts";
 import { dayOf, monthOf } from "./periods.ts";
-import { spendTotals, usageCounters, usageDaily } from "./schema.ts";
+import { spendTotals, usageDaily } from "./schema.ts";
+import { usageBuffer } from "./usage-buffer.ts";
 import { markThresholdReported, thresholdToReport, type ThresholdCrossing, type ThresholdHook } from "./thresholds.ts";
 
 /** What the ledger needs; AppDeps satisfies it (add `onUsageThreshold` there once events exist). */
 export interface LedgerDeps {
-  store: { db: Db };
+  store: Pick<Store, "db" | "client">;
   config: Config;
   clock: Clock;
   /** Records usage.threshold_reached; called inside the charge's transaction (see thresholds.ts). */
   onUsageThreshold?: ThresholdHook;
+  /** Where a failed background write of free-call counts is reported (they are kept and retried). */
+  log?: Pick<Logger, "error">;
 }
 
 /** Proof of a charge: plain JSON, so a job can keep it and refund a generation that fails later. */
@@ -83,13 +87,20 @@ export async function chargeCall(deps: LedgerDeps, payer: Payer, operation: Oper
   const month = monthOf(nowMs);
   const day = dayOf(nowMs);
   const credits = creditsFor(operation);
+  const receipt = (holders: string[], thresholds: ThresholdCrossing[]): ChargeReceipt => ({ operation, budget: payer.budget, accountId: payer.accountId, clientId: payer.clientId, month, day, credits, holders, thresholds });
+  // Most calls cost nothing: counted in the usage buffer, no write on the request's path.
+  if (credits === 0) {
+    if (payer.budget === "metered" && !(await meteredActive(deps.store.client, payer.accountId))) return { ok: false, error: meteredInactive() };
+    const onError = (error: unknown) => deps.log?.error("billing.usage_flush_failed", { error: error instanceof Error ? error.message : String(error) });
+    usageBuffer(deps.store, onError).add({ accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, day, operation });
+    return { ok: true, receipt: receipt([], []) };
+  }
   try {
     return await deps.store.db.transaction(async (tx) => {
       const spent = payer.budget === "allowance" ? await spendAllowance(tx, deps.config, payer.accountId, month, credits, nowMs) : await spendMetered(tx, payer, month, credits, nowMs);
-      await countCall(tx, payer, month, day, operation, credits);
+      await countCall(tx, payer, day, operation, credits);
       const thresholds = await reportThresholds(tx, deps.onUsageThreshold, payer, month, spent, nowMs);
-      const receipt: ChargeReceipt = { operation, budget: payer.budget, accountId: payer.accountId, clientId: payer.clientId, month, day, credits, holders: spent.map((s) => s.holder), thresholds };
-      return { ok: true as const, receipt };
+      return { ok: true as const, receipt: receipt(spent.map((s) => s.holder), thresholds) };
     });
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, error: error.error };
@@ -113,26 +124,31 @@ export async function runCharged<T>(deps: LedgerDeps, payer: Payer, operation: O
 }
 
 /**
- * Gives a receipt's credits back (to the month it was charged). The call stays counted: it was
- * made (spec 6.5). Thresholds already reported stay reported. Pass the transaction that marks the
- * work failed, so a retried job cannot refund twice.
+ * Gives a receipt's credits back (to the month and day it was charged). The call stays counted: it
+ * was made (spec 6.5). Thresholds already reported stay reported. Pass the transaction that marks
+ * the work failed, so a retried job cannot refund twice.
  */
 export async function refund(db: DbOrTx, receipt: ChargeReceipt): Promise<void> {
   if (receipt.credits === 0) return;
-  const minus = (column: typeof spendTotals.credits | typeof usageCounters.credits | typeof usageDaily.credits) => sql`max(${column} - ${receipt.credits}, 0)`;
   const work = async (tx: DbOrTx) => {
     for (const holder of receipt.holders) {
-      await tx.update(spendTotals).set({ credits: minus(spendTotals.credits) }).where(and(eq(spendTotals.holder, holder), eq(spendTotals.month, receipt.month)));
+      await tx
+        .update(spendTotals)
+        .set({ credits: sql`max(${spendTotals.credits} - ${receipt.credits}, 0)` })
+        .where(and(eq(spendTotals.holder, holder), eq(spendTotals.month, receipt.month)));
     }
-    const client = receipt.clientId ?? "";
-    await tx
-      .update(usageCounters)
-      .set({ credits: minus(usageCounters.credits) })
-      .where(and(eq(usageCounters.accountId, receipt.accountId), eq(usageCounters.clientId, client), eq(usageCounters.budget, receipt.budget), eq(usageCounters.month, receipt.month), eq(usageCounters.operation, receipt.operation)));
     await tx
       .update(usageDaily)
-      .set({ credits: minus(usageDaily.credits) })
-      .where(and(eq(usageDaily.accountId, receipt.accountId), eq(usageDaily.clientId, client), eq(usageDaily.budget, receipt.budget), eq(usageDaily.day, receipt.day), eq(usageDaily.operation, receipt.operation)));
+      .set({ credits: sql`max(${usageDaily.credits} - ${receipt.credits}, 0)` })
+      .where(
+        and(
+          eq(usageDaily.accountId, receipt.accountId),
+          eq(usageDaily.clientId, receipt.clientId ?? SESSION_CLIENT_KEY),
+          eq(usageDaily.budget, receipt.budget),
+          eq(usageDaily.day, receipt.day),
+          eq(usageDaily.operation, receipt.operation),
+        ),
+      );
   };
   // On a Db this opens a write transaction; on a transaction it becomes a savepoint inside it.
   await (db as Db).transaction(work);
@@ -143,14 +159,13 @@ export async function refund(db: DbOrTx, receipt: ChargeReceipt): Promise<void> 
  * first 2xx (spec 6.5). Pass the transaction that records the delivery, so it counts exactly once.
  */
 export async function countUsage(tx: DbOrTx, nowMs: number, payer: Payer, operation: CountOnlyOperation): Promise<void> {
-  await countCall(tx, payer, monthOf(nowMs), dayOf(nowMs), operation, 0);
+  await countCall(tx, payer, dayOf(nowMs), operation, 0);
 }
 
-async function spendAllowance(tx: DbOrTx, config: LedgerDeps["config"], accountId: string, month: string, credits: number, nowMs: number): Promise<Spent[]> {
-  // A call that costs nothing spends no allowance, so an exhausted allowance never blocks it
-  // (GET /v1/usage must still answer "0 remaining").
-  if (credits === 0) return [];
-  const [account] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId));
+const meteredInactive = () => new ApiError(402, "metered_billing_inactive", "usage billing is not active for this account: the account owner activates it on the Usage page");
+
+async function spendAllowance(tx: DbOrTx, config: Config, accountId: string, month: string, credits: number, nowMs: number): Promise<Spent[]> {
+  const [account] = await tx.all<{ plan: Plan }>(sql`SELECT plan FROM accounts WHERE id = ${accountId}`);
   if (!account) throw new Error(`charge for unknown account ${accountId}`);
   const allowance = allowanceCredits(config, account.plan);
   const holder = holderKey.allowance(accountId);
@@ -159,29 +174,26 @@ async function spendAllowance(tx: DbOrTx, config: LedgerDeps["config"], accountI
     const used = await spentSoFar(tx, holder, month);
     refuse("allowance_exhausted", `this month's allowance is used up: this call costs ${credits} credits and ${Math.max(allowance - used, 0)} of ${allowance} remain until the month ends (UTC)`);
   }
-  return [{ subject: "account", holder, credits: row!.credits, thresholdReported: row!.thresholdReported, limit: null }];
+  return [{ subject: "account", holder, credits: row!.credits, thresholdReported: row!.threshold_reported, limit: null }];
 }
 
 async function spendMetered(tx: DbOrTx, payer: Extract<Payer, { budget: "metered" }>, month: string, credits: number, nowMs: number): Promise<Spent[]> {
-  const [limits] = await tx
-    .select({ active: accounts.meteredActive, accountLimit: accounts.meteredSpendLimitCredits, clientLimit: clients.spendLimitCredits })
-    .from(accounts)
-    .leftJoin(clients, and(eq(clients.id, payer.clientId), eq(clients.accountId, accounts.id)))
-    .where(eq(accounts.id, payer.accountId));
+  const [limits] = await tx.all<{ active: number; account_limit: number | null; client_limit: number | null }>(sql`
+    SELECT a.metered_active AS active, a.metered_spend_limit_credits AS account_limit, c.spend_limit_credits AS client_limit
+    FROM accounts a LEFT JOIN clients c ON c.id = ${payer.clientId} AND c.account_id = a.id
+    WHERE a.id = ${payer.accountId}`);
   if (!limits) throw new Error(`charge for unknown account ${payer.accountId}`);
-  // Spec 5.6.4: every call of a metered client is refused while usage billing is not active,
-  // even one that costs no credits — there is nothing to bill it through.
-  if (!limits.active) refuse("metered_billing_inactive", "usage billing is not active for this account: the account owner activates it on the Usage page");
-  if (credits === 0) return [];
+  // Spec 5.6.4: every call of a metered client is refused while usage billing is not active.
+  if (!limits.active) throw new Refusal(meteredInactive());
   const clientHolder = holderKey.clientMetered(payer.clientId);
-  const client = await spendUpTo(tx, clientHolder, month, credits, limits.clientLimit, nowMs);
-  if (!client) refuse("spend_cap_reached", `this client has reached its monthly spending limit of ${limits.clientLimit} credits (this call costs ${credits})`);
+  const client = await spendUpTo(tx, clientHolder, month, credits, limits.client_limit, nowMs);
+  if (!client) refuse("spend_cap_reached", `this client has reached its monthly spending limit of ${limits.client_limit} credits (this call costs ${credits})`);
   const accountHolder = holderKey.accountMetered(payer.accountId);
-  const account = await spendUpTo(tx, accountHolder, month, credits, limits.accountLimit, nowMs);
-  if (!account) refuse("spend_cap_reached", `the account has reached its monthly spending limit of ${limits.accountLimit} credits (this call costs ${credits})`);
+  const account = await spendUpTo(tx, accountHolder, month, credits, limits.account_limit, nowMs);
+  if (!account) refuse("spend_cap_reached", `the account has reached its monthly spending limit of ${limits.account_limit} credits (this call costs ${credits})`);
   return [
-    { subject: "client", holder: clientHolder, credits: client!.credits, thresholdReported: client!.thresholdReported, limit: limits.clientLimit },
-    { subject: "account", holder: accountHolder, credits: account!.credits, thresholdReported: account!.thresholdReported, limit: limits.accountLimit },
+    { subject: "client", holder: clientHolder, credits: client!.credits, thresholdReported: client!.threshold_reported, limit: limits.client_limit },
+    { subject: "account", holder: accountHolder, credits: account!.credits, thresholdReported: account!.threshold_reported, limit: limits.account_limit },
   ];
 }
 
@@ -190,18 +202,14 @@ async function spendMetered(tx: DbOrTx, payer: Extract<Payer, { budget: "metered
  * limit). One statement: the upsert's WHERE is the check, so there is no gap between reading and
  * writing. Returns the new total, or null when the limit refuses it.
  */
-async function spendUpTo(tx: DbOrTx, holder: string, month: string, credits: number, limit: number | null, nowMs: number): Promise<{ credits: number; thresholdReported: number } | null> {
+async function spendUpTo(tx: DbOrTx, holder: string, month: string, credits: number, limit: number | null, nowMs: number): Promise<{ credits: number; threshold_reported: number } | null> {
   // The INSERT branch (first spend of the month) is not covered by the upsert's WHERE.
   if (limit !== null && credits > limit) return null;
-  const rows = await tx
-    .insert(spendTotals)
-    .values({ holder, month, credits, thresholdReported: 0, updatedAt: nowMs })
-    .onConflictDoUpdate({
-      target: [spendTotals.holder, spendTotals.month],
-      set: { credits: sql`${spendTotals.credits} + ${credits}`, updatedAt: nowMs },
-      setWhere: limit === null ? undefined : sql`${spendTotals.credits} + ${credits} <= ${limit}`,
-    })
-    .returning({ credits: spendTotals.credits, thresholdReported: spendTotals.thresholdReported });
+  const within = limit === null ? sql`` : sql`WHERE spend_totals.credits + excluded.credits <= ${limit}`;
+  const rows = await tx.all<{ credits: number; threshold_reported: number }>(sql`
+    INSERT INTO spend_totals (holder, month, credits, threshold_reported, updated_at) VALUES (${holder}, ${month}, ${credits}, 0, ${nowMs})
+    ON CONFLICT (holder, month) DO UPDATE SET credits = spend_totals.credits + excluded.credits, updated_at = excluded.updated_at ${within}
+    RETURNING credits, threshold_reported`);
   return rows[0] ?? null;
 }
 
@@ -210,23 +218,20 @@ export async function spentSoFar(db: DbOrTx, holder: string, month: string): Pro
   return row?.credits ?? 0;
 }
 
-/** One more call (and its credits) in the monthly and the daily counters. */
-async function countCall(tx: DbOrTx, payer: Payer, month: string, day: string, operation: Operation, credits: number): Promise<void> {
-  const key = { accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, operation, calls: 1, credits };
-  await tx
-    .insert(usageCounters)
-    .values({ ...key, month })
-    .onConflictDoUpdate({
-      target: [usageCounters.accountId, usageCounters.clientId, usageCounters.budget, usageCounters.month, usageCounters.operation],
-      set: { calls: sql`${usageCounters.calls} + 1`, credits: sql`${usageCounters.credits} + ${credits}` },
-    });
-  await tx
-    .insert(usageDaily)
-    .values({ ...key, day })
-    .onConflictDoUpdate({
-      target: [usageDaily.accountId, usageDaily.clientId, usageDaily.budget, usageDaily.day, usageDaily.operation],
-      set: { calls: sql`${usageDaily.calls} + 1`, credits: sql`${usageDaily.credits} + ${credits}` },
-    });
+/** One more call (and its credits) in the day's row. Raw SQL: this runs on every /v1/ call. */
+async function countCall(db: DbOrTx, payer: Payer, day: string, operation: Operation, credits: number): Promise<void> {
+  await db.run(sql`
+    INSERT INTO usage_daily (account_id, client_id, budget, day, operation, calls, credits) VALUES (${payer.accountId}, ${clientKey(payer)}, ${payer.budget}, ${day}, ${operation}, 1, ${credits})
+    ON CONFLICT (account_id, client_id, budget, day, operation) DO UPDATE SET calls = usage_daily.calls + 1, credits = usage_daily.credits + excluded.credits`);
+}
+
+/**
+ * Spec 5.6.4: every call of a metered client is refused while usage billing is not active — read
+ * from the store on each call (a plain read on the reader connection), never remembered.
+ */
+async function meteredActive(client: Store["client"], accountId: string): Promise<boolean> {
+  const result = await client.execute({ sql: "SELECT metered_active FROM accounts WHERE id = ?", args: [accountId] });
+  return Number(result.rows[0]?.metered_active ?? 0) === 1;
 }
 
 /** Spec 6.1: thresholds are reported only for metered clients and accounts with a limit. */

@@ -1,7 +1,8 @@
 // The usage export (issue 5 rule 5): one CSV row per day, client, budget and operation, so an
 // operator can bill metered usage through any payment provider. RFC 4180 quoting; cells that a
 // spreadsheet would run as a formula are prefixed with an apostrophe (OWASP "CSV injection").
-import type { DbOrTx } from "../store/open-store.ts";
+import type { Store } from "../store/open-store.ts";
+import { flushUsage } from "./usage-buffer.ts";
 import { CREDIT_WEIGHTS, isOperation } from "./credits.ts";
 import { clientNames, dailyRows } from "./account-usage.ts";
 
@@ -18,7 +19,9 @@ export function csvLine(cells: (string | number)[]): string {
 }
 
 /** The whole month for one account as CSV text (header first, then rows in day order). */
-export async function usageCsv(db: DbOrTx, accountId: string, month: string): Promise<string> {
+export async function usageCsv(store: Pick<Store, "db" | "client">, accountId: string, month: string): Promise<string> {
+  await flushUsage(store);
+  const { db } = store;
   const rows = await dailyRows(db, accountId, month);
   const names = await clientNames(db, rows.map((r) => r.clientId));
   let out = csvLine([...CSV_HEADER]);

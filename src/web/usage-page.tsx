@@ -191,6 +191,9 @@ function LimitForm(props: { action: string; id: string; label: string; value: nu
 function MeteredSettings(props: { data: AccountMonth; csrf: string; isOwner: boolean; errors: Record<string, string> }) {
   const m = props.data.metered;
   const meteredClients = props.data.clients.filter((c) => c.budget === "metered" && c.ownClient);
+  // An error about a form this page does not show (e.g. a limit posted for an allowance client).
+  const placed = new Set(["metered", "spend_limit_credits", ...meteredClients.map((c) => `client:${c.clientId}`)]);
+  const unplaced = Object.entries(props.errors).filter(([key]) => !placed.has(key));
   return (
     <section class="card" aria-labelledby="metered-heading" id="metered">
       <h2 id="metered-heading">Usage billing (metered clients)</h2>
@@ -198,6 +201,9 @@ function MeteredSettings(props: { data: AccountMonth; csrf: string; isOwner: boo
         Status: <strong data-metered-active={m.active ? "true" : "false"}>{m.active ? "active" : "not active"}</strong>. Metered clients spend no allowance; they are billed per credit (lesson plan 10, tutor turn 1, vocabulary generation 3).
         {m.active ? "" : " While usage billing is not active, every call of a metered client is refused with 402 metered_billing_inactive."}
       </p>
+      {unplaced.map(([key, error]) => (
+        <FieldError id={`error-${key}`} error={error} />
+      ))}
       <p safe>{`Metered credits this month: ${m.accountUsed.toLocaleString("en")} · account limit: ${limitText(m.accountLimit)}.`}</p>
       {props.isOwner ? (
         <>

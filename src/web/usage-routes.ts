@@ -20,7 +20,7 @@ export function usageRoutes(deps: AppDeps) {
   async function render(ctx: SignedIn, month: string, errors: Record<string, string> = {}, status = 200) {
     const account = ctx.session.account;
     const current = monthOf(deps.clock.now());
-    const data = await accountMonth(db, deps.config, account.id, month);
+    const data = await accountMonth(deps, account.id, month);
     const html = UsagePage({
       user: ctx.user,
       flash: ctx.flash,
@@ -80,7 +80,7 @@ export function usageRoutes(deps: AppDeps) {
       if ("response" in r) return r.response;
       const month = monthFrom(request);
       if (!month) return new Response("month must look like 2026-11\n", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
-      const csv = await usageCsv(db, r.ctx.session.account.id, month);
+      const csv = await usageCsv(deps.store, r.ctx.session.account.id, month);
       return new Response(csv, {
         headers: {
           "content-type": "text/csv; charset=utf-8; header=present",

@@ -16,19 +16,23 @@ export async function launchChromium(): Promise<Browser> {
  * A fresh browser context (its own cookies) and page. Confirm dialogs (`data-confirm` forms) are
  * accepted, as a user clicking OK would; script errors and CSP violations are collected.
  */
-export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; pageErrors: string[]; dialogs: string[] }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1200, height: 900 } });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.on("dialog", (dialog) => void dialog.accept());
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
   page.on("pageerror", (error) => pageErrors.push(error.message));
   page.on("console", (message) => {
     // Error statuses (a 400 refusal page) are logged by Chromium too; only CSP violations matter here.
     if (message.type() === "error" && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
   });
-  return { context, page, pageErrors };
+  return { context, page, pageErrors, dialogs };
 }
 
 export function artifactPath(name: string): string {

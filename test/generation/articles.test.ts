@@ -16,6 +16,14 @@ describe("articles", () => {
     expect(shown("es", noun("mercado", "m", { pl: "mercados" }))).toEqual(["el mercado", "los mercados", "un mercado"]);
     expect(shown("es", noun("agua", "f", { art: "el" }))).toEqual(["el agua", null, "un agua"]);
     expect(shown("es", noun("águila", "f", { pl: "águilas" }))).toEqual(["el águila", "las águilas", "un águila"]);
+    expect(shown("es", noun("ave de corral", "f"))).toEqual(["el ave de corral", null, "un ave de corral"]);
+    expect(shown("es", noun("harina", "f"))).toEqual(["la harina", null, "una harina"]);
+  });
+  test("nouns used only in the plural take their plural article from art", () => {
+    expect(shown("es", noun("afueras", "f", { art: "las" }))).toEqual(["las afueras", null, "unas afueras"]);
+    expect(shown("it", noun("scacchi", "m", { art: "gli" }))).toEqual(["gli scacchi", null, "degli scacchi"]);
+    expect(shown("fr", noun("vacances", "f", { art: "les" }))).toEqual(["les vacances", null, "des vacances"]);
+    expect(shown("de", noun("Leute", "m", { art: "die" }))).toEqual(["die Leute", null, "Leute"]);
   });
   test("French elision before a vowel or mute h, not before an aspirated h or y", () => {
     expect(shown("fr", noun("école", "f", { pl: "écoles" }))).toEqual(["l'école", "les écoles", "une école"]);

@@ -32,6 +32,18 @@ describe("lexicon", () => {
     const missing = concepts.filter((c) => c.pos === "noun" && stressed.has(c.es.w) && c.es.g === "f" && c.es.art !== "el").map((c) => c.id);
     expect(missing).toEqual([]);
   });
+  test("nouns used only in the plural give their plural article as art (las afueras, les pâtes)", () => {
+    const plural: Partial<Record<string, string[]>> = { es: ["los", "las"], fr: ["les"], it: ["i", "gli", "le"], "pt-BR": ["os", "as"] };
+    const missing = concepts.flatMap((c) =>
+      Object.entries(plural)
+        .filter(([lang, arts]) => {
+          const e = c[lang as keyof Concept] as Concept["es"];
+          return c.pos === "noun" && !e.pl && !e.art && (arts ?? []).some((a) => e.ex.toLocaleLowerCase(lang).includes(`${a} ${e.w.toLocaleLowerCase(lang)}`));
+        })
+        .map(([lang]) => `${c.id} ${lang}`),
+    );
+    expect(missing).toEqual([]);
+  });
   test("a French art override is consistent with the first letter", () => {
     const odd = concepts.filter((c) => c.fr.art === "l'" && !frenchElides(c.fr.w) && !/^h/i.test(c.fr.w)).map((c) => c.id);
     expect(odd).toEqual([]);

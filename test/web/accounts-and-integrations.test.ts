@@ -67,13 +67,15 @@ function flashText(html: string): string | null {
   return m ? decode(m[1]!) : null;
 }
 
-/** Follows a 303 like a browser (GET with the jar's cookies) and returns the page text. */
-async function follow(user: WebUser, res: Response): Promise<{ status: number; html: string; location: string }> {
+/** Follows a 303 like a browser (GET with the jar's cookies) and returns the page it lands on. */
+async function follow(user: WebUser, res: Response): Promise<{ status: number; html: string; location: string; page: Response }> {
   expect(res.status).toBe(303);
   const location = res.headers.get("location")!;
   const page = await user.get(location);
-  return { status: page.status, html: await page.text(), location };
+  return { status: page.status, html: await page.text(), location, page };
 }
+
+const revealedSecret = (html: string) => /data-testid="new-secret"[^>]*>\s*(parla_cs_[A-Za-z0-9_-]+)/.exec(html)?.[1] ?? null;
 
 /** POSTs a form with repeated fields (scopes) as a browser would, keeping the jar's cookies. */
 async function postPairs(user: WebUser, path: string, pairs: [string, string][], headers: Record<string, string> = {}): Promise<Response> {
@@ -110,13 +112,17 @@ function clientPairs(csrf: string | null, form: ClientForm): [string, string][] 
   return pairs;
 }
 
-async function createClientForm(user: WebUser, form: ClientForm): Promise<{ res: Response; html: string; secret: string | null; clientId: string | null }> {
+/**
+ * Submits the create form. On success the browser is redirected to /admin (POST → 303 → GET), and
+ * `page`/`html` are that page; on failure they are the refusal itself.
+ */
+async function createClientForm(user: WebUser, form: ClientForm): Promise<{ res: Response; page: Response; html: string; secret: string | null; clientId: string | null }> {
   const res = await postPairs(user, "/admin/clients", clientPairs(await adminCsrf(user), form));
-  const html = await res.text();
-  const secret = /data-testid="new-secret"[^>]*>\s*(parla_cs_[A-Za-z0-9_-]+)/.exec(html)?.[1] ?? null;
+  const landed = res.status === 303 ? await follow(user, res) : null;
+  const html = landed ? landed.html : await res.text();
   const rows = await t.deps.store.db.select().from(clients);
-  const clientId = res.status === 200 ? (rows.find((c) => c.name === form.name.trim())?.id ?? null) : null;
-  return { res, html, secret, clientId };
+  const clientId = res.status === 303 ? (rows.find((c) => c.name === form.name.trim())?.id ?? null) : null;
+  return { res, page: landed?.page ?? res, html, secret: revealedSecret(html), clientId };
 }
 
 async function signedUp(email: string, app: TestApp = t): Promise<WebUser> {
@@ -336,6 +342,14 @@ describe("accounts (issue 3)", () => {
     const evil = await user.post("/admin/clients", { csrf_token: csrf, name: "Evil", scopes: "usage:read" }, { origin: EVIL });
     expect(evil.status).toBe(303);
     expect((await s.deps.store.db.select().from(clients)).length).toBe(before);
+    // The sealed secret crossing the redirect after creating a client gets the same protection.
+    const created = await user.post("/admin/clients", { csrf_token: csrf, name: "Secure game", scopes: "usage:read" }, origin);
+    expect(created.status).toBe(303);
+    const reveal = created.headers.getSetCookie().find((c) => c.startsWith("__Host-parla_reveal="));
+    expect(reveal).toBeDefined();
+    for (const a of ["secure", "httponly", "samesite=lax", "path=/"]) expect(reveal!.toLowerCase().split(";").map((x) => x.trim())).toContain(a);
+    const shown = await user.get("/admin");
+    expect(await shown.text()).toMatch(/data-testid="new-secret"[^>]*>\s*parla_cs_/);
     const signOut = await user.post("/signout", { csrf_token: csrf }, origin);
     expect(signOut.headers.getSetCookie().some((c) => c.startsWith("__Host-parla_session=;") && /max-age=0/i.test(c) && /secure/i.test(c))).toBe(true);
   });
@@ -397,9 +411,13 @@ describe("accounts (issue 3)", () => {
 describe("Integrations page (issue 4)", () => {
   test("a confidential client's secret is shown once, in a no-store response, and only its hash is kept", async () => {
     const owner = await signedUp("dev@example.com");
-    const { res, html, secret, clientId } = await createClientForm(owner, { name: "Game server", scopes: ["usage:read", "vocab:generate"] });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    const { res, page: shown, html, secret, clientId } = await createClientForm(owner, { name: "Game server", scopes: ["usage:read", "vocab:generate"] });
+    // POST → 303 → GET /admin: a reload re-requests the page, never the form.
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/admin");
+    expect(JSON.stringify(res.headers.getSetCookie())).not.toContain(secret!); // sealed on its way through the redirect
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("cache-control")).toBe("no-store");
     expect(secret).toMatch(/^parla_cs_[A-Za-z0-9_-]{43}$/);
     expect(flashText(html)).toBe("Client “Game server” created.");
     expect(clientId).toStartWith("parla_cid_");
@@ -424,6 +442,44 @@ describe("Integrations page (issue 4)", () => {
     expect(t.logs.join("\n")).not.toContain(secret!);
   });
 
+  test("a new secret crosses the redirect sealed: shown once, to this session only, for two minutes at most", async () => {
+    const owner = await signedUp("sealed@example.com");
+    const thief = await signedUp("thief@example.com");
+    const postCreate = async (name: string) => postPairs(owner, "/admin/clients", clientPairs(await adminCsrf(owner), { name }));
+
+    // The same reveal cookie, replayed: to another session it shows nothing; tampered, nothing.
+    const res = await postCreate("Sealed one");
+    const reveal = res.headers.getSetCookie().find((c) => c.startsWith("parla_reveal="))!;
+    expect(reveal).toBeDefined();
+    for (const attr of ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=120"]) expect(reveal).toContain(attr);
+    const sealed = reveal.slice("parla_reveal=".length, reveal.indexOf(";"));
+    const stolen = await t.request("GET", "/admin", { headers: { cookie: `${thief.jar.header()}; parla_reveal=${sealed}` } });
+    expect(stolen.status).toBe(200);
+    expect(revealedSecret(await stolen.text())).toBeNull();
+    const tampered = await t.request("GET", "/admin", { headers: { cookie: `${owner.jar.header().replace(/parla_reveal=[^;]+/, "")}; parla_reveal=${encodeURIComponent("AAAA" + decodeURIComponent(sealed).slice(4))}` } });
+    expect(tampered.status).toBe(200);
+    expect(revealedSecret(await tampered.text())).toBeNull();
+    expect(tampered.headers.getSetCookie().some((c) => c.startsWith("parla_reveal=;") && c.includes("Max-Age=0"))).toBe(true);
+
+    // The owner's browser shows it once; the page that shows it clears the cookie; a reload shows nothing.
+    const first = await owner.get("/admin");
+    const firstHtml = await first.text();
+    const secret = revealedSecret(firstHtml);
+    expect(secret).toMatch(/^parla_cs_/);
+    expect(first.headers.getSetCookie().some((c) => c.startsWith("parla_reveal=;") && c.includes("Max-Age=0"))).toBe(true);
+    const reload = await owner.get("/admin");
+    const reloadHtml = await reload.text();
+    expect(revealedSecret(reloadHtml)).toBeNull();
+    expect(reloadHtml).not.toContain(secret!);
+    expect((await t.deps.store.db.select().from(clients)).map((c) => c.name)).toEqual(["Sealed one"]); // the reload created nothing
+
+    // Not picked up within two minutes (per the server's clock): gone.
+    await postCreate("Sealed two");
+    t.clock.advance(121 * SECOND);
+    const late = await owner.get("/admin");
+    expect(revealedSecret(await late.text())).toBeNull();
+  });
+
   test("a public client has no secret and needs a loopback or private-use redirect", async () => {
     const owner = await signedUp("native@example.com");
     const none = await createClientForm(owner, { name: "Desktop app", type: "public", redirect_uris: "" });
@@ -432,7 +488,7 @@ describe("Integrations page (issue 4)", () => {
     expect(await t.deps.store.db.select().from(clients)).toHaveLength(0);
 
     const ok = await createClientForm(owner, { name: "Desktop app", type: "public", redirect_uris: "http://127.0.0.1/callback\r\ncom.example.game:/callback\r\nhttp://[::1]:8080/cb" });
-    expect(ok.res.status).toBe(200);
+    expect(ok.res.status).toBe(303);
     expect(ok.secret).toBeNull();
     expect(ok.html).not.toMatch(/parla_cs_[A-Za-z0-9_-]{20}/);
     expect(flashText(ok.html)).toBe("Client “Desktop app” created. Public clients have no secret.");
@@ -511,11 +567,13 @@ describe("Integrations page (issue 4)", () => {
     expect(await t.deps.store.db.select().from(clientSecrets)).toHaveLength(1);
 
     // A second secret, shown once.
-    const second = await owner.post(`/admin/clients/${id}/secrets`, { csrf_token: csrf });
-    expect(second.status).toBe(200);
-    expect(second.headers.get("cache-control")).toBe("no-store");
-    const secondHtml = await second.text();
-    const secondSecret = /data-testid="new-secret"[^>]*>\s*(parla_cs_[A-Za-z0-9_-]+)/.exec(secondHtml)![1]!;
+    const second = await follow(owner, await owner.post(`/admin/clients/${id}/secrets`, { csrf_token: csrf }));
+    expect(second.location).toBe("/admin");
+    expect(second.page.headers.get("cache-control")).toBe("no-store");
+    const secondHtml = second.html;
+    expect(flashText(secondHtml)).toBe("Second secret created.");
+    const secondSecret = revealedSecret(secondHtml)!;
+    expect(secondSecret).toMatch(/^parla_cs_/);
     expect(secondSecret).not.toBe(first!);
     expect(secondHtml).not.toContain(first!);
     expect((await (await owner.get("/admin")).text())).not.toContain(secondSecret);
@@ -631,7 +689,8 @@ describe("Integrations page (issue 4)", () => {
     const id = clientId!;
     const csrf = await adminCsrf(owner);
     const second = await owner.post(`/admin/clients/${id}/secrets`, { csrf_token: csrf });
-    expect(second.status).toBe(200);
+    expect(second.status).toBe(303);
+    await follow(owner, second);
     const [secretRow] = await t.deps.store.db.select().from(clientSecrets);
     // Another user's valid token is still the wrong token for this session.
     const stranger = await signedUp("stranger@example.com");
@@ -679,7 +738,7 @@ describe("Integrations page (issue 4)", () => {
     const { secret, clientId } = await createClientForm(alice, { name: "Alice's game", scopes: ["usage:read", "vocab:generate"] });
     const id = clientId!;
     const csrfA = await adminCsrf(alice);
-    expect((await alice.post(`/admin/clients/${id}/secrets`, { csrf_token: csrfA })).status).toBe(200);
+    expect(revealedSecret((await follow(alice, await alice.post(`/admin/clients/${id}/secrets`, { csrf_token: csrfA }))).html)).not.toBeNull();
     const [secretRow] = await t.deps.store.db.select().from(clientSecrets);
     const token = (await exchange(t, { grant_type: "client_credentials" }, { authorization: basic(id, secret!) })).body.access_token as string;
 

@@ -41,7 +41,8 @@ function italianStartsWithVowel(word: string): boolean {
 }
 
 function spanish(entry: LexiconEntry): NounArticles {
-  const stressedA = entry.art === "el" || (entry.g === "f" && ES_STRESSED_A.has(foldCase(entry.w)));
+  const first = foldCase(entry.w).split(" ")[0] as string;
+  const stressedA = entry.art === "el" || (entry.g === "f" && ES_STRESSED_A.has(first));
   if (entry.g === "m") return { definite: "el", definitePlural: "los", indefinite: "un" };
   return { definite: stressedA ? "el" : "la", definitePlural: "las", indefinite: stressedA ? "un" : "una" };
 }
@@ -73,11 +74,28 @@ function portuguese(entry: LexiconEntry): NounArticles {
   return entry.g === "f" ? { definite: "a", definitePlural: "as", indefinite: "uma" } : { definite: "o", definitePlural: "os", indefinite: "um" };
 }
 
+// Nouns used only in the plural (las afueras, gli scacchi, die Leute) give their plural article as
+// `art`; their "indefinite" is the plural one (unas afueras, degli scacchi, Leute with none).
+const PLURAL_ONLY: Partial<Record<Lang, Record<string, string>>> = {
+  es: { los: "unos", las: "unas" },
+  fr: { les: "des" },
+  it: { i: "dei", gli: "degli", le: "delle" },
+  "pt-BR": { os: "uns", as: "umas" },
+};
+
+function pluralOnly(lang: Lang, entry: LexiconEntry): NounArticles | null {
+  if (!entry.art) return null;
+  const german = lang === "de" && entry.art === "die" && entry.g !== "f";
+  const indefinite = german ? "" : PLURAL_ONLY[lang]?.[entry.art];
+  return indefinite === undefined ? null : { definite: entry.art, definitePlural: entry.art, indefinite };
+}
+
 /** Articles of a noun entry, or null for English (no gender, no article in a vocabulary item). */
 export function nounArticles(lang: Lang, entry: LexiconEntry): NounArticles | null {
+  if (lang === "en") return null;
+  const plural = pluralOnly(lang, entry);
+  if (plural) return plural;
   switch (lang) {
-    case "en":
-      return null;
     case "es":
       return spanish(entry);
     case "fr":
@@ -91,8 +109,9 @@ export function nounArticles(lang: Lang, entry: LexiconEntry): NounArticles | nu
   }
 }
 
-/** "la" + "manzana" → "la manzana"; "l'" + "école" → "l'école". */
+/** "la" + "manzana" → "la manzana"; "l'" + "école" → "l'école"; no article → the word alone. */
 export function withArticle(article: string, word: string): string {
+  if (article === "") return word;
   return article.endsWith("'") ? `${article}${word}` : `${article} ${word}`;
 }
 

@@ -67,7 +67,14 @@ function buildLanguageIndex(data: EngineData, lang: Lang): LanguageIndex {
     for (const p of topic.phrases) addText(p.text[lang]);
     for (const k of topic.keywords[lang]) addText(k);
   }
-  for (const s of data.scenarios) for (const step of s.steps) addText(step.npc[lang]);
+  // Scenario keywords are words learners are expected to use: the spelling check must know them,
+  // or it "corrects" a right answer into a wrong one before intent matching (e.g. fr nerveuse → serveuse).
+  for (const s of data.scenarios) {
+    for (const step of s.steps) {
+      addText(step.npc[lang]);
+      for (const intent of step.intents) for (const k of intent.keywords[lang]) addText(k);
+    }
+  }
   for (const g of data.grammar) if (g.lang === lang) for (const ex of g.examples) addText(ex);
   return { lang, knownWords, lowerCaseSeen, forms };
 }

@@ -1,0 +1,165 @@
+// Billing benchmark (issue 5 bar): what the per-call accounting adds to an authenticated /v1/
+// request, against the same route without it, measured in the same run. Probe routes on an app
+// built with createApp on a temporary store:
+//   /v1/bench/plain            authenticate only (the baseline)
+//   /v1/bench/counted          authenticate + chargeCall of a zero-credit call (what most calls pay)
+//   /v1/bench/counted-metered  the same for a metered client (one more read: is billing active?)
+//   /v1/bench/credits          authenticate + chargeCall of a credit-spending call (allowance)
+//   /v1/bench/credits-metered  the same for a metered client (both spending limits checked)
+// Credit-spending routes are the ones that run the engine (milliseconds of work), so against this
+// empty probe their accounting looks far larger than it is on their real routes.
+// 1. HTTP: the server runs in a child process (pinned to CPU 1 when taskset exists), driven with
+//    fetch from this process (CPU 0) over keep-alive connections, in alternating bounded rounds.
+// 2. In-process: app.handle() one request at a time, no network — the accounting's own cost.
+// Prints ratios; never fails on absolute times.
+//   bun scripts/bench/billing.ts [--requests 4000] [--rounds 5] [--concurrency 32]
+import { join } from "node:path";
+import { createUser, setPlan } from "../../src/accounts/service.ts";
+import type { AppDeps } from "../../src/app-deps.ts";
+import { createApp } from "../../src/app.ts";
+import { setMeteredActive } from "../../src/billing/metered-settings.ts";
+import { payerOf } from "../../src/billing/payer.ts";
+import { chargeCall } from "../../src/billing/service.ts";
+import { createClient } from "../../src/clients/service.ts";
+import { loadConfig } from "../../src/config/config.ts";
+import { authenticate } from "../../src/http/bearer-guard.ts";
+import { systemClock } from "../../src/lib/clock.ts";
+import { createLogger } from "../../src/lib/logger.ts";
+import { migrate } from "../../src/store/migrate.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import { loadServerKey } from "../../src/store/server-key.ts";
+import { tempDir } from "../../test/helpers/temp-dir.ts";
+
+const VARIANTS = ["plain", "counted", "counted-metered", "credits", "credits-metered"] as const;
+type Variant = (typeof VARIANTS)[number];
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+const requests = flag("requests", 4000);
+const rounds = flag("rounds", 5);
+const concurrency = Math.min(flag("concurrency", 32), 64); // fetch keeps ≤ 64 idle connections per host (DESIGN §9)
+const pin = (cpu: number, cmd: string[]) => (Bun.which("taskset") ? ["taskset", "-c", String(cpu), ...cmd] : cmd);
+
+/** An app with the probe routes, an allowance client and a metered client, and a token for each. */
+async function buildBenchApp(dbPath: string) {
+  const config = loadConfig({ PARLA_DATABASE_URL: `file:${dbPath}`, PARLA_BASE_URL: "http://127.0.0.1", PARLA_LOG_LEVEL: "warn" }, {
+    // Enough credits that no round ever runs out, and no rate limit in the way.
+    freeAllowanceCredits: 10_000_000,
+    paidAllowanceCredits: 10_000_000,
+    rateLimitApiPerClientPerMinute: 10_000_000,
+    rateLimitTokenPerClientPerHour: 10_000_000,
+    rateLimitTokenPerAddressPerMinute: 10_000_000,
+  });
+  const store = openStore(config.databaseUrl);
+  await migrate(store.client);
+  const deps: AppDeps = { config, store, clock: systemClock, log: createLogger("warn"), scheduler: null, serverKey: await loadServerKey(store.db, null, Date.now()) };
+  const app = createApp(deps);
+  const probe = (operation: "usage.read" | "tutor.turn" | null) => async ({ request }: { request: Request }) => {
+    const caller = await authenticate(deps, request, "usage:read");
+    if (operation) {
+      const charge = await chargeCall(deps, payerOf(caller), operation);
+      if (!charge.ok) throw charge.error;
+    }
+    return { ok: true };
+  };
+  app
+    .get("/v1/bench/plain", probe(null))
+    .get("/v1/bench/counted", probe("usage.read"))
+    .get("/v1/bench/counted-metered", probe("usage.read"))
+    .get("/v1/bench/credits", probe("tutor.turn"))
+    .get("/v1/bench/credits-metered", probe("tutor.turn"));
+  const user = await createUser(store.db, Date.now(), { email: "bench@example.com", password: null });
+  if (!user.ok) throw new Error(user.reason);
+  await setPlan(store.db, user.accountId, "paid");
+  await setMeteredActive(store.db, Date.now(), user.accountId, { kind: "operator" }, true, 10_000_000);
+  const tokens: Record<string, string> = {};
+  for (const billingMode of ["allowance", "metered"] as const) {
+    const c = await createClient(store.db, Date.now(), { accountId: user.accountId, name: `bench ${billingMode}`, type: "confidential", scopes: ["usage:read"], billingMode, redirectUris: [] });
+    if (!c.ok) throw new Error(c.reason);
+    const res = await app.handle(new Request("http://localhost/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "client_credentials", client_id: c.client.id, client_secret: c.secret! }) }));
+    tokens[billingMode] = ((await res.json()) as { access_token: string }).access_token;
+  }
+  const tokenFor = (v: Variant) => (v.endsWith("-metered") ? tokens.metered! : tokens.allowance!);
+  return { app, store, tokenFor };
+}
+
+/** Child mode: serve the bench app and report the port and tokens on stdout. */
+async function serveChild(dbPath: string) {
+  const { app, tokenFor } = await buildBenchApp(dbPath);
+  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (request) => app.handle(request) });
+  process.stdout.write(JSON.stringify({ port: server.port, tokens: Object.fromEntries(VARIANTS.map((v) => [v, tokenFor(v)])) }) + "\n");
+  await new Promise(() => {}); // until the parent kills us
+}
+
+async function httpRound(base: string, variant: Variant, token: string, count: number): Promise<number> {
+  let next = 0;
+  let failures = 0;
+  const headers = { authorization: `Bearer ${token}` };
+  const worker = async () => {
+    while (next++ < count) {
+      const res = await fetch(`${base}/v1/bench/${variant}`, { headers });
+      if (res.status !== 200) failures++;
+      await res.arrayBuffer();
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = performance.now() - start;
+  if (failures) throw new Error(`${failures} non-200 answers on ${variant}`);
+  return count / (elapsed / 1000);
+}
+
+async function inProcessRound(app: Awaited<ReturnType<typeof buildBenchApp>>["app"], variant: Variant, token: string, count: number): Promise<number> {
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    const res = await app.handle(new Request(`http://localhost/v1/bench/${variant}`, { headers: { authorization: `Bearer ${token}` } }));
+    if (res.status !== 200) throw new Error(`${res.status} on ${variant}: ${await res.text()}`);
+  }
+  return count / ((performance.now() - start) / 1000);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Alternates the variants round by round (so drift hits all alike) and keeps each one's median. */
+async function measure(round: (v: Variant) => Promise<number>): Promise<Record<Variant, number>> {
+  for (const v of VARIANTS) await round(v); // warm-up: JIT, statement cache, page cache
+  const samples = Object.fromEntries(VARIANTS.map((v) => [v, [] as number[]])) as Record<Variant, number[]>;
+  for (let r = 0; r < rounds; r++) for (const v of r % 2 ? [...VARIANTS].reverse() : VARIANTS) samples[v].push(await round(v));
+  return Object.fromEntries(VARIANTS.map((v) => [v, median(samples[v])])) as Record<Variant, number>;
+}
+
+function report(title: string, rps: Record<Variant, number>) {
+  console.log(title);
+  for (const v of VARIANTS) {
+    const overhead = v === "plain" ? "" : `   adds ${(((rps.plain / rps[v]) - 1) * 100).toFixed(1).padStart(5)} % per request (bar < 15 %)`;
+    console.log(`  ${v.padEnd(16)} ${rps[v].toFixed(0).padStart(7)} req/s${overhead}`);
+  }
+}
+
+if (args[0] === "--serve") {
+  await serveChild(args[1]!);
+} else {
+  if (Bun.which("taskset")) Bun.spawnSync(["taskset", "-cp", "0", String(process.pid)], { stdout: "ignore" });
+  const dir = tempDir("parla-bench-billing-");
+  const child = Bun.spawn(pin(1, ["bun", import.meta.path, "--serve", join(dir.path, "http.db")]), { stdout: "pipe", stderr: "inherit" });
+  try {
+    const reader = child.stdout.getReader();
+    let line = "";
+    while (!line.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the bench server exited before it started");
+      line += new TextDecoder().decode(value);
+    }
+    const { port, tokens } = JSON.parse(line) as { port: number; tokens: Record<Variant, string> };
+    const base = `http://127.0.0.1:${port}`;
+    console.log(`billing bench: ${rounds} rounds × ${requests} requests per variant, medians; ${Bun.which("taskset") ? "server on CPU 1, client on CPU 0" : "no taskset: client and server share CPUs"}`);
+    report(`HTTP (fetch, ${concurrency} concurrent keep-alive connections):`, await measure((v) => httpRound(base, v, tokens[v], requests)));
+    const local = await buildBenchApp(join(dir.path, "inprocess.db"));
+    report("in-process (app.handle, one at a time, no network):", await measure((v) => inProcessRound(local.app, v, local.tokenFor(v), Math.ceil(requests / 2))));
+    local.store.close();
+  } finally {
+    child.kill();
+    await child.exited;
+    dir.cleanup();
+  }
+}

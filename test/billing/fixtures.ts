@@ -1,0 +1,112 @@
+// Billing test fixtures: owners with allowance or metered clients and their real tokens (from
+// /oauth/token), a player's token from an authorization code, probe routes that charge, and a
+// snapshot of every ledger table to prove that a refused call wrote nothing.
+import { asc } from "drizzle-orm";
+import { t as schema } from "elysia";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { getUserByEmail, setPlan } from "../../src/accounts/service.ts";
+import { isOperation } from "../../src/billing/credits.ts";
+import type { OperationUsageBody } from "../../src/billing/model.ts";
+import { setMeteredActive } from "../../src/billing/metered-settings.ts";
+import { payerOf } from "../../src/billing/payer.ts";
+import { spendTotals, usageDaily } from "../../src/billing/schema.ts";
+import { chargeCall, runCharged } from "../../src/billing/service.ts";
+import { flushUsage } from "../../src/billing/usage-buffer.ts";
+import type { Config } from "../../src/config/config.ts";
+import { authenticate } from "../../src/http/bearer-guard.ts";
+import { ApiError } from "../../src/http/api-error.ts";
+import { csrfFrom, WebUser } from "../helpers/browser-less.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { basic, exchange, ownerWithClient } from "../oauth/fixtures.ts";
+
+/**
+ * An app with probe routes registered before its first request (routes added later are not seen):
+ * - POST /v1/probe/charge/:operation — authenticates, validates a body, charges the operation;
+ * - POST /v1/probe/fail/:operation — charges, then the "engine" fails on the service's side.
+ */
+export async function billingApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const t = await createTestApp(overrides);
+  const body = schema.Object({ level: schema.Integer({ minimum: 1, maximum: 9 }) });
+  t.app
+    .post(
+      "/v1/probe/charge/:operation",
+      async ({ request, params }) => {
+        const caller = await authenticate(t.deps, request, "usage:read");
+        if (!isOperation(params.operation)) throw new ApiError(404, "not_found", "no such operation");
+        const charge = await chargeCall(t.deps, payerOf(caller), params.operation);
+        if (!charge.ok) throw charge.error;
+        return { receipt: charge.receipt };
+      },
+      { body },
+    )
+    .post("/v1/probe/fail/:operation", async ({ request, params }) => {
+      const caller = await authenticate(t.deps, request, "usage:read");
+      if (!isOperation(params.operation)) throw new ApiError(404, "not_found", "no such operation");
+      return runCharged(t.deps, payerOf(caller), params.operation, async () => {
+        throw new Error("engine failed: upstream model timed out");
+      });
+    });
+  return t;
+}
+
+export const charge = (t: TestApp, token: string, operation: string, body: unknown = { level: 3 }) =>
+  t.request("POST", `/v1/probe/charge/${operation}`, { json: body, headers: { authorization: `Bearer ${token}` } });
+
+export const usage = (t: TestApp, token: string) => t.request("GET", "/v1/usage", { headers: { authorization: `Bearer ${token}` } });
+
+/** An owner with one client and a client-credentials token for it. */
+export async function clientWithToken(t: TestApp, opts: { billing?: "allowance" | "metered"; scopes?: string[]; plan?: "free" | "paid"; email?: string } = {}) {
+  const o = await ownerWithClient(t, { billing: opts.billing, scopes: opts.scopes ?? ["usage:read", "vocab:generate", "lesson_plans:write", "tutor:converse"], email: opts.email });
+  if (opts.plan) await setPlan(t.deps.store.db, o.accountId, opts.plan);
+  const token = await tokenFor(t, o.client.id, o.secret!);
+  return { ...o, token };
+}
+
+export async function tokenFor(t: TestApp, clientId: string, secret: string): Promise<string> {
+  const r = await exchange(t, { grant_type: "client_credentials" }, { authorization: basic(clientId, secret) });
+  if (r.status !== 200) throw new Error(`token exchange failed: ${JSON.stringify(r.body)}`);
+  return r.body.access_token as string;
+}
+
+export async function activateMetered(t: TestApp, accountId: string, limit?: number | null) {
+  const r = await setMeteredActive(t.deps.store.db, t.clock.now(), accountId, { kind: "operator" }, true, limit);
+  if (!r.ok) throw new Error(r.reason);
+}
+
+const verifier = "billing-test-verifier-" + "x".repeat(30);
+const challenge = encodeBase64urlNoPadding(sha256(new TextEncoder().encode(verifier)));
+
+/** A player signs up, approves the client (spec 5.3) and the app exchanges the code: the player's token. */
+export async function playerToken(t: TestApp, client: { id: string }, secret: string, scope = "usage:read") {
+  const player = new WebUser(t);
+  const email = `player${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await player.signUp(email);
+  const q = new URLSearchParams({ response_type: "code", client_id: client.id, redirect_uri: "https://game.example.com/callback", scope, state: "s", code_challenge: challenge, code_challenge_method: "S256" });
+  const page = await player.get(`/oauth/authorize?${q}`);
+  const html = await page.text();
+  const fields: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[m[1]!] = m[2]!.replaceAll("&amp;", "&");
+  const approved = await player.post("/oauth/authorize", { ...fields, csrf_token: csrfFrom(html), decision: "approve" });
+  const code = new URL(approved.headers.get("location")!).searchParams.get("code");
+  if (!code) throw new Error(`no code: ${approved.status}`);
+  const r = await exchange(t, { grant_type: "authorization_code", code, redirect_uri: "https://game.example.com/callback", code_verifier: verifier, client_id: client.id, client_secret: secret });
+  if (r.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(r.body)}`);
+  const user = await getUserByEmail(t.deps.store.db, email);
+  return { token: r.body.access_token as string, accountId: user!.accountId, userId: user!.id, web: player };
+}
+
+/** Every row of every ledger table (pending free-call counts written first), in a stable order. */
+export async function ledger(t: TestApp) {
+  await flushUsage(t.deps.store);
+  const db = t.deps.store.db;
+  return {
+    daily: await db.select().from(usageDaily).orderBy(asc(usageDaily.accountId), asc(usageDaily.clientId), asc(usageDaily.day), asc(usageDaily.operation)),
+    totals: await db.select().from(spendTotals).orderBy(asc(spendTotals.holder), asc(spendTotals.month)),
+  };
+}
+
+/** The usage answer's entry for one operation. */
+export function op(body: { usage: { operations: OperationUsageBody[] } }, operation: string) {
+  return body.usage.operations.find((o) => o.operation === operation);
+}
