@@ -12,7 +12,7 @@
 //    fetch from this process (CPU 0) over keep-alive connections, in alternating bounded rounds.
 // 2. In-process: app.handle() one request at a time, no network — the accounting's own cost.
 // Prints ratios; never fails on absolute times.
-//   bun scripts/bench/billing.ts [--requests 4000] [--rounds 5] [--concurrency 32]
+//   bun scripts/bench/billing.ts [--requests 2000] [--rounds 9] [--concurrency 32]
 import { join } from "node:path";
 import { createUser, setPlan } from "../../src/accounts/service.ts";
 import type { AppDeps } from "../../src/app-deps.ts";
@@ -35,8 +35,8 @@ type Variant = (typeof VARIANTS)[number];
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
-const requests = flag("requests", 4000);
-const rounds = flag("rounds", 5);
+const requests = flag("requests", 2000);
+const rounds = flag("rounds", 9);
 const concurrency = Math.min(flag("concurrency", 32), 64); // fetch keeps ≤ 64 idle connections per host (DESIGN §9)
 const pin = (cpu: number, cmd: string[]) => (Bun.which("taskset") ? ["taskset", "-c", String(cpu), ...cmd] : cmd);
 
@@ -120,19 +120,39 @@ async function inProcessRound(app: Awaited<ReturnType<typeof buildBenchApp>>["ap
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Alternates the variants round by round (so drift hits all alike) and keeps each one's median. */
-async function measure(round: (v: Variant) => Promise<number>): Promise<Record<Variant, number>> {
-  for (const v of VARIANTS) await round(v); // warm-up: JIT, statement cache, page cache
-  const samples = Object.fromEntries(VARIANTS.map((v) => [v, [] as number[]])) as Record<Variant, number[]>;
-  for (let r = 0; r < rounds; r++) for (const v of r % 2 ? [...VARIANTS].reverse() : VARIANTS) samples[v].push(await round(v));
-  return Object.fromEntries(VARIANTS.map((v) => [v, median(samples[v])])) as Record<Variant, number>;
+interface Result {
+  rps: Record<Variant, number>;
+  /** Per variant: the median over rounds of (plain rps / variant rps − 1), each round paired with its own plain run. */
+  overhead: Record<Variant, number>;
 }
 
-function report(title: string, rps: Record<Variant, number>) {
+/**
+ * Alternates the variants inside every round (so load from elsewhere on the machine hits them
+ * alike) and compares each with the plain run of the same round; medians over rounds.
+ */
+async function measure(round: (v: Variant) => Promise<number>): Promise<Result> {
+  for (const v of VARIANTS) await round(v); // warm-up: JIT, statement cache, page cache
+  const samples = Object.fromEntries(VARIANTS.map((v) => [v, [] as number[]])) as Record<Variant, number[]>;
+  const ratios = Object.fromEntries(VARIANTS.map((v) => [v, [] as number[]])) as Record<Variant, number[]>;
+  for (let r = 0; r < rounds; r++) {
+    const got = {} as Record<Variant, number>;
+    for (const v of r % 2 ? [...VARIANTS].reverse() : VARIANTS) got[v] = await round(v);
+    for (const v of VARIANTS) {
+      samples[v].push(got[v]);
+      ratios[v].push(got.plain / got[v] - 1);
+    }
+  }
+  return {
+    rps: Object.fromEntries(VARIANTS.map((v) => [v, median(samples[v])])) as Record<Variant, number>,
+    overhead: Object.fromEntries(VARIANTS.map((v) => [v, median(ratios[v])])) as Record<Variant, number>,
+  };
+}
+
+function report(title: string, result: Result) {
   console.log(title);
   for (const v of VARIANTS) {
-    const overhead = v === "plain" ? "" : `   adds ${(((rps.plain / rps[v]) - 1) * 100).toFixed(1).padStart(5)} % per request (bar < 15 %)`;
-    console.log(`  ${v.padEnd(16)} ${rps[v].toFixed(0).padStart(7)} req/s${overhead}`);
+    const overhead = v === "plain" ? "" : `   adds ${(result.overhead[v] * 100).toFixed(1).padStart(5)} % per request (bar < 15 %)`;
+    console.log(`  ${v.padEnd(16)} ${result.rps[v].toFixed(0).padStart(7)} req/s${overhead}`);
   }
 }
 
@@ -152,7 +172,7 @@ if (args[0] === "--serve") {
     }
     const { port, tokens } = JSON.parse(line) as { port: number; tokens: Record<Variant, string> };
     const base = `http://127.0.0.1:${port}`;
-    console.log(`billing bench: ${rounds} rounds × ${requests} requests per variant, medians; ${Bun.which("taskset") ? "server on CPU 1, client on CPU 0" : "no taskset: client and server share CPUs"}`);
+    console.log(`billing bench: ${rounds} rounds × ${requests} requests per variant, medians (overhead paired per round); ${Bun.which("taskset") ? "server on CPU 1, client on CPU 0" : "no taskset: client and server share CPUs"}`);
     report(`HTTP (fetch, ${concurrency} concurrent keep-alive connections):`, await measure((v) => httpRound(base, v, tokens[v], requests)));
     const local = await buildBenchApp(join(dir.path, "inprocess.db"));
     report("in-process (app.handle, one at a time, no network):", await measure((v) => inProcessRound(local.app, v, local.tokenFor(v), Math.ceil(requests / 2))));

@@ -108,7 +108,7 @@ export function LearnPage(props: { user: { email: string; csrf: string }; query:
                       {item.example.translation}
                     </div>
                   </td>
-                  <td safe>{item.cefr}</td>
+                  <td>{item.cefr}</td>
                 </tr>
               ))}
             </tbody>

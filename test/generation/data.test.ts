@@ -38,7 +38,9 @@ describe("lexicon", () => {
       Object.entries(plural)
         .filter(([lang, arts]) => {
           const e = c[lang as keyof Concept] as Concept["es"];
-          return c.pos === "noun" && !e.pl && !e.art && (arts ?? []).some((a) => e.ex.toLocaleLowerCase(lang).includes(`${a} ${e.w.toLocaleLowerCase(lang)}`));
+          const ex = e.ex.toLocaleLowerCase(lang);
+          const w = e.w.toLocaleLowerCase(lang);
+          return c.pos === "noun" && !e.pl && !e.art && (arts ?? []).some((a) => new RegExp(`(^|[^\\p{L}])${a} ${w}($|[^\\p{L}])`, "u").test(ex));
         })
         .map(([lang]) => `${c.id} ${lang}`),
     );

@@ -36,7 +36,7 @@ describe("scene → topics", () => {
     const sets = await Array.fromAsync(engine.lessonPlan({ source_lang: "en", target_lang: "fr", level: 3, scene }));
     expect(sets.map((s) => s.kind)).toEqual(["overview", "grammar", "exercises", "role_play", "exit_check"]);
     const text = JSON.stringify(sets);
-    for (const word of ["Ignore", "instructions", "system prompt"]) expect(text).not.toContain(word);
+    for (const words of ["Ignore all", "previous instructions", "system prompt"]) expect(text).not.toContain(words);
   });
   test("the NPC's persona only reaches the role card", async () => {
     const npc = { name: "Oskar", persona: "grumpy ferryman who hates tourists" };

@@ -1,12 +1,14 @@
 // What a learner can say at a scenario step: the syllabus phrases (of the scenario's topic first,
-// then the general greetings and everyday ones) that contain one of the step's intent keywords.
-// Only data sentences are offered, never assembled ones, so every suggestion is correct.
-import type { Lang } from "../languages.ts";
+// then the general greetings and everyday ones) that contain one of the step's intent keywords,
+// else the topic's example sentences that do. Only data sentences are offered, never assembled
+// ones, so every suggestion is correct.
+import { LANGS, type Lang } from "../languages.ts";
 import type { LevelProfile } from "../levels.ts";
 import type { Scenario, ScenarioStep, TopicPhrase } from "./data-rules.ts";
 import { containsWords, keyWords } from "./keyword-match.ts";
 import type { LexiconIndex } from "./lexicon-index.ts";
 import { fitsLength } from "./sentence-fit.ts";
+import { isNumberWord } from "./tutor/numbers.ts";
 
 export interface Line {
   text: string;
@@ -29,12 +31,32 @@ export function chooseScenario(index: LexiconIndex, topics: string[]): Scenario 
   return index.data.scenarios[0] ?? null;
 }
 
+// Pools and word lists depend only on the data, the topic, the level and the language: they are
+// computed once and kept (a few thousand entries at most), so a plan's steps do not redo them.
+const pools = new WeakMap<LexiconIndex, Map<string, TopicPhrase[]>>();
+const phraseWords = new Map<string, string[]>();
+
+function cached(index: LexiconIndex, key: string, build: () => TopicPhrase[]): TopicPhrase[] {
+  let byKey = pools.get(index);
+  if (!byKey) pools.set(index, (byKey = new Map()));
+  let pool = byKey.get(key);
+  if (!pool) byKey.set(key, (pool = build()));
+  return pool;
+}
+
+function wordsOf(text: string): string[] {
+  let w = phraseWords.get(text);
+  if (!w) phraseWords.set(text, (w = keyWords(text)));
+  return w;
+}
+
 /** Phrases a learner at this level may be offered, the scenario's own topic first. */
 export function phrasePool(index: LexiconIndex, topic: string, profile: LevelProfile, target: Lang): TopicPhrase[] {
-  const topics = [topic, ...GENERAL_TOPICS.filter((t) => t !== topic)];
-  return topics
-    .flatMap((id) => index.topicById.get(id)?.phrases ?? [])
-    .filter((p) => p.level <= profile.maxPhraseLevel && fitsLength(p.text[target], profile.maxSentenceWords));
+  return cached(index, `phrases|${topic}|${profile.level}|${target}`, () =>
+    [topic, ...GENERAL_TOPICS.filter((t) => t !== topic)]
+      .flatMap((id) => index.topicById.get(id)?.phrases ?? [])
+      .filter((p) => p.level <= profile.maxPhraseLevel && fitsLength(p.text[target], profile.maxSentenceWords)),
+  );
 }
 
 /**
@@ -47,7 +69,7 @@ export function phrasesForIntent(pool: TopicPhrase[], keywords: string[], target
   const wanted = keywords.map(keyWords).filter((k) => k.length > 0);
   const scored = pool
     .map((phrase, order) => {
-      const words = keyWords(phrase.text[target]);
+      const words = wordsOf(phrase.text[target]);
       const said = wanted.filter((k) => containsWords(words, k));
       return { phrase, order, said: said.length, share: said.reduce((n, k) => n + k.length, 0) / Math.max(words.length, 1) };
     })
@@ -60,6 +82,15 @@ export function phrasesForIntent(pool: TopicPhrase[], keywords: string[], target
     .map(({ phrase }) => phrase);
 }
 
+/** The topic's example sentences as phrases, for steps no syllabus phrase speaks to. */
+function examplePool(index: LexiconIndex, topic: string, profile: LevelProfile, target: Lang): TopicPhrase[] {
+  return cached(index, `examples|${topic}|${profile.level}|${target}`, () =>
+    (index.conceptsByTopic.get(topic) ?? [])
+      .filter((c) => c.level <= profile.level && fitsLength(c[target].ex, profile.maxSentenceWords))
+      .map((c) => ({ id: `example:${c.id}`, level: c.level, function: "", text: Object.fromEntries(LANGS.map((l) => [l, c[l].ex])) as TopicPhrase["text"] })),
+  );
+}
+
 export function learnerOptions(
   index: LexiconIndex,
   topic: string,
@@ -70,9 +101,15 @@ export function learnerOptions(
   avoid: ReadonlySet<string> = new Set(),
 ): PhraseLine[] {
   const pool = phrasePool(index, topic, profile, pair.target).filter((p) => !avoid.has(p.id));
+  const perIntent = step.intents.map((intent) => phrasesForIntent(pool, intent.keywords[pair.target], pair.target, profile.level));
+  if (perIntent.every((list) => list.length === 0)) {
+    const examples = examplePool(index, topic, profile, pair.target).filter((p) => !avoid.has(p.id));
+    // A number says little about what an example sentence is for ("trois fois par jour" does not answer "since when?").
+    const wordsOnly = (keywords: string[]) => keywords.filter((k) => !keyWords(k).every((w) => isNumberWord(w, pair.target)));
+    perIntent.splice(0, perIntent.length, ...step.intents.map((intent) => phrasesForIntent(examples, wordsOnly(intent.keywords[pair.target]), pair.target, profile.level)));
+  }
   const chosen = new Map<string, TopicPhrase>();
   // Round-robin over intents so each intent gets a suggestion before any gets a second.
-  const perIntent = step.intents.map((intent) => phrasesForIntent(pool, intent.keywords[pair.target], pair.target, profile.level));
   for (let round = 0; chosen.size < limit && perIntent.some((list) => list.length > round); round++) {
     for (const list of perIntent) {
       const phrase = list[round];
