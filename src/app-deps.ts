@@ -1,5 +1,6 @@
 // What the app and its services are built from. Tests build these on a fresh store with a fixed
 // clock; the server builds them from the configuration. Nothing reaches for globals.
+import type { ThresholdHook } from "./billing/thresholds.ts";
 import type { Config } from "./config/config.ts";
 import type { AdjustableClock, Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -15,4 +16,6 @@ export interface AppDeps {
   scheduler: Pick<Scheduler, "wake"> | null;
   /** 32-byte server key: signs cursors and CSRF tokens, encrypts webhook secrets. */
   serverKey: Uint8Array;
+  /** Records usage.threshold_reached inside the spending transaction (billing/thresholds.ts); the events module sets it. */
+  onUsageThreshold?: ThresholdHook;
 }

@@ -19,7 +19,7 @@ import { spendTotals, usageDaily } from "./schema.ts";
 import { usageBuffer } from "./usage-buffer.ts";
 import { markThresholdReported, thresholdToReport, type ThresholdCrossing, type ThresholdHook } from "./thresholds.ts";
 
-/** What the ledger needs; AppDeps satisfies it (add `onUsageThreshold` there once events exist). */
+/** What the ledger needs; AppDeps satisfies it (its `onUsageThreshold` is set by the events module). */
 export interface LedgerDeps {
   store: Pick<Store, "db" | "client">;
   config: Config;
@@ -88,16 +88,18 @@ export async function chargeCall(deps: LedgerDeps, payer: Payer, operation: Oper
   const day = dayOf(nowMs);
   const credits = creditsFor(operation);
   const receipt = (holders: string[], thresholds: ThresholdCrossing[]): ChargeReceipt => ({ operation, budget: payer.budget, accountId: payer.accountId, clientId: payer.clientId, month, day, credits, holders, thresholds });
+  const limits = await readLimits(deps, payer);
+  // Spec 5.6.4: every call of a metered client is refused while usage billing is not active.
+  if (limits.budget === "metered" && !limits.active) return { ok: false, error: meteredInactive() };
   // Most calls cost nothing: counted in the usage buffer, no write on the request's path.
   if (credits === 0) {
-    if (payer.budget === "metered" && !(await meteredActive(deps.store.client, payer.accountId))) return { ok: false, error: meteredInactive() };
     const onError = (error: unknown) => deps.log?.error("billing.usage_flush_failed", { error: error instanceof Error ? error.message : String(error) });
     usageBuffer(deps.store, onError).add({ accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, day, operation });
     return { ok: true, receipt: receipt([], []) };
   }
   try {
     return await deps.store.db.transaction(async (tx) => {
-      const spent = payer.budget === "allowance" ? await spendAllowance(tx, deps.config, payer.accountId, month, credits, nowMs) : await spendMetered(tx, payer, month, credits, nowMs);
+      const spent = limits.budget === "allowance" ? await spendAllowance(tx, payer.accountId, limits.allowance, month, credits, nowMs) : await spendMetered(tx, payer as MeteredPayer, limits, month, credits, nowMs);
       await countCall(tx, payer, day, operation, credits);
       const thresholds = await reportThresholds(tx, deps.onUsageThreshold, payer, month, spent, nowMs);
       return { ok: true as const, receipt: receipt(spent.map((s) => s.holder), thresholds) };
@@ -164,10 +166,34 @@ export async function countUsage(tx: DbOrTx, nowMs: number, payer: Payer, operat
 
 const meteredInactive = () => new ApiError(402, "metered_billing_inactive", "usage billing is not active for this account: the account owner activates it on the Usage page");
 
-async function spendAllowance(tx: DbOrTx, config: Config, accountId: string, month: string, credits: number, nowMs: number): Promise<Spent[]> {
-  const [account] = await tx.all<{ plan: Plan }>(sql`SELECT plan FROM accounts WHERE id = ${accountId}`);
-  if (!account) throw new Error(`charge for unknown account ${accountId}`);
-  const allowance = allowanceCredits(config, account.plan);
+type MeteredPayer = Extract<Payer, { budget: "metered" }>;
+type Limits = { budget: "allowance"; allowance: number } | { budget: "metered"; active: boolean; clientLimit: number | null; accountLimit: number | null };
+
+/**
+ * The payer's limits, read just before the spending transaction (a plain read; the libSQL client
+ * directly, as this runs on every call). Reading them first is safe: the spend itself is a
+ * conditional write against the stored total, so a limit changed in between acts as if the call
+ * had come a moment earlier — it can never let two calls spend the same credits.
+ */
+async function readLimits(deps: LedgerDeps, payer: Payer): Promise<Limits> {
+  if (payer.budget === "allowance") {
+    const result = await deps.store.client.execute({ sql: "SELECT plan FROM accounts WHERE id = ?", args: [payer.accountId] });
+    const plan = result.rows[0]?.plan as Plan | undefined;
+    if (!plan) throw new Error(`charge for unknown account ${payer.accountId}`);
+    return { budget: "allowance", allowance: allowanceCredits(deps.config, plan) };
+  }
+  const result = await deps.store.client.execute({
+    sql: `SELECT a.metered_active AS active, a.metered_spend_limit_credits AS account_limit, c.spend_limit_credits AS client_limit
+          FROM accounts a LEFT JOIN clients c ON c.id = ? AND c.account_id = a.id WHERE a.id = ?`,
+    args: [payer.clientId, payer.accountId],
+  });
+  const row = result.rows[0];
+  if (!row) throw new Error(`charge for unknown account ${payer.accountId}`);
+  const limit = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return { budget: "metered", active: Number(row.active) === 1, clientLimit: limit(row.client_limit), accountLimit: limit(row.account_limit) };
+}
+
+async function spendAllowance(tx: DbOrTx, accountId: string, allowance: number, month: string, credits: number, nowMs: number): Promise<Spent[]> {
   const holder = holderKey.allowance(accountId);
   const row = await spendUpTo(tx, holder, month, credits, allowance, nowMs);
   if (!row) {
@@ -177,23 +203,16 @@ async function spendAllowance(tx: DbOrTx, config: Config, accountId: string, mon
   return [{ subject: "account", holder, credits: row!.credits, thresholdReported: row!.threshold_reported, limit: null }];
 }
 
-async function spendMetered(tx: DbOrTx, payer: Extract<Payer, { budget: "metered" }>, month: string, credits: number, nowMs: number): Promise<Spent[]> {
-  const [limits] = await tx.all<{ active: number; account_limit: number | null; client_limit: number | null }>(sql`
-    SELECT a.metered_active AS active, a.metered_spend_limit_credits AS account_limit, c.spend_limit_credits AS client_limit
-    FROM accounts a LEFT JOIN clients c ON c.id = ${payer.clientId} AND c.account_id = a.id
-    WHERE a.id = ${payer.accountId}`);
-  if (!limits) throw new Error(`charge for unknown account ${payer.accountId}`);
-  // Spec 5.6.4: every call of a metered client is refused while usage billing is not active.
-  if (!limits.active) throw new Refusal(meteredInactive());
+async function spendMetered(tx: DbOrTx, payer: MeteredPayer, limits: Extract<Limits, { budget: "metered" }>, month: string, credits: number, nowMs: number): Promise<Spent[]> {
   const clientHolder = holderKey.clientMetered(payer.clientId);
-  const client = await spendUpTo(tx, clientHolder, month, credits, limits.client_limit, nowMs);
-  if (!client) refuse("spend_cap_reached", `this client has reached its monthly spending limit of ${limits.client_limit} credits (this call costs ${credits})`);
+  const client = await spendUpTo(tx, clientHolder, month, credits, limits.clientLimit, nowMs);
+  if (!client) refuse("spend_cap_reached", `this client has reached its monthly spending limit of ${limits.clientLimit} credits (this call costs ${credits})`);
   const accountHolder = holderKey.accountMetered(payer.accountId);
-  const account = await spendUpTo(tx, accountHolder, month, credits, limits.account_limit, nowMs);
-  if (!account) refuse("spend_cap_reached", `the account has reached its monthly spending limit of ${limits.account_limit} credits (this call costs ${credits})`);
+  const account = await spendUpTo(tx, accountHolder, month, credits, limits.accountLimit, nowMs);
+  if (!account) refuse("spend_cap_reached", `the account has reached its monthly spending limit of ${limits.accountLimit} credits (this call costs ${credits})`);
   return [
-    { subject: "client", holder: clientHolder, credits: client!.credits, thresholdReported: client!.threshold_reported, limit: limits.client_limit },
-    { subject: "account", holder: accountHolder, credits: account!.credits, thresholdReported: account!.threshold_reported, limit: limits.account_limit },
+    { subject: "client", holder: clientHolder, credits: client!.credits, thresholdReported: client!.threshold_reported, limit: limits.clientLimit },
+    { subject: "account", holder: accountHolder, credits: account!.credits, thresholdReported: account!.threshold_reported, limit: limits.accountLimit },
   ];
 }
 
@@ -218,20 +237,11 @@ export async function spentSoFar(db: DbOrTx, holder: string, month: string): Pro
   return row?.credits ?? 0;
 }
 
-/** One more call (and its credits) in the day's row. Raw SQL: this runs on every /v1/ call. */
+/** One more call and its credits in the day's row, inside the caller's transaction. */
 async function countCall(db: DbOrTx, payer: Payer, day: string, operation: Operation, credits: number): Promise<void> {
   await db.run(sql`
     INSERT INTO usage_daily (account_id, client_id, budget, day, operation, calls, credits) VALUES (${payer.accountId}, ${clientKey(payer)}, ${payer.budget}, ${day}, ${operation}, 1, ${credits})
     ON CONFLICT (account_id, client_id, budget, day, operation) DO UPDATE SET calls = usage_daily.calls + 1, credits = usage_daily.credits + excluded.credits`);
-}
-
-/**
- * Spec 5.6.4: every call of a metered client is refused while usage billing is not active — read
- * from the store on each call (a plain read on the reader connection), never remembered.
- */
-async function meteredActive(client: Store["client"], accountId: string): Promise<boolean> {
-  const result = await client.execute({ sql: "SELECT metered_active FROM accounts WHERE id = ?", args: [accountId] });
-  return Number(result.rows[0]?.metered_active ?? 0) === 1;
 }
 
 /** Spec 6.1: thresholds are reported only for metered clients and accounts with a limit. */

@@ -6,7 +6,8 @@ import type { BuiltinEngine } from "./builtin/engine-from-data.ts";
 import { dataStats } from "./builtin/data-stats.ts";
 import { flag, parseFlags, type FlagSpec } from "./cli-flags.ts";
 import { formatSet, formatStats, formatTurn, formatVocabItem } from "./cli-format.ts";
-import { EngineInputError } from "./engine.ts";
+import { DEFAULT_NPC_NAME } from "./builtin/ui-text/lesson-text.ts";
+import { EngineInputError, normaliseLang } from "./engine.ts";
 import type { ConversationState, LessonSet, TutorTurnInput, VocabItem } from "./model.ts";
 
 export interface CliDeps {
@@ -124,7 +125,8 @@ async function tutor(values: Map<string, string[]>, io: Io): Promise<number> {
   if (interactive === (message !== undefined)) throw new UsageError("give exactly one of --message and --interactive");
   const scene = flag(values, "scene");
   const base = { ...pairInput(values), ...(scene === undefined ? {} : { scene }), ...npcInput(values) };
-  const npcName = base.npc?.name ?? "NPC";
+  const target = normaliseLang(base.target_lang);
+  const npcName = base.npc?.name ?? (target ? DEFAULT_NPC_NAME[target] : "NPC");
   const turn = async (text: string, conversation: ConversationState | null) => {
     const result = await (await io.engine()).tutorTurn({ ...base, message: text, conversation } as TutorTurnInput);
     io.out(values.has("json") ? JSON.stringify(result) : `${formatTurn(result, npcName)}\n`);

@@ -101,12 +101,13 @@ export function parseLessonPlanInput(input: unknown): LessonPlanRequest {
   return { ...pair, subject, npc: npcField(body.npc) };
 }
 
+/** A chat message may span lines (a text area); it is read as one line, other rules as for text fields. */
 export function parseTutorInput(input: unknown): TutorRequest {
   const body = asRecord(input, "body");
   const pair = pairFields(body);
   return {
     ...pair,
-    message: textField(body.message, "message", MESSAGE_MAX),
+    message: textField(typeof body.message === "string" ? body.message.replace(/\r\n|[\r\n\t]/g, " ") : body.message, "message", MESSAGE_MAX),
     conversation: conversationField(body.conversation),
     scene: optionalText(body.scene, "scene", TEXT_LIMITS.scene),
     npc: npcField(body.npc),

@@ -204,8 +204,8 @@ export const ConversationState = t.Object(
 );
 
 export const TutorTurnInput = t.Object({
-  conversation: t.Nullable(ConversationState),
-  message: t.String({ description: `The learner's message, up to ${MESSAGE_MAX} characters` }),
+  conversation: t.Optional(t.Nullable(ConversationState, { description: "The state the previous turn returned; absent or null to start" })),
+  message: t.String({ description: `The learner's message, up to ${MESSAGE_MAX} characters; line breaks are read as spaces` }),
   source_lang: LangInput,
   target_lang: LangInput,
   level: LevelInput,

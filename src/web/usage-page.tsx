@@ -81,6 +81,18 @@ export function BarChart(props: { bars: Bar[]; width: number; height: number; ti
   );
 }
 
+/** How much of the allowance is used, as a wide bar (an SVG: the CSP allows no inline style to size a <meter>). */
+function AllowanceBar(props: { used: number; credits: number; remaining: number }) {
+  const width = 620;
+  const filled = props.credits === 0 ? width : Math.min(1, props.used / props.credits) * width;
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" width={String(width)} height="12" viewBox={`0 0 ${width} 12`} role="img" aria-label={`${props.used} of ${props.credits} credits used`} data-allowance-used={String(props.used)} data-allowance-remaining={String(props.remaining)}>
+      <rect width={String(width)} height="12" rx="6" fill="#e7eaf1" />
+      <rect width={filled.toFixed(1)} height="12" rx="6" fill={props.remaining === 0 ? "#b42318" : ALLOWANCE_COLOUR} />
+    </svg>
+  );
+}
+
 /** The account's month: credits by day and budget, or calls when nothing cost credits. */
 function MonthChart(props: { data: AccountMonth }) {
   const anyCredits = props.data.daily.some((d) => d.allowanceCredits + d.meteredCredits > 0);
@@ -263,7 +275,7 @@ export function UsagePage(props: {
       <section class="card" aria-labelledby="allowance-heading">
         <h2 id="allowance-heading">Allowance</h2>
         <p safe>{`${props.plan === "paid" ? "Paid" : "Free"} plan: ${credits(a.credits)} a month. Used ${a.used.toLocaleString("en")}, ${a.remaining.toLocaleString("en")} remaining.`}</p>
-        <meter min="0" max={String(Math.max(a.credits, 1))} value={String(Math.min(a.used, a.credits))} aria-label="allowance used" data-allowance-used={String(a.used)} data-allowance-remaining={String(a.remaining)}></meter>
+        <AllowanceBar used={a.used} credits={a.credits} remaining={a.remaining} />
         <p class="hint">
           The allowance resets at the start of each calendar month (UTC). Allowance clients, your web sessions and apps you connected spend it; when it runs out, credit-spending calls are refused with 402 allowance_exhausted.
         </p>

@@ -80,7 +80,7 @@ describe("parla engine", () => {
     expect(JSON.parse(first.out).progress.step).toBe(2);
     expect(JSON.parse(readFileSync(state, "utf8")).step).toBe(1);
     const second = await cli(["tutor", ...PAIR, "--scene", "mercado", "--message", "Quiero dos manzanas", "--state", state]);
-    expect(second.out).toContain("NPC: Aquí tiene. ¿Algo más?");
+    expect(second.out).toContain("Lucía: Aquí tiene. ¿Algo más?");
     expect((await cli(["tutor", ...PAIR])).err).toContain("give exactly one of --message and --interactive");
   });
   test("tutor --interactive runs a session until an empty line", async () => {

@@ -100,6 +100,11 @@ describe("tutor input", () => {
     await refusedAsync(() => engine.tutorTurn({ ...pair, conversation: null, message: "" }), "message");
     await refusedAsync(() => engine.tutorTurn({ ...pair, conversation: null, message: "x".repeat(501) }), "message");
   });
+  test("line breaks in a message are read as spaces; invisible characters are refused", async () => {
+    const turn = await engine.tutorTurn({ ...pair, conversation: null, message: "Hola\r\nbuenos días" });
+    expect(turn.conversation.turns[0]?.text).toBe("Hola buenos días");
+    await refusedAsync(() => engine.tutorTurn({ ...pair, conversation: null, message: "Hola\u202e" }), "message");
+  });
   test("a conversation that is not the engine's state is refused", async () => {
     await refusedAsync(() => engine.tutorTurn(anyInput({ ...pair, conversation: { v: 2 }, message: "hola" })), "conversation");
     await refusedAsync(() => engine.tutorTurn(anyInput({ ...pair, conversation: { v: 1, topic: "market", step: -1, done: false, misses: 0, introduced: [], turns: [] }, message: "hola" })), "conversation");

@@ -142,6 +142,29 @@ describe("tutor replies, every pair", () => {
   });
 });
 
+describe("role-play and tutor agree, every topic and target language", () => {
+  test("saying a role-play option at each step walks the tutor through the whole scenario, with no corrections", async () => {
+    const problems: string[] = [];
+    for (const topic of index.data.topics) {
+      for (const [n, target] of LANGS.entries()) {
+        const source = LANGS[(n + 1) % LANGS.length] as Lang;
+        const sets = await Array.fromAsync(engine.lessonPlan({ source_lang: source, target_lang: target, level: 4, topic: topic.id }));
+        const rolePlay = sets.find((s) => s.kind === "role_play");
+        if (rolePlay?.kind !== "role_play") throw new Error(`no role-play for ${topic.id}`);
+        let conversation = null;
+        for (const step of rolePlay.steps) {
+          const said = step.learner_options[0]?.text ?? index.scenarioByTopic.get(topic.id)?.steps.find((s) => s.id === step.id)?.intents[0]?.keywords[target][0] ?? "";
+          const turn = await engine.tutorTurn({ source_lang: source, target_lang: target, level: 4, conversation, message: said, plan: { sets } });
+          conversation = turn.conversation;
+          if (turn.reply !== step.npc.text) problems.push(`${topic.id} ${target} ${step.id}: said ${JSON.stringify(said)}, got ${JSON.stringify(turn.reply)}`);
+          if (turn.corrections.length > 0 && step.learner_options[0]) problems.push(`${topic.id} ${target} ${step.id}: corrected a data sentence: ${JSON.stringify(turn.corrections)}`);
+        }
+      }
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+  });
+});
+
 describe("determinism", () => {
   test("the same request gives the same vocabulary, plan and tutor turn", async () => {
     const input = { source_lang: "en", target_lang: "de", level: 5, scene: SCENES[2] as string, npc: { name: "Lea", persona: "runs the café" } };

@@ -2,7 +2,7 @@
 // and every operation works from that index alone (no network, no model).
 import type { Engine } from "../engine.ts";
 import { parseLessonPlanInput, parseTutorInput, parseVocabularyInput } from "../engine-input.ts";
-import type { LessonSet, VocabItem } from "../model.ts";
+import type { VocabItem } from "../model.ts";
 import { prepareEngineData, type RawEngineData } from "./engine-data.ts";
 import { lessonPlanSets } from "./lesson/lesson-plan.ts";
 import { buildLexiconIndex, type LexiconIndex } from "./lexicon-index.ts";
@@ -36,7 +36,7 @@ export function createEngineFromData(raw: RawEngineData): BuiltinEngine {
     },
     lessonPlan(input) {
       const request = parseLessonPlanInput(input);
-      return lessonPlanSets(load(), request) as AsyncIterable<LessonSet>;
+      return lessonPlanSets(load(), request);
     },
     async tutorTurn(input) {
       return tutorTurn(load(), parseTutorInput(input));

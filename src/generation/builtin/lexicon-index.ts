@@ -7,6 +7,8 @@ import { foldCase, words } from "./text-normalise.ts";
 
 export interface FormOf {
   concept: Concept;
+  /** The form as the lexicon writes it (German nouns capitalised). */
+  form: string;
   /** The form is the entry's plural. */
   plural: boolean;
 }
@@ -47,9 +49,10 @@ export function entryForms(entry: LexiconEntry): string[] {
 function buildLanguageIndex(data: EngineData, lang: Lang): LanguageIndex {
   const knownWords = new Map<string, number>();
   const lowerCaseSeen = new Set<string>();
-  const addText = (text: string) => {
+  // Keywords are lowercase by rule, so they say nothing about how a word is capitalised.
+  const addText = (text: string, inSentence = true) => {
     for (const w of words(text)) knownWords.set(w, (knownWords.get(w) ?? 0) + 1);
-    for (const w of text.match(/[\p{L}]+/gu) ?? []) if (w === w.toLocaleLowerCase("und")) lowerCaseSeen.add(w);
+    if (inSentence) for (const w of text.match(/[\p{L}]+/gu) ?? []) if (w === w.toLocaleLowerCase("und")) lowerCaseSeen.add(w);
   };
   const forms = new Map<string, FormOf[]>();
   for (const concept of data.concepts) {
@@ -59,20 +62,20 @@ function buildLanguageIndex(data: EngineData, lang: Lang): LanguageIndex {
     if (entry.pl) addText(entry.pl);
     for (const form of entryForms(entry)) {
       addText(form);
-      push(forms, foldCase(form), { concept, plural: form === entry.pl && form !== entry.w });
+      push(forms, foldCase(form), { concept, form, plural: form === entry.pl && form !== entry.w });
     }
   }
   for (const topic of data.topics) {
     addText(topic.names[lang]);
     for (const p of topic.phrases) addText(p.text[lang]);
-    for (const k of topic.keywords[lang]) addText(k);
+    for (const k of topic.keywords[lang]) addText(k, false);
   }
   // Scenario keywords are words learners are expected to use: the spelling check must know them,
   // or it "corrects" a right answer into a wrong one before intent matching (e.g. fr nerveuse → serveuse).
   for (const s of data.scenarios) {
     for (const step of s.steps) {
       addText(step.npc[lang]);
-      for (const intent of step.intents) for (const k of intent.keywords[lang]) addText(k);
+      for (const intent of step.intents) for (const k of intent.keywords[lang]) addText(k, false);
     }
   }
   for (const g of data.grammar) if (g.lang === lang) for (const ex of g.examples) addText(ex);

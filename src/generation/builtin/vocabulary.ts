@@ -16,10 +16,8 @@ function ranked(concepts: Concept[], level: number, mainTopic: string | null, ra
     .map((x) => x.concept);
 }
 
-/** Topic tiers for a request: [matched topics, the rest of their groups]; empty for "any topic". */
-export function topicTiers(index: LexiconIndex, topicText: string | null): string[][] {
-  if (topicText === null) return [];
-  const { topics } = resolveTopics(index, topicText);
+/** Topic tiers to draw from: the topics themselves, then the rest of their groups. */
+export function topicTiers(index: LexiconIndex, topics: string[]): string[][] {
   const groups = new Set(topics.map((id) => index.topicById.get(id)?.group));
   const neighbours = index.data.topics.filter((t) => groups.has(t.group) && !topics.includes(t.id)).map((t) => t.id);
   return [topics, neighbours];
@@ -63,7 +61,8 @@ export function requestSeed(kind: string, request: object): string {
 export function vocabularyConcepts(index: LexiconIndex, request: VocabularyRequest): Concept[] {
   return selectConcepts(index, {
     level: request.level,
-    tiers: topicTiers(index, request.topic),
+    // No topic: every topic, in the order of the last tier.
+    tiers: request.topic === null ? [] : topicTiers(index, resolveTopics(index, request.topic).topics),
     exclude: request.exclude,
     count: request.count,
     seed: requestSeed("vocabulary", request),

@@ -2,7 +2,6 @@
 // gap-fill on the examples, translating sentences, and putting the scenario dialogue in order.
 // Sentences come from the data; the engine only blanks, shuffles and pairs them.
 import type { Exercise, ExercisesSet } from "../../model.ts";
-import type { Lang } from "../../languages.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { learnerOptions } from "../scenario-lines.ts";
 import { fitsLength, gapSentence } from "../sentence-fit.ts";
@@ -57,19 +56,17 @@ function gapFill(context: LessonContext): Exercise | null {
 function translation(context: LessonContext): Exercise | null {
   const { source, target, profile } = context;
   const toTarget = profile.level >= 2;
-  const from: Lang = toTarget ? source : target;
-  const into: Lang = toTarget ? target : source;
-  const sentences = [
-    ...context.phrases.map((p) => p.text),
-    ...context.core.slice().reverse().map((c) => ({ [source]: c[source].ex, [target]: c[target].ex }) as Record<Lang, string>),
-  ].filter((s) => fitsLength(s[target], profile.maxSentenceWords));
-  const items = context.random.fork("translation").shuffle(sentences).slice(0, TRANSLATION_ITEMS);
+  const pairs = [
+    ...context.phrases.map((p) => ({ target: p.text[target], source: p.text[source] })),
+    ...context.core.slice().reverse().map((c) => ({ target: c[target].ex, source: c[source].ex })),
+  ].filter((s) => fitsLength(s.target, profile.maxSentenceWords));
+  const items = context.random.fork("translation").shuffle(pairs).slice(0, TRANSLATION_ITEMS);
   if (items.length === 0) return null;
   return {
     type: "translation",
     instructions: say(INSTRUCTIONS.translate_into, source, { lang: toTarget ? context.targetName : context.sourceName }),
     direction: toTarget ? "to_target" : "to_source",
-    items: items.map((s) => ({ prompt: s[from], answer: s[into] })),
+    items: items.map((s) => (toTarget ? { prompt: s.source, answer: s.target } : { prompt: s.target, answer: s.source })),
   };
 }
 

@@ -12,7 +12,7 @@ import { chooseScenario, phrasePool } from "../scenario-lines.ts";
 import { fitsLength } from "../sentence-fit.ts";
 import { seededRandom, type SeededRandom } from "../seeded-random.ts";
 import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
-import { requestSeed, selectConcepts } from "../vocabulary.ts";
+import { requestSeed, selectConcepts, topicTiers } from "../vocabulary.ts";
 
 export interface LessonNpc {
   name: string;
@@ -69,11 +69,9 @@ export function buildLessonContext(index: LexiconIndex, request: LessonPlanReque
   const random = seededRandom(requestSeed("lesson", request));
   const extra = request.npc?.persona ? [request.npc.persona] : [];
   const { topics } = resolveTopics(index, request.subject.text, extra);
-  const groups = new Set(topics.map((t) => index.topicById.get(t)?.group));
-  const neighbours = index.data.topics.filter((t) => groups.has(t.group) && !topics.includes(t.id)).map((t) => t.id);
   const core = selectConcepts(index, {
     level: request.level,
-    tiers: [topics, neighbours],
+    tiers: topicTiers(index, topics),
     exclude: new Set(),
     count: profile.coreVocabulary,
     seed: requestSeed("lesson-core", request),
