@@ -55,11 +55,11 @@ try {
     PARLA_PORT: String(parlaPort),
     PARLA_BASE_URL: `http://127.0.0.1:${parlaPort}`,
     PARLA_LOG_LEVEL: "warn",
-    PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: "100000000",
-    PARLA_RATE_LIMIT_TOKEN_PER_ADDRESS_PER_MINUTE: "100000000",
-    PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "100000000",
+    PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: "10000000",
+    PARLA_RATE_LIMIT_TOKEN_PER_ADDRESS_PER_MINUTE: "10000000",
+    PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "10000000",
   };
-  const user = JSON.parse((await runCli(["admin", "user", "create", "--email", "bench@example.com", "--password", "bench password 123", "--plan", "paid", "--json"], { cwd: dir.path, env })).stdout);
+  const user = JSON.parse((await runCli(["admin", "user", "create", "--email", "bench@example.com", "--password", "correct horse battery staple", "--plan", "paid", "--json"], { cwd: dir.path, env })).stdout);
   const client = JSON.parse((await runCli(["admin", "client", "create", "--account", user.account_id, "--name", "bench", "--scopes", "usage:read", "--billing", "allowance", "--json"], { cwd: dir.path, env })).stdout);
   procs.push(Bun.spawn(pin(1, [binary, "serve"]), { cwd: dir.path, env, stdout: "ignore", stderr: "inherit" }));
   const basePort = await freePort();
