@@ -88,15 +88,16 @@ export async function chargeCall(deps: LedgerDeps, payer: Payer, operation: Oper
   const day = dayOf(nowMs);
   const credits = creditsFor(operation);
   const receipt = (holders: string[], thresholds: ThresholdCrossing[]): ChargeReceipt => ({ operation, budget: payer.budget, accountId: payer.accountId, clientId: payer.clientId, month, day, credits, holders, thresholds });
-  const limits = await readLimits(deps, payer);
-  // Spec 5.6.4: every call of a metered client is refused while usage billing is not active.
-  if (limits.budget === "metered" && !limits.active) return { ok: false, error: meteredInactive() };
-  // Most calls cost nothing: counted in the usage buffer, no write on the request's path.
+  // Most calls cost nothing: counted in the usage buffer, no write on the request's path. Only a
+  // metered client's needs a read: spec 5.6.4 refuses its every call while billing is not active.
   if (credits === 0) {
+    if (payer.budget === "metered" && !(await meteredActive(deps.store.client, payer.accountId))) return { ok: false, error: meteredInactive() };
     const onError = (error: unknown) => deps.log?.error("billing.usage_flush_failed", { error: error instanceof Error ? error.message : String(error) });
     usageBuffer(deps.store, onError).add({ accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, day, operation });
     return { ok: true, receipt: receipt([], []) };
   }
+  const limits = await readLimits(deps, payer);
+  if (limits.budget === "metered" && !limits.active) return { ok: false, error: meteredInactive() };
   try {
     return await deps.store.db.transaction(async (tx) => {
       const spent = limits.budget === "allowance" ? await spendAllowance(tx, payer.accountId, limits.allowance, month, credits, nowMs) : await spendMetered(tx, payer as MeteredPayer, limits, month, credits, nowMs);
@@ -167,6 +168,13 @@ export async function countUsage(tx: DbOrTx, nowMs: number, payer: Payer, operat
 const meteredInactive = () => new ApiError(402, "metered_billing_inactive", "usage billing is not active for this account: the account owner activates it on the Usage page");
 
 type MeteredPayer = Extract<Payer, { budget: "metered" }>;
+
+/** Read on every call of a metered client: never remembered, so deactivation applies at once. */
+async function meteredActive(client: Store["client"], accountId: string): Promise<boolean> {
+  const result = await client.execute({ sql: "SELECT metered_active FROM accounts WHERE id = ?", args: [accountId] });
+  return Number(result.rows[0]?.metered_active ?? 0) === 1;
+}
+
 type Limits = { budget: "allowance"; allowance: number } | { budget: "metered"; active: boolean; clientLimit: number | null; accountLimit: number | null };
 
 /**

@@ -32,6 +32,8 @@ export class UsageBuffer {
   private pending = new Map<string, PendingRow>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inFlight: Promise<void> = Promise.resolve();
+  /** The last write failed: wait for the retry timer instead of writing early on every call. */
+  private failing = false;
 
   constructor(
     private readonly client: Store["client"],
@@ -67,10 +69,12 @@ export class UsageBuffer {
       if (rows.length === 0 || this.client.closed) return;
       try {
         await this.client.batch(rows.map((r) => ({ sql: UPSERT, args: [r.accountId, r.clientId, r.budget, r.day, r.operation, r.calls] })), "write");
+        this.failing = false;
       } catch (error) {
         if (this.client.closed) return;
+        this.failing = true;
         for (const r of rows) this.merge(r);
-        this.schedule();
+        this.retryLater(); // never at once: a failing store must not be hammered in a loop
         throw error;
       }
     })();
@@ -86,10 +90,11 @@ export class UsageBuffer {
   }
 
   private schedule(): void {
-    if (this.pending.size >= MAX_PENDING_ROWS) {
-      void this.flushInBackground();
-      return;
-    }
+    if (this.pending.size >= MAX_PENDING_ROWS && !this.failing) void this.flushInBackground();
+    else this.retryLater();
+  }
+
+  private retryLater(): void {
     if (this.timer) return;
     this.timer = setTimeout(() => void this.flushInBackground(), this.flushMs);
     this.timer.unref?.();

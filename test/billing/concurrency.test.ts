@@ -51,6 +51,15 @@ describe("50 concurrent credit-spending calls against a limit of 10 calls' worth
   });
 });
 
+test("50 concurrent zero-credit calls are all counted, none refused, even with the allowance used up", async () => {
+  t = await billingApp({ freeAllowanceCredits: 0 });
+  const o = await clientWithToken(t);
+  const responses = await Promise.all(Array.from({ length: 50 }, () => charge(t!, o.token, "events.feed")));
+  expect(tally(responses.map((r) => r.status))).toEqual({ ok: 50, refused: 0 });
+  const { daily } = await ledger(t);
+  expect(daily.map((d) => [d.operation, d.calls, d.credits])).toEqual([["events.feed", 50, 0]]);
+});
+
 /** A store with one free account (allowance 30) and one metered client limited to 30 credits. */
 async function seed(store: Store) {
   await migrate(store.client, TEST_START);
