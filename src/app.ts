@@ -8,6 +8,7 @@ import { httpBase } from "./http/http-base.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
+import { externalSigninRoutes } from "./web/external-signin-routes.ts";
 import { assetRoutes } from "./web/asset-routes.ts";
 import { integrationsRoutes } from "./web/integrations-routes.ts";
 import { usageRoutes } from "./web/usage-routes.ts";
@@ -18,6 +19,7 @@ export function createApp(deps: AppDeps) {
   const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
     .use(assetRoutes())
     .use(authRoutes(deps))
+    .use(externalSigninRoutes(deps))
     .use(oauthRoutes(deps))
     .use(integrationsRoutes(deps))
     .use(billingRoutes(deps))

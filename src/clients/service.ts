@@ -5,6 +5,7 @@ import { PREFIX, constantTimeEqual, hashSecret, newPublicId, newRowId, newSecret
 import { checkTextField } from "../lib/text-fields.ts";
 import { parseScopeString, sortScopes, type Scope } from "../oauth/scopes.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
+import { preparedQueries } from "../store/prepared.ts";
 import { CURRENT_API_VERSION, findVersion } from "../versions/registry.ts";
 import { redirectUriProblem, type ClientType } from "./redirect-uris.ts";
 import { clientSecrets, clients } from "./schema.ts";
@@ -193,16 +194,33 @@ export async function deleteClient(db: Db, accountId: string, clientId: string):
 export type ClientAuthentication = { client: Client; secretId: string | null };
 
 /** Checks a confidential client's secret; stamps its Last used date. Null for any mismatch. */
+/** "Last used" is shown as a date: writing it at most once a minute keeps a write off every exchange. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+// Two indexed lookups, not a join: bun:sqlite ran the joined form 6× slower (measured, issue 4).
+const secretQueries = preparedQueries((db) => ({
+  secretByHash: db
+    .select({ id: clientSecrets.id, clientId: clientSecrets.clientId, lastUsedAt: clientSecrets.lastUsedAt })
+    .from(clientSecrets)
+    .where(eq(clientSecrets.secretHash, sql.placeholder("hash")))
+    .prepare(),
+  clientById: db.select().from(clients).where(eq(clients.id, sql.placeholder("id"))).prepare(),
+  touch: db
+    .update(clientSecrets)
+    .set({ lastUsedAt: sql`${sql.placeholder("now")}` })
+    .where(eq(clientSecrets.id, sql.placeholder("id")))
+    .prepare(),
+}));
+
 export async function authenticateClientSecret(db: Db, nowMs: number, clientId: string, secret: string): Promise<ClientAuthentication | null> {
   if (!secret.startsWith(PREFIX.clientSecret) || secret.length > 200) return null;
-  const [row] = await db
-    .select({ secret: clientSecrets, client: clients })
-    .from(clientSecrets)
-    .innerJoin(clients, eq(clients.id, clientSecrets.clientId))
-    .where(eq(clientSecrets.secretHash, hashSecret(secret)));
-  if (!row || !constantTimeEqual(row.client.id, clientId)) return null;
-  await db.update(clientSecrets).set({ lastUsedAt: nowMs }).where(eq(clientSecrets.id, row.secret.id));
-  return { client: row.client, secretId: row.secret.id };
+  const q = secretQueries(db);
+  const [row] = await q.secretByHash.execute({ hash: hashSecret(secret) });
+  if (!row || !constantTimeEqual(row.clientId, clientId)) return null;
+  const [client] = await q.clientById.execute({ id: row.clientId });
+  if (!client) return null;
+  if (row.lastUsedAt === null || nowMs - row.lastUsedAt >= LAST_USED_PRECISION_MS) await q.touch.execute({ now: nowMs, id: row.id });
+  return { client, secretId: row.id };
 }
 
 /** Is this string a live client secret (to refuse it when sent as a bearer token)? */

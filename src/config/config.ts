@@ -31,6 +31,15 @@ const ConfigSchema = T.Object({
   rateLimitApiPerClientPerMinute: Positive(6000),
   freeAllowanceCredits: Positive(300, 0),
   paidAllowanceCredits: Positive(10_000, 0),
+  // Optional external sign-in (issue 3 item 3): each provider is either fully configured or absent.
+  oidcIssuer: T.Union([T.String(), T.Null()]),
+  oidcClientId: T.Union([T.String(), T.Null()]),
+  oidcClientSecret: T.Union([T.String(), T.Null()]),
+  oidcName: T.String({ minLength: 1, maxLength: 60 }),
+  githubClientId: T.Union([T.String(), T.Null()]),
+  githubClientSecret: T.Union([T.String(), T.Null()]),
+  googleClientId: T.Union([T.String(), T.Null()]),
+  googleClientSecret: T.Union([T.String(), T.Null()]),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;
@@ -62,6 +71,14 @@ const ENV: Record<string, [keyof Static<typeof ConfigSchema>, "string" | "int" |
   PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: ["rateLimitApiPerClientPerMinute", "int"],
   PARLA_FREE_ALLOWANCE_CREDITS: ["freeAllowanceCredits", "int"],
   PARLA_PAID_ALLOWANCE_CREDITS: ["paidAllowanceCredits", "int"],
+  PARLA_OIDC_ISSUER: ["oidcIssuer", "string"],
+  PARLA_OIDC_CLIENT_ID: ["oidcClientId", "string"],
+  PARLA_OIDC_CLIENT_SECRET: ["oidcClientSecret", "string"],
+  PARLA_OIDC_NAME: ["oidcName", "string"],
+  PARLA_GITHUB_CLIENT_ID: ["githubClientId", "string"],
+  PARLA_GITHUB_CLIENT_SECRET: ["githubClientSecret", "string"],
+  PARLA_GOOGLE_CLIENT_ID: ["googleClientId", "string"],
+  PARLA_GOOGLE_CLIENT_SECRET: ["googleClientSecret", "string"],
 };
 
 export const ENV_NAMES = Object.keys(ENV);
@@ -97,6 +114,14 @@ function defaults(): Record<string, unknown> {
     rateLimitApiPerClientPerMinute: 6000,
     freeAllowanceCredits: 300,
     paidAllowanceCredits: 10_000,
+    oidcIssuer: null,
+    oidcClientId: null,
+    oidcClientSecret: null,
+    oidcName: "Single sign-on",
+    githubClientId: null,
+    githubClientSecret: null,
+    googleClientId: null,
+    googleClientSecret: null,
   };
 }
 
@@ -136,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const cidr of values.webhookAllowNetworks as string[]) {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`PARLA_WEBHOOK_ALLOW_NETWORKS: "${cidr}" is not a CIDR like 127.0.0.0/8`);
   }
+  problems.push(...externalSignInProblems(values, env));
   for (const error of Value.Errors(ConfigSchema, values)) {
     const key = error.path.slice(1).split("/")[0] ?? "";
     const envName = Object.entries(ENV).find(([, [k]]) => k === key)?.[0] ?? key;
@@ -143,4 +169,47 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
   return Object.freeze(structuredClone(values) as Config);
+}
+
+/** Loopback hosts, the only ones where an http:// OIDC issuer is accepted (tests, local development). */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** Why an issuer URL is refused, or null. OIDC Discovery §4 builds the metadata URL from it, so no query or fragment. */
+function issuerProblem(issuer: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    return "is not a URL";
+  }
+  if (url.search || url.hash || url.username || url.password) return "must not carry a query, fragment or credentials";
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return null;
+  return "must be https (http only for loopback hosts such as 127.0.0.1)";
+}
+
+/**
+ * External sign-in providers are all-or-nothing: a half-configured one (an id without its secret, a
+ * name without an issuer) is reported with the other problems instead of silently not appearing.
+ */
+function externalSignInProblems(values: Record<string, unknown>, env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const groups: { label: string; names: string[]; keys: string[] }[] = [
+    { label: "generic OIDC sign-in", names: ["PARLA_OIDC_ISSUER", "PARLA_OIDC_CLIENT_ID", "PARLA_OIDC_CLIENT_SECRET"], keys: ["oidcIssuer", "oidcClientId", "oidcClientSecret"] },
+    { label: "GitHub sign-in", names: ["PARLA_GITHUB_CLIENT_ID", "PARLA_GITHUB_CLIENT_SECRET"], keys: ["githubClientId", "githubClientSecret"] },
+    { label: "Google sign-in", names: ["PARLA_GOOGLE_CLIENT_ID", "PARLA_GOOGLE_CLIENT_SECRET"], keys: ["googleClientId", "googleClientSecret"] },
+  ];
+  for (const group of groups) {
+    const missing = group.names.filter((_, i) => typeof values[group.keys[i]!] !== "string" || values[group.keys[i]!] === "");
+    if (missing.length > 0 && missing.length < group.names.length) problems.push(`${group.label} is half-configured: also set ${missing.join(", ")}`);
+  }
+  if (typeof env.PARLA_OIDC_NAME === "string" && env.PARLA_OIDC_NAME !== "" && values.oidcIssuer === null) problems.push("PARLA_OIDC_NAME is set but PARLA_OIDC_ISSUER is not");
+  if (typeof values.oidcName === "string" && /[\u0000-\u001f\u007f]/.test(values.oidcName)) problems.push("PARLA_OIDC_NAME: must not contain control characters");
+  if (typeof values.oidcIssuer === "string") {
+    const problem = issuerProblem(values.oidcIssuer);
+    if (problem) problems.push(`PARLA_OIDC_ISSUER: ${problem} (got ${JSON.stringify(values.oidcIssuer)})`);
+  }
+  return problems;
 }

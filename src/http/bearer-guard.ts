@@ -1,11 +1,12 @@
 // The /v1/ guard (spec 5.1, 5.5, 7): a bearer access token, the route's one scope, and who pays.
 // Every /v1/ route that needs a token calls authenticate(); nothing else reads Authorization.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../app-deps.ts";
 import { clients } from "../clients/schema.ts";
 import { PREFIX, hashSecret } from "../lib/secrets.ts";
 import { accessTokens } from "../oauth/schema.ts";
 import type { Scope } from "../oauth/scopes.ts";
+import { preparedQueries } from "../store/prepared.ts";
 import { ApiError } from "./api-error.ts";
 
 export interface Caller {
@@ -27,6 +28,29 @@ export interface Caller {
 const invalidToken = (why: string) =>
   new ApiError(401, "unauthorized", `invalid_token: ${why}`, { headers: { "www-authenticate": `Bearer realm="parla", error="invalid_token", error_description="${why}"` } });
 
+// Two indexed lookups, not a join: bun:sqlite ran the joined form 6× slower (measured, issue 4).
+const guardQueries = preparedQueries((db) => ({
+  tokenByHash: db
+    .select({
+      tokenHash: accessTokens.tokenHash,
+      clientId: accessTokens.clientId,
+      expiresAt: accessTokens.expiresAt,
+      scopes: accessTokens.scopes,
+      accountId: accessTokens.accountId,
+      userId: accessTokens.userId,
+      familyId: accessTokens.familyId,
+      apiVersion: accessTokens.apiVersion,
+    })
+    .from(accessTokens)
+    .where(eq(accessTokens.tokenHash, sql.placeholder("hash")))
+    .prepare(),
+  clientById: db
+    .select({ accountId: clients.accountId, scopes: clients.scopes, billingMode: clients.billingMode })
+    .from(clients)
+    .where(eq(clients.id, sql.placeholder("id")))
+    .prepare(),
+}));
+
 export async function authenticate(deps: AppDeps, request: Request, scope: Scope): Promise<Caller> {
   const header = request.headers.get("authorization");
   const match = header ? /^Bearer[ ]+([\x21-\x7e]+)$/i.exec(header) : null;
@@ -38,30 +62,30 @@ export async function authenticate(deps: AppDeps, request: Request, scope: Scope
     });
   }
   if (!token.startsWith(PREFIX.accessToken)) throw invalidToken("not a Parla access token");
-  const [row] = await deps.store.db
-    .select({ token: accessTokens, client: clients })
-    .from(accessTokens)
-    .innerJoin(clients, eq(clients.id, accessTokens.clientId))
-    .where(eq(accessTokens.tokenHash, hashSecret(token)));
+  const queries = guardQueries(deps.store.db);
+  const [row] = await queries.tokenByHash.execute({ hash: hashSecret(token) });
   if (!row) throw invalidToken("the access token is unknown or was revoked");
-  if (row.token.expiresAt <= deps.clock.now()) throw invalidToken("the access token expired; exchange again and retry once");
-  const scopes = row.token.scopes.filter((s) => row.client.scopes.includes(s));
+  if (row.expiresAt <= deps.clock.now()) throw invalidToken("the access token expired; exchange again and retry once");
+  // The token's row cascades away with its client, so a missing client means a deletion in flight.
+  const [client] = await queries.clientById.execute({ id: row.clientId });
+  if (!client) throw invalidToken("the access token is unknown or was revoked");
+  const scopes = row.scopes.filter((s) => client.scopes.includes(s));
   if (!scopes.includes(scope)) {
     throw new ApiError(403, "insufficient_scope", `this operation needs the scope ${scope}`, {
       headers: { "www-authenticate": `Bearer realm="parla", error="insufficient_scope", scope="${scope}"` },
     });
   }
-  const actingForUser = row.token.familyId !== null;
+  const actingForUser = row.familyId !== null;
   return {
-    clientId: row.client.id,
-    ownerAccountId: row.client.accountId,
-    payerAccountId: row.token.accountId,
-    userId: row.token.userId,
+    clientId: row.clientId,
+    ownerAccountId: client.accountId,
+    payerAccountId: row.accountId,
+    userId: row.userId,
     scopes,
-    apiVersion: row.token.apiVersion,
-    billingMode: actingForUser ? "allowance" : row.client.billingMode,
+    apiVersion: row.apiVersion,
+    billingMode: actingForUser ? "allowance" : client.billingMode,
     actingForUser,
-    tokenHash: row.token.tokenHash,
+    tokenHash: row.tokenHash,
   };
 }
 

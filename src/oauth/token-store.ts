@@ -1,8 +1,9 @@
 // Issuing and ending tokens. Every token is a random secret stored only as its SHA-256 hash.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { PREFIX, hashSecret, newSecret } from "../lib/secrets.ts";
 import { seal } from "../lib/sealed-box.ts";
 import type { DbOrTx } from "../store/open-store.ts";
+import { isDb, preparedQueries } from "../store/prepared.ts";
 import { ACCESS_TOKEN_TTL_MS } from "./lifetimes.ts";
 import { accessTokens, refreshTokens, tokenFamilies } from "./schema.ts";
 
@@ -16,9 +17,31 @@ export interface AccessTokenGrant {
   apiVersion: string;
 }
 
+const p = sql.placeholder;
+const tokenQueries = preparedQueries((db) => ({
+  insertAccessToken: db
+    .insert(accessTokens)
+    .values({
+      tokenHash: p("tokenHash"),
+      clientId: p("clientId"),
+      secretId: p("secretId"),
+      familyId: p("familyId"),
+      accountId: p("accountId"),
+      userId: p("userId"),
+      scopes: p("scopes"),
+      apiVersion: p("apiVersion"),
+      createdAt: p("createdAt"),
+      expiresAt: p("expiresAt"),
+    })
+    .prepare(),
+}));
+
 export async function issueAccessToken(db: DbOrTx, nowMs: number, grant: AccessTokenGrant): Promise<string> {
   const token = newSecret(PREFIX.accessToken);
-  await db.insert(accessTokens).values({ tokenHash: hashSecret(token), ...grant, createdAt: nowMs, expiresAt: nowMs + ACCESS_TOKEN_TTL_MS });
+  const row = { tokenHash: hashSecret(token), ...grant, createdAt: nowMs, expiresAt: nowMs + ACCESS_TOKEN_TTL_MS };
+  // Inside a transaction the statement must run on it, so only the plain handle uses the prepared one.
+  if (isDb(db)) await tokenQueries(db).insertAccessToken.execute(row);
+  else await db.insert(accessTokens).values(row);
   return token;
 }
 

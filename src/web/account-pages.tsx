@@ -1,3 +1,4 @@
+import type { ConnectionRow } from "../accounts/external-signin/account-connections.ts";
 import type { ConnectedApp } from "../oauth/connected-apps.ts";
 import { FieldError, Layout, type Flash } from "./layout.tsx";
 
@@ -55,7 +56,47 @@ export function ConnectedAppsPage(props: { user: User; apps: ConnectedApp[]; fla
   );
 }
 
-export function AccountPage(props: { user: User; plan: string; allowance: number; isOwner: boolean; flash?: Flash | null; errors?: { password?: string; current_password?: string } }) {
+/** Connect or remove external sign-in providers (POST forms with the session's CSRF token). */
+function SignInMethods(props: { user: User; connections: ConnectionRow[] }) {
+  if (props.connections.length === 0) return "";
+  return (
+    <section class="card" aria-labelledby="sign-in-methods">
+      <h2 id="sign-in-methods">Sign-in methods</h2>
+      <p class="muted">Connect an outside account to sign in with it. Connecting only ever happens here, while you are signed in.</p>
+      <table>
+        <tbody>
+          {props.connections.map((c) => (
+            <tr data-provider={c.id}>
+              <td safe>{c.label}</td>
+              <td safe>{c.connectedAt === null ? "not connected" : `connected since ${day(c.connectedAt)}`}</td>
+              <td>
+                {c.connectedAt !== null ? (
+                  <form method="post" action={`/account/connections/${encodeURIComponent(c.id)}/remove`} data-confirm="Remove this sign-in method?">
+                    <input type="hidden" name="csrf_token" value={props.user.csrf} />
+                    <button type="submit" class="secondary">
+                      Remove
+                    </button>
+                  </form>
+                ) : c.configured ? (
+                  <form method="post" action={`/account/connections/${encodeURIComponent(c.id)}/connect`}>
+                    <input type="hidden" name="csrf_token" value={props.user.csrf} />
+                    <button type="submit" class="secondary" safe>
+                      {`Connect ${c.label}`}
+                    </button>
+                  </form>
+                ) : (
+                  ""
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function AccountPage(props: { user: User; plan: string; allowance: number; isOwner: boolean; flash?: Flash | null; errors?: { password?: string; current_password?: string }; connections?: ConnectionRow[] }) {
   return (
     <Layout title="Account" nav="account" user={props.user} flash={props.flash}>
       <h1>Account</h1>
@@ -84,6 +125,7 @@ export function AccountPage(props: { user: User; plan: string; allowance: number
           </div>
         </form>
       </section>
+      <SignInMethods user={props.user} connections={props.connections ?? []} />
     </Layout>
   );
 }

@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../app-deps.ts";
 import { allowanceCredits, changePassword, verifyPassword } from "../accounts/service.ts";
 import { endUserSessions } from "../accounts/sessions.ts";
+import { accountConnections } from "../accounts/external-signin/account-connections.ts";
 import { listConnectedApps, removeConnectedApp } from "../oauth/connected-apps.ts";
 import { AccountPage, ConnectedAppsPage } from "./account-pages.tsx";
 import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
@@ -15,7 +16,8 @@ export function accountRoutes(deps: AppDeps) {
       if ("response" in r) return r.response;
       const { ctx } = r;
       const account = ctx.session.account;
-      return ctx.page(AccountPage({ user: ctx.user, plan: account.plan, allowance: allowanceCredits(deps.config, account.plan), isOwner: account.ownerUserId === ctx.session.user.id, flash: ctx.flash }) as string);
+      const connections = await accountConnections(deps.config, db, ctx.session.user.id);
+      return ctx.page(AccountPage({ user: ctx.user, plan: account.plan, allowance: allowanceCredits(deps.config, account.plan), isOwner: account.ownerUserId === ctx.session.user.id, flash: ctx.flash, connections }) as string);
     }, { detail: { hide: true } })
     .post("/account/password", async ({ request, body }) => {
       const r = await requireSignedIn(deps, request);
@@ -23,8 +25,9 @@ export function accountRoutes(deps: AppDeps) {
       const { ctx } = r;
       if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", CSRF_FAILED);
       const account = ctx.session.account;
+      const connections = await accountConnections(deps.config, db, ctx.session.user.id);
       const again = (errors: { password?: string; current_password?: string }) =>
-        ctx.page(AccountPage({ user: ctx.user, plan: account.plan, allowance: allowanceCredits(deps.config, account.plan), isOwner: account.ownerUserId === ctx.session.user.id, errors }) as string, 400);
+        ctx.page(AccountPage({ user: ctx.user, plan: account.plan, allowance: allowanceCredits(deps.config, account.plan), isOwner: account.ownerUserId === ctx.session.user.id, errors, connections }) as string, 400);
       if (!(await verifyPassword(db, ctx.session.user.email, formString(body, "current_password")))) return again({ current_password: "That is not your current password." });
       const problem = await changePassword(db, ctx.session.user.id, formString(body, "password"));
       if (problem) return again({ password: problem });

@@ -9,6 +9,23 @@ export interface AuthFormState {
   externalProviders?: { id: string; label: string }[];
 }
 
+/** One link per configured external provider (GET /signin/{id} starts the flow); nothing when none is configured. */
+function ExternalProviders(props: { providers: AuthFormState["externalProviders"]; next: string }) {
+  const providers = props.providers ?? [];
+  if (providers.length === 0) return "";
+  return (
+    <div class="external-signin">
+      {providers.map((p) => (
+        <p>
+          <a class="button secondary" href={`/signin/${encodeURIComponent(p.id)}${props.next}`} data-provider={p.id} safe>
+            {`Sign in with ${p.label}`}
+          </a>
+        </p>
+      ))}
+    </div>
+  );
+}
+
 export function SignInPage(props: AuthFormState) {
   const next = props.next ? `?next=${encodeURIComponent(props.next)}` : "";
   return (
@@ -35,13 +52,7 @@ export function SignInPage(props: AuthFormState) {
             <a href={`/signup${next}`}>Create an account</a>
           </div>
         </form>
-        {(props.externalProviders ?? []).map((p) => (
-          <p>
-            <a class="button secondary" href={`/signin/external/${p.id}${next}`} safe>
-              {`Sign in with ${p.label}`}
-            </a>
-          </p>
-        ))}
+        <ExternalProviders providers={props.externalProviders} next={next} />
       </div>
     </Layout>
   );
@@ -76,6 +87,7 @@ export function SignUpPage(props: AuthFormState) {
             <a href={`/signin${next}`}>I already have an account</a>
           </div>
         </form>
+        <ExternalProviders providers={props.externalProviders} next={next} />
       </div>
     </Layout>
   );

@@ -11,6 +11,7 @@ import { SignInPage, SignUpPage } from "./auth-pages.tsx";
 import { clearCookie, setCookie } from "./cookies.ts";
 import { anonymousCsrfToken } from "./csrf.ts";
 import { safeNextPath } from "./html-response.ts";
+import { configuredProviders } from "../accounts/external-signin/providers.ts";
 import { CSRF_FAILED, formString, webContext } from "./web-context.ts";
 
 const FAILED_SIGNINS_PER_ACCOUNT = 10;
@@ -19,6 +20,7 @@ const GENERIC_FAILURE = "E-mail or password is not right.";
 
 export function authRoutes(deps: AppDeps) {
   const { db } = deps.store;
+  const externalProviders = configuredProviders(deps.config);
 
   async function signedIn(userId: string, next: string, names: ReturnType<typeof webContext> extends Promise<infer C> ? C : never) {
     const { token } = await createSession(db, deps.clock.now(), userId);
@@ -35,7 +37,7 @@ export function authRoutes(deps: AppDeps) {
       const next = safeNextPath(query.next);
       if (ctx.session) return ctx.redirect(next);
       const csrf = anonymousCsrfToken(request, ctx.names);
-      return ctx.page(SignInPage({ csrf: csrf.token, next: query.next ? next : undefined, flash: ctx.flash }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
+      return ctx.page(SignInPage({ csrf: csrf.token, externalProviders, next: query.next ? next : undefined, flash: ctx.flash }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
     }, { detail: { hide: true } })
     .post("/signin", async ({ request, body, query, server }) => {
       const ctx = await webContext(deps, request);
@@ -43,7 +45,7 @@ export function authRoutes(deps: AppDeps) {
       const csrf = anonymousCsrfToken(request, ctx.names);
       const email = formString(body, "email");
       const again = (status: number, errors: { email?: string; password?: string; form?: string }) =>
-        ctx.page(SignInPage({ csrf: csrf.token, email, errors, next: query.next ? next : undefined }) as string, status, csrf.cookie ? [csrf.cookie] : []);
+        ctx.page(SignInPage({ csrf: csrf.token, externalProviders, email, errors, next: query.next ? next : undefined }) as string, status, csrf.cookie ? [csrf.cookie] : []);
       if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, { form: CSRF_FAILED.text });
       const now = deps.clock.now();
       const perAddress = await hitRateLimit(db, `signin:ip:${clientAddress(server, request)}`, now, MINUTE, deps.config.rateLimitSigninPerAddressPerMinute);
@@ -67,7 +69,7 @@ export function authRoutes(deps: AppDeps) {
       const ctx = await webContext(deps, request);
       if (ctx.session) return ctx.redirect("/learn");
       const csrf = anonymousCsrfToken(request, ctx.names);
-      return ctx.page(SignUpPage({ csrf: csrf.token, next: query.next ? safeNextPath(query.next) : undefined }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
+      return ctx.page(SignUpPage({ csrf: csrf.token, externalProviders, next: query.next ? safeNextPath(query.next) : undefined }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
     }, { detail: { hide: true } })
     .post("/signup", async ({ request, body, query, server }) => {
       const ctx = await webContext(deps, request);
@@ -75,7 +77,7 @@ export function authRoutes(deps: AppDeps) {
       const csrf = anonymousCsrfToken(request, ctx.names);
       const email = formString(body, "email");
       const again = (status: number, errors: { email?: string; password?: string; form?: string }) =>
-        ctx.page(SignUpPage({ csrf: csrf.token, email, errors, next: query.next ? next : undefined }) as string, status, csrf.cookie ? [csrf.cookie] : []);
+        ctx.page(SignUpPage({ csrf: csrf.token, externalProviders, email, errors, next: query.next ? next : undefined }) as string, status, csrf.cookie ? [csrf.cookie] : []);
       if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, { form: CSRF_FAILED.text });
       const limit = await hitRateLimit(db, `signup:ip:${clientAddress(server, request)}`, deps.clock.now(), MINUTE, deps.config.rateLimitSigninPerAddressPerMinute);
       if (!limit.ok) return again(429, { form: "Too many attempts. Try again in a minute." });

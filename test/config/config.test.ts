@@ -31,3 +31,47 @@ describe("configuration", () => {
     expect(() => loadConfig({ PARLA_ENGINE: "openai" })).toThrow(/PARLA_LLM_BASE_URL/);
   });
 });
+
+describe("external sign-in settings (issue 3 item 3)", () => {
+  const oidc = { PARLA_OIDC_ISSUER: "https://id.example.com/realms/staff", PARLA_OIDC_CLIENT_ID: "parla", PARLA_OIDC_CLIENT_SECRET: "oidc-secret-value" };
+
+  function problems(env: Record<string, string>): string {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error("expected a ConfigError");
+  }
+
+  test("off by default; fully configured providers load, with the OIDC button label", () => {
+    expect(loadConfig({})).toMatchObject({ oidcIssuer: null, githubClientId: null, googleClientId: null, oidcName: "Single sign-on" });
+    const c = loadConfig({ ...oidc, PARLA_OIDC_NAME: "Staff login", PARLA_GITHUB_CLIENT_ID: "gh", PARLA_GITHUB_CLIENT_SECRET: "ghs", PARLA_GOOGLE_CLIENT_ID: "g", PARLA_GOOGLE_CLIENT_SECRET: "gs" });
+    expect(c).toMatchObject({ oidcIssuer: oidc.PARLA_OIDC_ISSUER, oidcClientId: "parla", oidcName: "Staff login", githubClientId: "gh", googleClientSecret: "gs" });
+    expect(loadConfig({ ...oidc, PARLA_OIDC_ISSUER: "http://127.0.0.1:9000" }).oidcIssuer).toBe("http://127.0.0.1:9000");
+    expect(loadConfig({ ...oidc, PARLA_OIDC_ISSUER: "http://localhost:9000/realm" }).oidcIssuer).toBe("http://localhost:9000/realm");
+  });
+
+  test("half-configured providers are all reported at once, without their secrets", () => {
+    const text = problems({ PARLA_GITHUB_CLIENT_ID: "gh", PARLA_GOOGLE_CLIENT_SECRET: "google-secret-value", PARLA_OIDC_ISSUER: "https://id.example.com", PARLA_OIDC_CLIENT_SECRET: "oidc-secret-value" });
+    expect(text).toContain("GitHub sign-in is half-configured: also set PARLA_GITHUB_CLIENT_SECRET");
+    expect(text).toContain("Google sign-in is half-configured: also set PARLA_GOOGLE_CLIENT_ID");
+    expect(text).toContain("generic OIDC sign-in is half-configured: also set PARLA_OIDC_CLIENT_ID");
+    expect(text).not.toContain("google-secret-value");
+    expect(text).not.toContain("oidc-secret-value");
+  });
+
+  test("the issuer must be https (http only on loopback) with no query or fragment", () => {
+    expect(problems({ ...oidc, PARLA_OIDC_ISSUER: "http://id.example.com" })).toContain("PARLA_OIDC_ISSUER: must be https");
+    expect(problems({ ...oidc, PARLA_OIDC_ISSUER: "http://10.0.0.5" })).toContain("PARLA_OIDC_ISSUER: must be https");
+    expect(problems({ ...oidc, PARLA_OIDC_ISSUER: "id.example.com" })).toContain("PARLA_OIDC_ISSUER: is not a URL");
+    expect(problems({ ...oidc, PARLA_OIDC_ISSUER: "https://id.example.com/?tenant=1" })).toContain("must not carry a query");
+  });
+
+  test("a button label without an issuer, or an unusable one, is refused", () => {
+    expect(problems({ PARLA_OIDC_NAME: "Staff login" })).toContain("PARLA_OIDC_NAME is set but PARLA_OIDC_ISSUER is not");
+    expect(problems({ ...oidc, PARLA_OIDC_NAME: "x".repeat(61) })).toContain("PARLA_OIDC_NAME");
+    expect(problems({ ...oidc, PARLA_OIDC_NAME: "Staff\nlogin" })).toContain("PARLA_OIDC_NAME: must not contain control characters");
+  });
+});

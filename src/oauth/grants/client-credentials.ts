@@ -1,22 +1,18 @@
 // grant_type=client_credentials (RFC 6749 §4.4; spec 5.2): a server acting as itself.
 import type { AppDeps } from "../../app-deps.ts";
 import { OAuthError } from "../../http/api-error.ts";
-import { hitRateLimit } from "../../http/rate-limit.ts";
-import { HOUR } from "../../lib/clock.ts";
 import type { AuthenticatedClient } from "../client-auth.ts";
 import { resolveRequestedScopes } from "../requested-scopes.ts";
+import type { TokenRateLimits } from "../token-rate-limits.ts";
 import { issueAccessToken, tokenResponse } from "../token-store.ts";
 
-export async function clientCredentialsGrant(deps: AppDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
+export async function clientCredentialsGrant(deps: AppDeps, limits: TokenRateLimits, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
   const { client, secretId } = auth;
   if (client.type !== "confidential" || !secretId) throw new OAuthError(400, "unauthorized_client", "a public client cannot use client_credentials");
   const scopes = resolveRequestedScopes(form.scope, client.scopes);
   const now = deps.clock.now();
   // Spec 5.2.6: tokens last an hour and should be kept; exchanging on every call is refused.
-  const limit = await hitRateLimit(deps.store.db, `token:client:${client.id}`, now, HOUR, deps.config.rateLimitTokenPerClientPerHour);
-  if (!limit.ok) {
-    throw new OAuthError(429, "rate_limited", `too many token exchanges for this client; keep the token for its hour and retry after ${limit.retryAfterSeconds} s`, { "retry-after": String(limit.retryAfterSeconds) });
-  }
+  limits.countExchange(client.id, now);
   const token = await issueAccessToken(deps.store.db, now, {
     clientId: client.id,
     secretId,

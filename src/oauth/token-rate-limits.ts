@@ -1,0 +1,35 @@
+// Token-endpoint limits (issue 4 item 9; spec 5.2.6): requests per address per minute, and
+// client-credentials exchanges per client per hour — a client exchanging far more often than its
+// tokens expire is refused. Counted per process (README "Rate limits").
+import type { Config } from "../config/config.ts";
+import { OAuthError } from "../http/api-error.ts";
+import { LocalRateLimiter } from "../http/local-rate-limit.ts";
+import { HOUR, MINUTE } from "../lib/clock.ts";
+
+export interface TokenRateLimits {
+  /** Throws 429 rate_limited when this address has sent too many requests this minute. */
+  countRequest(address: string, nowMs: number): void;
+  /** Throws 429 rate_limited when this client has exchanged too often this hour. */
+  countExchange(clientId: string, nowMs: number): void;
+}
+
+export function createTokenRateLimits(config: Config): TokenRateLimits {
+  const perAddress = new LocalRateLimiter(MINUTE);
+  const perClient = new LocalRateLimiter(HOUR);
+  return {
+    countRequest(address, nowMs) {
+      const limit = perAddress.hit(address, nowMs, config.rateLimitTokenPerAddressPerMinute);
+      if (!limit.ok) throw tooMany(`too many requests from this address; retry after ${limit.retryAfterSeconds} s`, limit.retryAfterSeconds);
+    },
+    countExchange(clientId, nowMs) {
+      const limit = perClient.hit(clientId, nowMs, config.rateLimitTokenPerClientPerHour);
+      if (!limit.ok) {
+        throw tooMany(`too many token exchanges for this client; keep the token for its hour and retry after ${limit.retryAfterSeconds} s`, limit.retryAfterSeconds);
+      }
+    },
+  };
+}
+
+function tooMany(description: string, retryAfterSeconds: number): OAuthError {
+  return new OAuthError(429, "rate_limited", description, { "retry-after": String(retryAfterSeconds) });
+}
