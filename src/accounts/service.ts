@@ -1,5 +1,5 @@
 // Accounts and users: sign-up, password checks, plans. No HTTP here.
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Config } from "../config/config.ts";
 import { newRowId } from "../lib/secrets.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
@@ -77,6 +77,25 @@ export async function changePassword(db: Db, userId: string, password: string): 
   if (problem) return problem;
   await db.update(users).set({ passwordHash: await Bun.password.hash(password, { algorithm: "argon2id" }) }).where(eq(users.id, userId));
   return null;
+}
+
+export type SetPasswordResult = { ok: true } | { ok: false; reason: "unknown_user" | "has_password" } | { ok: false; reason: "weak"; problem: string };
+
+/**
+ * Gives a first password to a user who has none (one created through an external provider), under
+ * the sign-up rules. A user who already has a password is refused: replacing one needs the current
+ * password (verifyPassword, then changePassword). The write is conditional on the hash still being
+ * null, so a password set a moment ago by another request is never overwritten without it.
+ */
+export async function setPassword(db: Db, userId: string, password: string): Promise<SetPasswordResult> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return { ok: false, reason: "unknown_user" };
+  if (user.passwordHash !== null) return { ok: false, reason: "has_password" };
+  const problem = passwordProblem(password, user.email);
+  if (problem) return { ok: false, reason: "weak", problem };
+  const passwordHash = await Bun.password.hash(password, { algorithm: "argon2id" });
+  const updated = await db.update(users).set({ passwordHash }).where(and(eq(users.id, userId), isNull(users.passwordHash))).returning({ id: users.id });
+  return updated.length === 1 ? { ok: true } : { ok: false, reason: "has_password" };
 }
 
 export async function getUser(db: DbOrTx, userId: string): Promise<User | null> {

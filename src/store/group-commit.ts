@@ -7,7 +7,7 @@
 import type { Database } from "bun:sqlite";
 import type { InArgs, ResultSet } from "@libsql/client";
 import type { AsyncMutex } from "./async-mutex.ts";
-import { runOn } from "./bun-sqlite-client.ts";
+import { runOn } from "./sqlite-statements.ts";
 
 export interface QueuedStatement {
   sql: string;

@@ -1,4 +1,5 @@
 import type { ConnectionRow } from "../accounts/external-signin/account-connections.ts";
+import { PASSWORD_MIN } from "../accounts/service.ts";
 import type { ConnectedApp } from "../oauth/connected-apps.ts";
 import { FieldError, Layout, type Flash } from "./layout.tsx";
 
@@ -96,7 +97,57 @@ function SignInMethods(props: { user: User; connections: ConnectionRow[] }) {
   );
 }
 
-export function AccountPage(props: { user: User; plan: string; allowance: number; isOwner: boolean; flash?: Flash | null; errors?: { password?: string; current_password?: string }; connections?: ConnectionRow[] }) {
+export type PasswordErrors = { password?: string; password_confirmation?: string; current_password?: string };
+
+/** For a user with a password: replacing it needs the current one. */
+function ChangePassword(props: { user: User; errors?: PasswordErrors }) {
+  return (
+    <section class="card" aria-labelledby="change-password">
+      <h2 id="change-password">Change password</h2>
+      <form method="post" action="/account/password" novalidate>
+        <input type="hidden" name="csrf_token" value={props.user.csrf} />
+        <label for="current-password">Current password</label>
+        <input type="password" id="current-password" name="current_password" autocomplete="current-password" required aria-describedby="current-password-error" />
+        <FieldError id="current-password-error" error={props.errors?.current_password} />
+        <label for="new-password">New password</label>
+        <input type="password" id="new-password" name="password" autocomplete="new-password" required minlength={String(PASSWORD_MIN)} aria-describedby="new-password-error" />
+        <FieldError id="new-password-error" error={props.errors?.password} />
+        <p class="hint">Changing it signs you out everywhere else.</p>
+        <div class="actions">
+          <button type="submit">Change password</button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** For a user created through an outside provider (no password yet): a first password, no current one to give. */
+function SetPassword(props: { user: User; errors?: PasswordErrors }) {
+  return (
+    <section class="card" aria-labelledby="set-password">
+      <h2 id="set-password">Set a password</h2>
+      <p class="muted">You sign in through an outside provider. With a password you can also sign in with your e-mail address.</p>
+      <form method="post" action="/account/password/set" novalidate>
+        <input type="hidden" name="csrf_token" value={props.user.csrf} />
+        <label for="new-password">New password</label>
+        <input type="password" id="new-password" name="password" autocomplete="new-password" required minlength={String(PASSWORD_MIN)} aria-describedby="new-password-hint new-password-error" />
+        <p class="hint" id="new-password-hint" safe>
+          {`At least ${PASSWORD_MIN} characters. A long phrase is best.`}
+        </p>
+        <FieldError id="new-password-error" error={props.errors?.password} />
+        <label for="password-confirmation">New password again</label>
+        <input type="password" id="password-confirmation" name="password_confirmation" autocomplete="new-password" required aria-describedby="password-confirmation-error" />
+        <FieldError id="password-confirmation-error" error={props.errors?.password_confirmation} />
+        <p class="hint">Setting it signs you out everywhere else.</p>
+        <div class="actions">
+          <button type="submit">Set password</button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function AccountPage(props: { user: User; plan: string; allowance: number; isOwner: boolean; hasPassword: boolean; flash?: Flash | null; errors?: PasswordErrors; connections?: ConnectionRow[] }) {
   return (
     <Layout title="Account" nav="account" user={props.user} flash={props.flash}>
       <h1>Account</h1>
@@ -109,22 +160,7 @@ export function AccountPage(props: { user: User; plan: string; allowance: number
         </p>
         <p class="hint">Plans are set by the operator of this Parla server.</p>
       </div>
-      <section class="card" aria-labelledby="change-password">
-        <h2 id="change-password">Change password</h2>
-        <form method="post" action="/account/password" novalidate>
-          <input type="hidden" name="csrf_token" value={props.user.csrf} />
-          <label for="current-password">Current password</label>
-          <input type="password" id="current-password" name="current_password" autocomplete="current-password" required aria-describedby="current-password-error" />
-          <FieldError id="current-password-error" error={props.errors?.current_password} />
-          <label for="new-password">New password</label>
-          <input type="password" id="new-password" name="password" autocomplete="new-password" required minlength="10" aria-describedby="new-password-error" />
-          <FieldError id="new-password-error" error={props.errors?.password} />
-          <p class="hint">Changing it signs you out everywhere else.</p>
-          <div class="actions">
-            <button type="submit">Change password</button>
-          </div>
-        </form>
-      </section>
+      {props.hasPassword ? <ChangePassword user={props.user} errors={props.errors} /> : <SetPassword user={props.user} errors={props.errors} />}
       <SignInMethods user={props.user} connections={props.connections ?? []} />
     </Layout>
   );

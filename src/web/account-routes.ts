@@ -1,39 +1,79 @@
 // Account and Connected apps pages.
 import { Elysia } from "elysia";
 import type { AppDeps } from "../app-deps.ts";
-import { allowanceCredits, changePassword, verifyPassword } from "../accounts/service.ts";
+import { allowanceCredits, changePassword, passwordProblem, setPassword, verifyPassword } from "../accounts/service.ts";
 import { endUserSessions } from "../accounts/sessions.ts";
 import { accountConnections } from "../accounts/external-signin/account-connections.ts";
 import { listConnectedApps, removeConnectedApp } from "../oauth/connected-apps.ts";
-import { AccountPage, ConnectedAppsPage } from "./account-pages.tsx";
-import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
+import { AccountPage, ConnectedAppsPage, type PasswordErrors } from "./account-pages.tsx";
+import { CSRF_FAILED, formString, requireSignedIn, type WebContext } from "./web-context.ts";
+import type { SessionContext } from "../accounts/sessions.ts";
+
+type SignedIn = WebContext & { session: SessionContext; user: { email: string; csrf: string } };
 
 export function accountRoutes(deps: AppDeps) {
   const { db } = deps.store;
+
+  /** The Account page: "Change password" for a user with a password, "Set a password" for one without. */
+  async function accountPage(ctx: SignedIn, status = 200, errors?: PasswordErrors) {
+    const { account, user } = ctx.session;
+    const connections = await accountConnections(deps.config, db, user.id);
+    const page = AccountPage({
+      user: ctx.user,
+      plan: account.plan,
+      allowance: allowanceCredits(deps.config, account.plan),
+      isOwner: account.ownerUserId === user.id,
+      hasPassword: user.passwordHash !== null,
+      flash: status === 200 ? ctx.flash : null,
+      errors,
+      connections,
+    });
+    return ctx.page(page as string, status);
+  }
+
   return new Elysia({ name: "web-account" })
     .get("/account", async ({ request }) => {
       const r = await requireSignedIn(deps, request);
       if ("response" in r) return r.response;
-      const { ctx } = r;
-      const account = ctx.session.account;
-      const connections = await accountConnections(deps.config, db, ctx.session.user.id);
-      return ctx.page(AccountPage({ user: ctx.user, plan: account.plan, allowance: allowanceCredits(deps.config, account.plan), isOwner: account.ownerUserId === ctx.session.user.id, flash: ctx.flash, connections }) as string);
+      return accountPage(r.ctx);
     }, { detail: { hide: true } })
     .post("/account/password", async ({ request, body }) => {
       const r = await requireSignedIn(deps, request);
       if ("response" in r) return r.response;
       const { ctx } = r;
       if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", CSRF_FAILED);
-      const account = ctx.session.account;
-      const connections = await accountConnections(deps.config, db, ctx.session.user.id);
-      const again = (errors: { password?: string; current_password?: string }) =>
-        ctx.page(AccountPage({ user: ctx.user, plan: account.plan, allowance: allowanceCredits(deps.config, account.plan), isOwner: account.ownerUserId === ctx.session.user.id, errors, connections }) as string, 400);
-      if (!(await verifyPassword(db, ctx.session.user.email, formString(body, "current_password")))) return again({ current_password: "That is not your current password." });
+      // No password yet: there is nothing to change (and no current-password field to show an error next to).
+      if (ctx.session.user.passwordHash === null) return ctx.redirect("/account", { kind: "error", text: "You have no password yet. Set one below." });
+      if (!(await verifyPassword(db, ctx.session.user.email, formString(body, "current_password")))) return accountPage(ctx, 400, { current_password: "That is not your current password." });
       const problem = await changePassword(db, ctx.session.user.id, formString(body, "password"));
-      if (problem) return again({ password: problem });
+      if (problem) return accountPage(ctx, 400, { password: problem });
       await endUserSessions(db, ctx.session.user.id, ctx.session.tokenHash);
       deps.log.info("account.password_changed", { user_id: ctx.session.user.id });
       return ctx.redirect("/account", { kind: "ok", text: "Password changed. Other sessions were signed out." });
+    }, { detail: { hide: true } })
+    .post("/account/password/set", async ({ request, body }) => {
+      const r = await requireSignedIn(deps, request);
+      if ("response" in r) return r.response;
+      const { ctx } = r;
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", CSRF_FAILED);
+      const { user } = ctx.session;
+      // A user who has a password changes it with the current one (the form above); this path never replaces it.
+      const haveOne: PasswordErrors = { current_password: "You already have a password. Enter it to change it." };
+      if (user.passwordHash !== null) return accountPage(ctx, 400, haveOne);
+      const password = formString(body, "password");
+      if (password !== formString(body, "password_confirmation")) {
+        return accountPage(ctx, 400, { password: passwordProblem(password, user.email) ?? undefined, password_confirmation: "the two passwords are not the same" });
+      }
+      const result = await setPassword(db, user.id, password);
+      if (!result.ok) {
+        if (result.reason === "weak") return accountPage(ctx, 400, { password: result.problem });
+        // Set by another request a moment ago: show the page as it is now, with "Change password".
+        if (result.reason === "has_password") return accountPage({ ...ctx, session: { ...ctx.session, user: { ...user, passwordHash: "" } } }, 400, haveOne);
+        return ctx.redirect("/signin");
+      }
+      await endUserSessions(db, user.id, ctx.session.tokenHash);
+      deps.log.info("account.password_set", { user_id: user.id });
+      return ctx.redirect("/account", { kind: "ok", text: "Password set. You can now sign in with your e-mail address and password. Other sessions were signed out." });
     }, { detail: { hide: true } })
     .get("/account/connected-apps", async ({ request }) => {
       const r = await requireSignedIn(deps, request);
