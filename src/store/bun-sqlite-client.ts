@@ -74,15 +74,15 @@ class BunSqliteClient implements Client {
       // the two reads of a token exchange). While a transaction holds it, the reader serves.
       return runOn(this.mutex.isLocked ? this.reader : this.writer, sql, bound);
     }
-    if (kind === "dml") return this.commits.add([{ sql, args: bound }]).then((results) => results[0]!);
+    if (kind === "dml") return this.commits.statements([{ sql, args: bound }]).then((results) => results[0]!);
     return this.mutex.run(() => runOn(this.writer, sql, bound));
   }
 
   async batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
     this.assertOpen();
     const normalised = stmts.map((s) => (Array.isArray(s) ? { sql: s[0], args: s[1] } : normaliseStatement(s)));
-    if (mode !== "read" && normalised.every((s) => kindOf(s.sql) !== "other")) return this.commits.add(normalised);
-    return this.mutex.run(() => this.runAtomically(normalised, beginSql(mode)));
+    if (mode !== "read" && normalised.every((s) => kindOf(s.sql) !== "other")) return this.commits.statements(normalised);
+    return this.mutex.run(() => this.runAtomically(normalised, mode === "read" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE"));
   }
 
   async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
@@ -110,16 +110,10 @@ class BunSqliteClient implements Client {
     }
   }
 
-  async transaction(mode: TransactionMode = "write"): Promise<Transaction> {
+  /** Every transaction runs as a savepoint in a shared group transaction (group-commit.ts). */
+  async transaction(_mode: TransactionMode = "write"): Promise<Transaction> {
     this.assertOpen();
-    const release = await this.mutex.acquire();
-    try {
-      this.writer.run(beginSql(mode));
-    } catch (error) {
-      release();
-      mapError(error);
-    }
-    return new BunSqliteTransaction(this.writer, release);
+    return this.commits.transaction();
   }
 
   async executeMultiple(sql: string): Promise<void> {
@@ -153,70 +147,5 @@ class BunSqliteClient implements Client {
 
   private assertOpen(): void {
     if (this.closed) throw new StoreError("the store is closed", "CLIENT_CLOSED");
-  }
-}
-
-function beginSql(mode: TransactionMode): string {
-  return mode === "write" ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED";
-}
-
-class BunSqliteTransaction implements Transaction {
-  closed = false;
-  constructor(private readonly db: Database, private readonly release: () => void) {}
-
-  async execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {
-    this.assertOpen();
-    const { sql, args: bound } = normaliseStatement(stmtOrSql, args);
-    return runOn(this.db, sql, bound);
-  }
-
-  async batch(stmts: Array<InStatement | string>): Promise<ResultSet[]> {
-    this.assertOpen();
-    return stmts.map((s) => {
-      const { sql, args } = normaliseStatement(s);
-      return runOn(this.db, sql, args);
-    });
-  }
-
-  async executeMultiple(sql: string): Promise<void> {
-    this.assertOpen();
-    try {
-      this.db.run(sql);
-    } finally {
-      noteSchemaChange();
-    }
-  }
-
-  async commit(): Promise<void> {
-    this.assertOpen();
-    try {
-      this.db.run("COMMIT");
-    } finally {
-      this.finish();
-    }
-  }
-
-  async rollback(): Promise<void> {
-    if (this.closed) return;
-    try {
-      if (this.db.inTransaction) this.db.run("ROLLBACK");
-    } finally {
-      this.finish();
-    }
-  }
-
-  close(): void {
-    if (this.closed) return;
-    if (this.db.inTransaction) this.db.run("ROLLBACK");
-    this.finish();
-  }
-
-  private finish(): void {
-    this.closed = true;
-    this.release();
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new StoreError("the transaction is closed", "TRANSACTION_CLOSED");
   }
 }

@@ -131,8 +131,8 @@ function SetPassword(props: { user: User; errors?: PasswordErrors }) {
         <input type="hidden" name="csrf_token" value={props.user.csrf} />
         <label for="new-password">New password</label>
         <input type="password" id="new-password" name="password" autocomplete="new-password" required minlength={String(PASSWORD_MIN)} aria-describedby="new-password-hint new-password-error" />
-        <p class="hint" id="new-password-hint" safe>
-          {`At least ${PASSWORD_MIN} characters. A long phrase is best.`}
+        <p class="hint" id="new-password-hint">
+          At least {PASSWORD_MIN} characters. A long phrase is best.
         </p>
         <FieldError id="new-password-error" error={props.errors?.password} />
         <label for="password-confirmation">New password again</label>

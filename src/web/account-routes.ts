@@ -2,12 +2,11 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../app-deps.ts";
 import { allowanceCredits, changePassword, passwordProblem, setPassword, verifyPassword } from "../accounts/service.ts";
-import { endUserSessions } from "../accounts/sessions.ts";
+import { endUserSessions, type SessionContext } from "../accounts/sessions.ts";
 import { accountConnections } from "../accounts/external-signin/account-connections.ts";
 import { listConnectedApps, removeConnectedApp } from "../oauth/connected-apps.ts";
 import { AccountPage, ConnectedAppsPage, type PasswordErrors } from "./account-pages.tsx";
 import { CSRF_FAILED, formString, requireSignedIn, type WebContext } from "./web-context.ts";
-import type { SessionContext } from "../accounts/sessions.ts";
 
 type SignedIn = WebContext & { session: SessionContext; user: { email: string; csrf: string } };
 
@@ -15,7 +14,7 @@ export function accountRoutes(deps: AppDeps) {
   const { db } = deps.store;
 
   /** The Account page: "Change password" for a user with a password, "Set a password" for one without. */
-  async function accountPage(ctx: SignedIn, status = 200, errors?: PasswordErrors) {
+  async function accountPage(ctx: SignedIn, status = 200, errors?: PasswordErrors, hasPassword = ctx.session.user.passwordHash !== null) {
     const { account, user } = ctx.session;
     const connections = await accountConnections(deps.config, db, user.id);
     const page = AccountPage({
@@ -23,7 +22,7 @@ export function accountRoutes(deps: AppDeps) {
       plan: account.plan,
       allowance: allowanceCredits(deps.config, account.plan),
       isOwner: account.ownerUserId === user.id,
-      hasPassword: user.passwordHash !== null,
+      hasPassword,
       flash: status === 200 ? ctx.flash : null,
       errors,
       connections,
@@ -68,7 +67,7 @@ export function accountRoutes(deps: AppDeps) {
       if (!result.ok) {
         if (result.reason === "weak") return accountPage(ctx, 400, { password: result.problem });
         // Set by another request a moment ago: show the page as it is now, with "Change password".
-        if (result.reason === "has_password") return accountPage({ ...ctx, session: { ...ctx.session, user: { ...user, passwordHash: "" } } }, 400, haveOne);
+        if (result.reason === "has_password") return accountPage(ctx, 400, haveOne, true);
         return ctx.redirect("/signin");
       }
       await endUserSessions(db, user.id, ctx.session.tokenHash);

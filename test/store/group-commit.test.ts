@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { migrate } from "../../src/store/migrate.ts";
 import { isUniqueViolation, openStore, type Store } from "../../src/store/open-store.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -89,5 +90,41 @@ describe("group commit (embedded store)", () => {
     expect((await queued).rowsAffected).toBe(1);
     const row = await store.client.execute("SELECT value FROM settings WHERE key = 't'");
     expect(row.rows[0]!.value).toBe("after");
+  });
+
+  test("concurrent interactive transactions share commits; one that throws undoes only itself", async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        store.db.transaction(async (tx) => {
+          await tx.run(sql`INSERT INTO settings (key, value, updated_at) VALUES (${`t${i}`}, 'a', 0)`);
+          await tx.run(sql`UPDATE settings SET value = 'b' WHERE key = ${`t${i}`}`);
+          if (i === 13) throw new Error("changed my mind");
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === "rejected").length).toBe(1);
+    const rows = await store.client.execute("SELECT key, value FROM settings WHERE key LIKE 't%'");
+    expect(rows.rows.length).toBe(49);
+    expect(rows.rows.every((r) => r.value === "b")).toBe(true);
+    expect(rows.rows.some((r) => r.key === "t13")).toBe(false);
+    expect(walFrames()).toBeLessThan(20);
+  });
+
+  test("a transaction's commit resolves only when its work is on disk", async () => {
+    await store.db.transaction(async (tx) => {
+      await tx.run(sql`INSERT INTO settings (key, value, updated_at) VALUES ('durable', 'x', 0)`);
+    });
+    const probe = new Database(path, { readonly: true });
+    expect(probe.query("SELECT value FROM settings WHERE key = 'durable'").get()).toEqual({ value: "x" });
+    probe.close();
+  });
+
+  test("reads outside a transaction never see a grouped transaction's uncommitted work", async () => {
+    let seen: unknown[] = [];
+    await store.db.transaction(async (tx) => {
+      await tx.run(sql`INSERT INTO settings (key, value, updated_at) VALUES ('hidden', 'x', 0)`);
+      seen = (await store.client.execute("SELECT key FROM settings WHERE key = 'hidden'")).rows;
+    });
+    expect(seen).toEqual([]);
   });
 });
