@@ -162,3 +162,21 @@ export function unsignedJwt(claims: Record<string, unknown>): string {
   const part = (o: unknown) => encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(o)));
   return `${part({ alg: "RS256", typ: "JWT" })}.${part(claims)}.c2ln`;
 }
+
+/** The test apps a suite makes, cleaned up after each test: `afterEach(() => apps.cleanup())`. */
+export function appRegistry() {
+  const apps: TestApp[] = [];
+  return {
+    track(app: TestApp): TestApp {
+      apps.push(app);
+      return app;
+    },
+    /** A tracked test app with the generic OIDC provider configured. */
+    async oidc(issuer: string, env: Record<string, string> = {}): Promise<TestApp> {
+      return this.track(await createOidcApp(issuer, env));
+    },
+    cleanup(): void {
+      for (const app of apps.splice(0)) app.cleanup();
+    },
+  };
+}

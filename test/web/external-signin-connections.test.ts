@@ -1,18 +1,19 @@
 // Issue 3 item 3: a signed-in user connects (and removes) the generic OIDC provider from the Account
 // page, against a REAL OpenID Provider (node-oidc-provider, test/helpers/oidc-test-provider.ts). An
 // identity is only ever attached this way, never because an e-mail address matches.
+import { appRegistry } from "../helpers/oidc-test-provider.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { externalIdentities, users } from "../../src/accounts/schema.ts";
 import { csrfFrom, WebUser } from "../helpers/browser-less.ts";
-import { createOidcApp, flashText, identities, landing, sessionCookieSet, signInAs, startOidcPeer, throughProvider, userByEmail, type OidcPeer } from "../helpers/oidc-test-provider.ts";
+import { flashText, identities, landing, sessionCookieSet, signInAs, startOidcPeer, throughProvider, userByEmail, type OidcPeer } from "../helpers/oidc-test-provider.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 
 const PASSWORD = "correct horse battery staple";
 
 let peer: OidcPeer;
 let t: TestApp;
-const apps: TestApp[] = [];
+const apps = appRegistry();
 
 beforeAll(async () => {
   peer = await startOidcPeer({ idTokenCarriesEmail: true });
@@ -20,16 +21,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await peer.close();
 });
-afterEach(() => {
-  for (const app of apps.splice(0)) app.cleanup();
-});
+afterEach(() => apps.cleanup());
 
-/** A test app with the generic OIDC provider configured (cleaned up after each test). */
-async function oidcApp(env: Record<string, string> = {}, issuer = peer.issuer): Promise<TestApp> {
-  const app = await createOidcApp(issuer, env);
-  apps.push(app);
-  return app;
-}
+const oidcApp = (env: Record<string, string> = {}, issuer = peer.issuer) => apps.oidc(issuer, env);
 
 // ---------------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 // Issue 3 item 3: "Sign in with GitHub" and "Sign in with Google". Their servers cannot be reached
 // offline: the authorization URLs are checked as built, and the token and user APIs are replaced by
 // local fakes on 127.0.0.1 (arctic's OAuth2Client takes the endpoints as arguments).
+import { appRegistry } from "../helpers/oidc-test-provider.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
@@ -13,11 +14,9 @@ import { identities, unsignedJwt as jwt, sessionCookieSet, userByEmail } from ".
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
-const apps: TestApp[] = [];
+const apps = appRegistry();
 
-afterEach(() => {
-  for (const app of apps.splice(0)) app.cleanup();
-});
+afterEach(() => apps.cleanup());
 
 
 interface FakeProvider {
@@ -77,7 +76,7 @@ describe("GitHub and Google", () => {
 
   test("authorization URLs: published endpoints, scopes, PKCE S256, nonce for Google only", async () => {
     t = await createTestApp({}, env);
-    apps.push(t);
+    apps.track(t);
     const providers = buildProviders(t.deps.config, t.clock);
     const attempt = newSignInState({ provider: "github", next: "/learn", mode: "signin", sessionHash: null, nowMs: t.clock.now() });
 
@@ -105,7 +104,7 @@ describe("GitHub and Google", () => {
 
   test("GitHub: code → token (Basic auth + verifier) → /user id and the primary verified e-mail", async () => {
     t = await createTestApp({}, env);
-    apps.push(t);
+    apps.track(t);
     const github = buildProviders(t.deps.config, t.clock, fake.endpoints).get("github")!;
     const attempt = newSignInState({ provider: "github", next: "/learn", mode: "signin", sessionHash: null, nowMs: t.clock.now() });
     fake.set({ githubEmails: [{ email: "old@example.test", primary: false, verified: true }, { email: "octo@example.test", primary: true, verified: true }] });
@@ -129,7 +128,7 @@ describe("GitHub and Google", () => {
 
   test("GitHub through the routes: start, callback, signed in as a new password-less user", async () => {
     t = await createTestApp({}, env);
-    apps.push(t);
+    apps.track(t);
     const app = new Elysia().use(externalSigninRoutes(t.deps, buildProviders(t.deps.config, t.clock, fake.endpoints)));
     const jar = new CookieJar();
     const get = async (path: string) => {
@@ -151,7 +150,7 @@ describe("GitHub and Google", () => {
 
   test("Google: the ID token's issuer, audience and nonce are checked", async () => {
     t = await createTestApp({}, env);
-    apps.push(t);
+    apps.track(t);
     const google = buildProviders(t.deps.config, t.clock, fake.endpoints).get("google")!;
     const attempt = newSignInState({ provider: "google", next: "/learn", mode: "signin", sessionHash: null, nowMs: t.clock.now() });
     const nowS = Math.floor(t.clock.now() / 1000);

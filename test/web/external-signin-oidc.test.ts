@@ -3,6 +3,7 @@
 // the app's requests go through app.handle, the provider's through real HTTP, with a cookie jar on
 // each side. Also the sign-in and sign-up pages' "Sign in with …" buttons. Connecting a provider from
 // the Account page is in external-signin-connections.test.ts.
+import { appRegistry } from "../helpers/oidc-test-provider.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,7 +14,7 @@ import {
   CALLBACK,
   CLIENT_ID,
   CLIENT_SECRET,
-  createOidcApp,
+
   flashText,
   identities,
   sessionCookieSet,
@@ -31,7 +32,7 @@ const PASSWORD = "correct horse battery staple";
 let peer: OidcPeer;
 let userinfoPeer: OidcPeer;
 let t: TestApp;
-const apps: TestApp[] = [];
+const apps = appRegistry();
 
 beforeAll(async () => {
   peer = await startOidcPeer({ idTokenCarriesEmail: true });
@@ -41,23 +42,16 @@ afterAll(async () => {
   await peer.close();
   await userinfoPeer.close();
 });
-afterEach(() => {
-  for (const app of apps.splice(0)) app.cleanup();
-});
+afterEach(() => apps.cleanup());
 
-/** A test app with the generic OIDC provider configured (cleaned up after each test). */
-async function oidcApp(env: Record<string, string> = {}, issuer = peer.issuer): Promise<TestApp> {
-  const app = await createOidcApp(issuer, env);
-  apps.push(app);
-  return app;
-}
+const oidcApp = (env: Record<string, string> = {}, issuer = peer.issuer) => apps.oidc(issuer, env);
 
 // ---------------------------------------------------------------------------------------------
 
 describe("sign-in page", () => {
   test("shows nothing external when no provider is configured, and /signin/oidc is 404", async () => {
     const app = await createTestApp();
-    apps.push(app);
+    apps.track(app);
     const user = new WebUser(app);
     for (const path of ["/signin", "/signup"]) expect(await (await user.get(path)).text()).not.toContain("Sign in with");
     const start = await user.get("/signin/oidc");
@@ -116,7 +110,7 @@ describe("generic OIDC, end to end against oidc-provider", () => {
 
   test("over https the state cookie is Secure and __Host- prefixed", async () => {
     const app = await createTestApp({}, { PARLA_WEB_APP_URL: "https://parla.example", PARLA_OIDC_ISSUER: peer.issuer, PARLA_OIDC_CLIENT_ID: CLIENT_ID, PARLA_OIDC_CLIENT_SECRET: CLIENT_SECRET });
-    apps.push(app);
+    apps.track(app);
     const res = await app.request("GET", "/signin/oidc");
     expect(res.status).toBe(303);
     expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe("https://parla.example/signin/oidc/callback");
