@@ -5,7 +5,7 @@ import { PREFIX, constantTimeEqual, hashSecret, newPublicId, newRowId, newSecret
 import { checkTextField } from "../lib/text-fields.ts";
 import { parseScopeString, sortScopes, type Scope } from "../oauth/scopes.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
-import { preparedQueries } from "../store/prepared.ts";
+import { isDb, preparedQueries } from "../store/prepared.ts";
 import { CURRENT_API_VERSION, findVersion } from "../versions/registry.ts";
 import { redirectUriProblem, type ClientType } from "./redirect-uris.ts";
 import { clientSecrets, clients } from "./schema.ts";
@@ -100,7 +100,8 @@ async function insertSecret(db: DbOrTx, nowMs: number, clientId: string): Promis
 }
 
 export async function getClient(db: DbOrTx, clientId: string): Promise<Client | null> {
-  const [row] = await db.select().from(clients).where(eq(clients.id, clientId));
+  // Every token exchange reads its client: a plain handle uses the prepared query.
+  const [row] = isDb(db) ? await secretQueries(db).clientById.execute({ id: clientId }) : await db.select().from(clients).where(eq(clients.id, clientId));
   return row ?? null;
 }
 
@@ -217,7 +218,7 @@ export async function authenticateClientSecret(db: Db, nowMs: number, clientId: 
   const q = secretQueries(db);
   const [row] = await q.secretByHash.execute({ hash: hashSecret(secret) });
   if (!row || !constantTimeEqual(row.clientId, clientId)) return null;
-  const [client] = await q.clientById.execute({ id: row.clientId });
+  const client = await getClient(db, row.clientId);
   if (!client) return null;
   if (row.lastUsedAt === null || nowMs - row.lastUsedAt >= LAST_USED_PRECISION_MS) await q.touch.execute({ now: nowMs, id: row.id });
   return { client, secretId: row.id };

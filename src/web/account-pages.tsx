@@ -1,7 +1,7 @@
 import type { ConnectionRow } from "../accounts/external-signin/account-connections.ts";
 import { PASSWORD_MIN } from "../accounts/service.ts";
 import type { ConnectedApp } from "../oauth/connected-apps.ts";
-import { FieldError, Layout, type Flash } from "./layout.tsx";
+import { FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
 
 type User = { email: string; csrf: string };
 
@@ -41,12 +41,7 @@ export function ConnectedAppsPage(props: { user: User; apps: ConnectedApp[]; fla
                 <td safe>{day(app.createdAt)}</td>
                 <td safe>{day(app.lastUsedAt)}</td>
                 <td>
-                  <form method="post" action={`/account/connected-apps/${encodeURIComponent(app.grantId)}/remove`} data-confirm="Remove this app? It will be signed out at once.">
-                    <input type="hidden" name="csrf_token" value={props.user.csrf} />
-                    <button type="submit" class="secondary">
-                      Remove
-                    </button>
-                  </form>
+                  <PostButton action={`/account/connected-apps/${encodeURIComponent(app.grantId)}/remove`} csrf={props.user.csrf} label="Remove" confirm="Remove this app? It will be signed out at once." />
                 </td>
               </tr>
             ))}
@@ -72,19 +67,9 @@ function SignInMethods(props: { user: User; connections: ConnectionRow[] }) {
               <td safe>{c.connectedAt === null ? "not connected" : `connected since ${day(c.connectedAt)}`}</td>
               <td>
                 {c.connectedAt !== null ? (
-                  <form method="post" action={`/account/connections/${encodeURIComponent(c.id)}/remove`} data-confirm="Remove this sign-in method?">
-                    <input type="hidden" name="csrf_token" value={props.user.csrf} />
-                    <button type="submit" class="secondary">
-                      Remove
-                    </button>
-                  </form>
+                  <PostButton action={`/account/connections/${encodeURIComponent(c.id)}/remove`} csrf={props.user.csrf} label="Remove" confirm="Remove this sign-in method?" />
                 ) : c.configured ? (
-                  <form method="post" action={`/account/connections/${encodeURIComponent(c.id)}/connect`}>
-                    <input type="hidden" name="csrf_token" value={props.user.csrf} />
-                    <button type="submit" class="secondary" safe>
-                      {`Connect ${c.label}`}
-                    </button>
-                  </form>
+                  <PostButton action={`/account/connections/${encodeURIComponent(c.id)}/connect`} csrf={props.user.csrf} label={`Connect ${c.label}`} />
                 ) : (
                   ""
                 )}

@@ -3,7 +3,7 @@
 import type { listClients } from "../clients/service.ts";
 import { SCOPES, SCOPE_DESCRIPTIONS } from "../oauth/scopes.ts";
 import { API_VERSIONS, CURRENT_API_VERSION } from "../versions/registry.ts";
-import { FieldError, Layout, type Flash } from "./layout.tsx";
+import { FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
 
 type ClientView = Awaited<ReturnType<typeof listClients>>[number];
 
@@ -125,12 +125,7 @@ function ClientCard(props: { client: ClientView; csrf: string; errors?: Record<s
                   <td safe>{date(s.createdAt)}</td>
                   <td safe>{date(s.lastUsedAt)}</td>
                   <td>
-                    <form method="post" action={`${base}/secrets/${encodeURIComponent(s.id)}/revoke`} data-confirm="Revoke this secret? Tokens exchanged with it stop at once.">
-                      <Hidden csrf={props.csrf} />
-                      <button type="submit" class="secondary">
-                        Revoke
-                      </button>
-                    </form>
+                    <PostButton action={`${base}/secrets/${encodeURIComponent(s.id)}/revoke`} csrf={props.csrf} label="Revoke" confirm="Revoke this secret? Tokens exchanged with it stop at once." />
                   </td>
                 </tr>
               ))}

@@ -81,3 +81,15 @@ export function FieldError(props: { id: string; error?: string | null }) {
     ""
   );
 }
+
+/** A one-button POST form carrying the CSRF token; `confirm` asks first (browser-script.ts). */
+export function PostButton(props: { action: string; csrf: string; label: string; confirm?: string }) {
+  return (
+    <form method="post" action={props.action} data-confirm={props.confirm}>
+      <input type="hidden" name="csrf_token" value={props.csrf} />
+      <button type="submit" class="secondary" safe>
+        {props.label}
+      </button>
+    </form>
+  );
+}
