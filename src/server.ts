@@ -3,7 +3,7 @@
 import type { Server } from "bun";
 import type { AppDeps } from "./app-deps.ts";
 import { createApp } from "./app.ts";
-import { flushUsage } from "./billing/usage-buffer.ts";
+import { releaseLedger } from "./billing/pending-ledger.ts";
 import type { Config } from "./config/config.ts";
 import { createAdjustableClock, systemClock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -83,7 +83,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         log.info("server.stopping");
         await server.stop();
         await scheduler.stop(10_000);
-        await flushUsage(store).catch((error) => log.error("billing.usage_flush_failed", { error: String(error) }));
+        await releaseLedger(store).catch((error) => log.error("billing.usage_flush_failed", { error: String(error) }));
         store.close();
         log.info("server.stopped");
       })();

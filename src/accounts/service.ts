@@ -1,4 +1,5 @@
 // Accounts and users: sign-up, password checks, plans. No HTTP here.
+import { forgetPayerSettings } from "../billing/payer-settings.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Config } from "../config/config.ts";
 import { newRowId } from "../lib/secrets.ts";
@@ -117,6 +118,7 @@ export async function getAccount(db: DbOrTx, accountId: string): Promise<Account
 
 export async function setPlan(db: Db, accountId: string, plan: Plan): Promise<boolean> {
   const r = await db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
+  forgetPayerSettings(db, accountId); // the new allowance applies to this process's next call
   return r.length === 1;
 }
 

@@ -11,7 +11,7 @@ import { daysOfMonth, nextMonth } from "./periods.ts";
 import { allowanceState, type AllowanceState } from "./report.ts";
 import { spendTotals, usageDaily } from "./schema.ts";
 import { holderKey } from "./service.ts";
-import { flushUsage } from "./usage-buffer.ts";
+import { flushUsage } from "./pending-ledger.ts";
 
 export interface DayTotals {
   day: string;

@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { accounts } from "../accounts/schema.ts";
 import { clients } from "../clients/schema.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
+import { forgetPayerSettings } from "./payer-settings.ts";
 import { monthOf } from "./periods.ts";
 import { spendTotals } from "./schema.ts";
 import { holderKey } from "./service.ts";
@@ -65,20 +66,23 @@ async function restartThresholds(tx: DbOrTx, holder: string, nowMs: number): Pro
 export async function setMeteredActive(db: Db, nowMs: number, accountId: string, actor: Actor, active: boolean, limit?: number | null): Promise<SettingResult> {
   const bad = limit === undefined ? null : checkLimit(limit);
   if (bad) return bad;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<SettingResult> => {
     const owned = await ownedAccount(tx, accountId, actor);
     if (!owned.ok) return owned;
     await tx.update(accounts).set(limit === undefined ? { meteredActive: active } : { meteredActive: active, meteredSpendLimitCredits: limit }).where(eq(accounts.id, accountId));
     if (limit !== undefined && limit !== owned.settings.accountLimit) await restartThresholds(tx, holderKey.accountMetered(accountId), nowMs);
     return { ok: true } as const;
   });
+  // This process applies the change to its next call; others within SETTINGS_TTL_MS.
+  if (result.ok) forgetPayerSettings(db, accountId);
+  return result;
 }
 
 /** The monthly limit for all metered clients of the account together (null: none). */
 export async function setAccountSpendLimit(db: Db, nowMs: number, accountId: string, actor: Actor, limit: number | null): Promise<SettingResult> {
   const bad = checkLimit(limit);
   if (bad) return bad;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<SettingResult> => {
     const owned = await ownedAccount(tx, accountId, actor);
     if (!owned.ok) return owned;
     if (limit === owned.settings.accountLimit) return { ok: true } as const;
@@ -86,13 +90,16 @@ export async function setAccountSpendLimit(db: Db, nowMs: number, accountId: str
     await restartThresholds(tx, holderKey.accountMetered(accountId), nowMs);
     return { ok: true } as const;
   });
+  // This process applies the change to its next call; others within SETTINGS_TTL_MS.
+  if (result.ok) forgetPayerSettings(db, accountId);
+  return result;
 }
 
 /** One metered client's monthly limit (null: none). Allowance clients have no spending limit. */
 export async function setMeteredClientLimit(db: Db, nowMs: number, accountId: string, actor: Actor, clientId: string, limit: number | null): Promise<SettingResult> {
   const bad = checkLimit(limit);
   if (bad) return bad;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<SettingResult> => {
     const owned = await ownedAccount(tx, accountId, actor);
     if (!owned.ok) return owned;
     const [client] = await tx.select({ mode: clients.billingMode, limit: clients.spendLimitCredits }).from(clients).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId)));
@@ -103,6 +110,9 @@ export async function setMeteredClientLimit(db: Db, nowMs: number, accountId: st
     await restartThresholds(tx, holderKey.clientMetered(clientId), nowMs);
     return { ok: true } as const;
   });
+  // This process applies the change to its next call; others within SETTINGS_TTL_MS.
+  if (result.ok) forgetPayerSettings(db, accountId);
+  return result;
 }
 
 export async function meteredSettings(db: DbOrTx, accountId: string): Promise<MeteredSettings | null> {

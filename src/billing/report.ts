@@ -12,7 +12,7 @@ import type { Budget, Payer } from "./payer.ts";
 import { dayOf, monthBounds } from "./periods.ts";
 import { usageDaily } from "./schema.ts";
 import { holderKey, spentSoFar } from "./service.ts";
-import { flushUsage } from "./usage-buffer.ts";
+import { flushUsage } from "./pending-ledger.ts";
 
 export interface AllowanceState {
   credits: number;

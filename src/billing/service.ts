@@ -1,23 +1,24 @@
-// The usage ledger (spec 1.2, 5.6, 6.5, 7): every /v1/ call is checked and paid for here. A call
-// that spends credits is checked and spent in ONE write transaction with conditional upserts, so two
-// concurrent calls can never both spend the last credits — decided by the store, never by process
-// memory, since several Parla processes may share one libSQL server. A call that costs nothing
-// cannot overspend anything: it is only counted (usage-buffer.ts). A route charges only after every
-// check that can refuse the request (validation, scope), so a refused call spends nothing; a
-// generation that fails on the service's side is refunded.
+// The usage ledger (spec 1.2, 5.6, 6.5, 7): every /v1/ call is checked and paid for here, so a
+// route only declares what it costs. Concurrent calls can never overspend, in this process or in
+// others sharing the store: credits are spent against limits the store enforces, either exactly in
+// a write transaction or from a lease the store granted this process (credit-leases.ts). Calls are
+// counted and lease spending written behind, every 250 ms (pending-ledger.ts). A route charges only
+// after every check that can refuse the request (validation, scope), so a refused call spends
+// nothing; a generation that fails on the service's side is refunded.
 import { and, eq, sql } from "drizzle-orm";
-import { allowanceCredits, type Plan } from "../accounts/service.ts";
 import type { Config } from "../config/config.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { Db, DbOrTx, Store } from "../store/open-store.ts";
+import type { DbOrTx, Store } from "../store/open-store.ts";
 import { CREDIT_WEIGHTS, creditsFor, type Operation } from "./credits.ts";
-import { clientKey, SESSION_CLIENT_KEY, type Budget, type Payer } from "./payer.ts";
+import { countCall, limitsOf, meteredInactive, spendExactly, spendFromLease, type ExactSpend } from "./credit-leases.ts";
+import { clientKey, type Budget, type Payer } from "./payer.ts";
+import { cachedPayerSettings, readPayerSettings, rememberPayerSettings } from "./payer-settings.ts";
+import { pendingLedger, type HolderState, type PendingLedger, type UsageKey } from "./pending-ledger.ts";
 import { dayOf, monthOf } from "./periods.ts";
 import { spendTotals, usageDaily } from "./schema.ts";
-import { usageBuffer } from "./usage-buffer.ts";
-import { markThresholdReported, thresholdToReport, type ThresholdCrossing, type ThresholdHook } from "./thresholds.ts";
+import type { ThresholdCrossing, ThresholdHook } from "./thresholds.ts";
 
 /** What the ledger needs; AppDeps satisfies it (its `onUsageThreshold` is set by the events module). */
 export interface LedgerDeps {
@@ -58,57 +59,103 @@ export const holderKey = {
   clientMetered: (clientId: string) => `client:${clientId}:metered`,
 };
 
-/** Thrown inside the transaction so that it rolls back everything the charge wrote so far. */
-class Refusal extends Error {
-  constructor(readonly error: ApiError) {
-    super(error.message);
-  }
+/** How long a call waits for other processes to write or give back the credits their leases hold. */
+const BLOCKED_WAIT_MS = 2_000;
+const BLOCKED_POLL_MS = 20;
+
+/** This store's pending ledger, created on first use; it reads the threshold hook when it flushes. */
+function ledgerOf(deps: LedgerDeps): PendingLedger {
+  return pendingLedger(deps.store.db, () => ({
+    store: deps.store,
+    clock: deps.clock,
+    get onUsageThreshold() {
+      return deps.onUsageThreshold;
+    },
+    onError: (error) => deps.log?.error("billing.usage_flush_failed", { error: error instanceof Error ? error.message : String(error) }),
+  }));
 }
 
-const refuse = (code: string, message: string): never => {
-  throw new Refusal(new ApiError(402, code, message));
-};
-
-/** A spend_totals row after spending, with the limit it was checked against (for thresholds). */
-interface Spent {
-  subject: "client" | "account";
-  holder: string;
-  credits: number;
-  thresholdReported: number;
-  limit: number | null;
+/** The payer's budget holders: the account's allowance, or the metered client's and its account's limits. */
+function holderStates(ledger: PendingLedger, payer: Payer, month: string): HolderState[] {
+  if (payer.budget === "allowance") return [ledger.holderState({ holder: holderKey.allowance(payer.accountId), month, subject: "account", accountId: payer.accountId, clientId: payer.clientId })];
+  return [
+    ledger.holderState({ holder: holderKey.clientMetered(payer.clientId), month, subject: "client", accountId: payer.accountId, clientId: payer.clientId }),
+    ledger.holderState({ holder: holderKey.accountMetered(payer.accountId), month, subject: "account", accountId: payer.accountId, clientId: payer.clientId }),
+  ];
 }
 
 /**
  * Checks and spends the operation's credits for this payer and counts the call — or refuses with
- * a 402 (allowance_exhausted, spend_cap_reached, metered_billing_inactive) having written nothing.
+ * a 402 (allowance_exhausted, spend_cap_reached, metered_billing_inactive) having spent nothing.
  */
 export async function chargeCall(deps: LedgerDeps, payer: Payer, operation: Operation): Promise<ChargeResult> {
   const nowMs = deps.clock.now();
   const month = monthOf(nowMs);
   const day = dayOf(nowMs);
   const credits = creditsFor(operation);
+  const ledger = ledgerOf(deps);
+  const usage: UsageKey = { accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, day, operation };
+  const settings = cachedPayerSettings(deps.store.db, nowMs, payer) ?? (await readAndRemember(deps, nowMs, payer));
+  // Spec 5.6.4: a metered client's every call is refused while usage billing is not active.
+  if (settings.budget === "metered" && !settings.active) return { ok: false, error: meteredInactive() };
   const receipt = (holders: string[], thresholds: ThresholdCrossing[]): ChargeReceipt => ({ operation, budget: payer.budget, accountId: payer.accountId, clientId: payer.clientId, month, day, credits, holders, thresholds });
-  // Most calls cost nothing: counted in the usage buffer, no write on the request's path. Only a
-  // metered client's needs a read: spec 5.6.4 refuses its every call while billing is not active.
+  // Most calls cost nothing: they cannot overspend anything, so they are only counted.
   if (credits === 0) {
-    if (payer.budget === "metered" && !(await meteredActive(deps.store.client, payer.accountId))) return { ok: false, error: meteredInactive() };
-    const onError = (error: unknown) => deps.log?.error("billing.usage_flush_failed", { error: error instanceof Error ? error.message : String(error) });
-    usageBuffer(deps.store, onError).add({ accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, day, operation });
+    ledger.count(usage, 0);
     return { ok: true, receipt: receipt([], []) };
   }
-  const limits = await readLimits(deps, payer);
-  if (limits.budget === "metered" && !limits.active) return { ok: false, error: meteredInactive() };
-  try {
-    return await deps.store.db.transaction(async (tx) => {
-      const spent = limits.budget === "allowance" ? await spendAllowance(tx, payer.accountId, limits.allowance, month, credits, nowMs) : await spendMetered(tx, payer as MeteredPayer, limits, month, credits, nowMs);
-      await countCall(tx, payer, day, operation, credits);
-      const thresholds = await reportThresholds(tx, deps.onUsageThreshold, payer, month, spent, nowMs);
-      return { ok: true as const, receipt: receipt(spent.map((s) => s.holder), thresholds) };
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, error: error.error };
-    throw error;
+  const states = holderStates(ledger, payer, month);
+  const spent = await spendCredits(deps, ledger, payer, states, usage, credits, nowMs);
+  if (spent.kind !== "spent") return { ok: false, error: spent.error };
+  return { ok: true, receipt: receipt(states.map((s) => s.holder), spent.thresholds) };
+}
+
+async function readAndRemember(deps: LedgerDeps, nowMs: number, payer: Payer) {
+  const settings = await readPayerSettings(deps.store.db, payer);
+  rememberPayerSettings(deps.store.db, nowMs, payer, settings);
+  return settings;
+}
+
+/**
+ * From this process's leases when they cover the call, else one exact spending transaction (which
+ * also grants new leases). Calls on the same holders take turns: while one transaction runs, the
+ * others wait for it and then try the lease it granted.
+ */
+async function spendCredits(deps: LedgerDeps, ledger: PendingLedger, payer: Payer, states: HolderState[], usage: UsageKey, credits: number, nowMs: number): Promise<Exclude<ExactSpend, { kind: "blocked" }>> {
+  const deadline = performance.now() + BLOCKED_WAIT_MS;
+  for (;;) {
+    const busy = states.flatMap((s) => (s.busy ? [s.busy] : []));
+    if (busy.length > 0) {
+      await Promise.all(busy);
+      continue;
+    }
+    const settings = cachedPayerSettings(deps.store.db, nowMs, payer) ?? (await readAndRemember(deps, nowMs, payer));
+    if (states.some((s) => s.busy)) continue; // another call started a transaction while we read
+    const limits = limitsOf(deps.config, settings);
+    if (spendFromLease(ledger, states.map((state, i) => ({ state, limit: limits[i]! })), credits, nowMs)) {
+      ledger.count(usage, credits);
+      return { kind: "spent", thresholds: [] };
+    }
+    const { promise, resolve } = Promise.withResolvers<void>();
+    for (const s of states) s.busy = promise;
+    let result: ExactSpend;
+    try {
+      result = await spendExactly({ db: deps.store.db, config: deps.config, onUsageThreshold: deps.onUsageThreshold }, ledger, payer, states, usage, credits, nowMs);
+    } finally {
+      for (const s of states) s.busy = null;
+      resolve();
+    }
+    if (result.kind !== "blocked") return result;
+    // Other processes' leases hold the credits this call needs: they write or give them back at
+    // their next flush (idle leases are released), or their lease expires.
+    if (performance.now() >= deadline) return { kind: "refused", error: reservedElsewhere(payer, credits) };
+    await Bun.sleep(BLOCKED_POLL_MS);
   }
+}
+
+function reservedElsewhere(payer: Payer, credits: number): ApiError {
+  const [code, what] = payer.budget === "allowance" ? ["allowance_exhausted", "this month's allowance"] : ["spend_cap_reached", "the monthly spending limit"];
+  return new ApiError(402, code, `the credits left in ${what} are held by calls in progress (this call costs ${credits}); retry in a few seconds`);
 }
 
 /**
@@ -121,40 +168,44 @@ export async function runCharged<T>(deps: LedgerDeps, payer: Payer, operation: O
   try {
     return await work(charge.receipt);
   } catch (error) {
-    await refund(deps.store.db, charge.receipt);
+    await refund(deps, charge.receipt);
     throw error;
   }
 }
 
 /**
  * Gives a receipt's credits back (to the month and day it was charged). The call stays counted: it
- * was made (spec 6.5). Thresholds already reported stay reported. Pass the transaction that marks
- * the work failed, so a retried job cannot refund twice.
+ * was made (spec 6.5). Thresholds already reported stay reported. Credits not yet written are taken
+ * back in memory (into this process's lease, when it still holds one); the rest in the store.
  */
-export async function refund(db: DbOrTx, receipt: ChargeReceipt): Promise<void> {
+export async function refund(deps: Pick<LedgerDeps, "store" | "clock" | "onUsageThreshold" | "log">, receipt: ChargeReceipt): Promise<void> {
   if (receipt.credits === 0) return;
-  const work = async (tx: DbOrTx) => {
-    for (const holder of receipt.holders) {
+  const ledger = ledgerOf(deps as LedgerDeps);
+  const inStore: string[] = [];
+  for (const holder of receipt.holders) {
+    const state = ledger.holder(holder, receipt.month);
+    while (state?.busy) await state.busy;
+    if (state && state.pending >= receipt.credits) {
+      state.pending -= receipt.credits;
+      if (state.limit !== null && state.expiresAt > 0) state.remaining += receipt.credits;
+    } else inStore.push(holder);
+  }
+  const usage: UsageKey = { accountId: receipt.accountId, clientId: receipt.clientId ?? "", budget: receipt.budget, day: receipt.day, operation: receipt.operation };
+  const usageInStore = !ledger.uncount(usage, receipt.credits);
+  if (inStore.length === 0 && !usageInStore) return;
+  await deps.store.db.transaction(async (tx) => {
+    for (const holder of inStore) {
       await tx
         .update(spendTotals)
         .set({ credits: sql`max(${spendTotals.credits} - ${receipt.credits}, 0)` })
         .where(and(eq(spendTotals.holder, holder), eq(spendTotals.month, receipt.month)));
     }
+    if (!usageInStore) return;
     await tx
       .update(usageDaily)
       .set({ credits: sql`max(${usageDaily.credits} - ${receipt.credits}, 0)` })
-      .where(
-        and(
-          eq(usageDaily.accountId, receipt.accountId),
-          eq(usageDaily.clientId, receipt.clientId ?? SESSION_CLIENT_KEY),
-          eq(usageDaily.budget, receipt.budget),
-          eq(usageDaily.day, receipt.day),
-          eq(usageDaily.operation, receipt.operation),
-        ),
-      );
-  };
-  // On a Db this opens a write transaction; on a transaction it becomes a savepoint inside it.
-  await (db as Db).transaction(work);
+      .where(and(eq(usageDaily.accountId, usage.accountId), eq(usageDaily.clientId, usage.clientId), eq(usageDaily.budget, usage.budget), eq(usageDaily.day, usage.day), eq(usageDaily.operation, usage.operation)));
+  });
 }
 
 /**
@@ -162,116 +213,10 @@ export async function refund(db: DbOrTx, receipt: ChargeReceipt): Promise<void> 
  * first 2xx (spec 6.5). Pass the transaction that records the delivery, so it counts exactly once.
  */
 export async function countUsage(tx: DbOrTx, nowMs: number, payer: Payer, operation: CountOnlyOperation): Promise<void> {
-  await countCall(tx, payer, dayOf(nowMs), operation, 0);
-}
-
-const meteredInactive = () => new ApiError(402, "metered_billing_inactive", "usage billing is not active for this account: the account owner activates it on the Usage page");
-
-type MeteredPayer = Extract<Payer, { budget: "metered" }>;
-
-/** Read on every call of a metered client: never remembered, so deactivation applies at once. */
-async function meteredActive(client: Store["client"], accountId: string): Promise<boolean> {
-  const result = await client.execute({ sql: "SELECT metered_active FROM accounts WHERE id = ?", args: [accountId] });
-  return Number(result.rows[0]?.metered_active ?? 0) === 1;
-}
-
-type Limits = { budget: "allowance"; allowance: number } | { budget: "metered"; active: boolean; clientLimit: number | null; accountLimit: number | null };
-
-/**
- * The payer's limits, read just before the spending transaction (a plain read; the libSQL client
- * directly, as this runs on every call). Reading them first is safe: the spend itself is a
- * conditional write against the stored total, so a limit changed in between acts as if the call
- * had come a moment earlier — it can never let two calls spend the same credits.
- */
-async function readLimits(deps: LedgerDeps, payer: Payer): Promise<Limits> {
-  if (payer.budget === "allowance") {
-    const result = await deps.store.client.execute({ sql: "SELECT plan FROM accounts WHERE id = ?", args: [payer.accountId] });
-    const plan = result.rows[0]?.plan as Plan | undefined;
-    if (!plan) throw new Error(`charge for unknown account ${payer.accountId}`);
-    return { budget: "allowance", allowance: allowanceCredits(deps.config, plan) };
-  }
-  const result = await deps.store.client.execute({
-    // A scalar subquery, not a join: bun:sqlite ran the joined form several times slower (issue 4).
-    sql: `SELECT a.metered_active AS active, a.metered_spend_limit_credits AS account_limit,
-            (SELECT c.spend_limit_credits FROM clients c WHERE c.id = ? AND c.account_id = a.id) AS client_limit
-          FROM accounts a WHERE a.id = ?`,
-    args: [payer.clientId, payer.accountId],
-  });
-  const row = result.rows[0];
-  if (!row) throw new Error(`charge for unknown account ${payer.accountId}`);
-  const limit = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return { budget: "metered", active: Number(row.active) === 1, clientLimit: limit(row.client_limit), accountLimit: limit(row.account_limit) };
-}
-
-async function spendAllowance(tx: DbOrTx, accountId: string, allowance: number, month: string, credits: number, nowMs: number): Promise<Spent[]> {
-  const holder = holderKey.allowance(accountId);
-  const row = await spendUpTo(tx, holder, month, credits, allowance, nowMs);
-  if (!row) {
-    const used = await spentSoFar(tx, holder, month);
-    refuse("allowance_exhausted", `this month's allowance is used up: this call costs ${credits} credits and ${Math.max(allowance - used, 0)} of ${allowance} remain until the month ends (UTC)`);
-  }
-  return [{ subject: "account", holder, credits: row!.credits, thresholdReported: row!.threshold_reported, limit: null }];
-}
-
-async function spendMetered(tx: DbOrTx, payer: MeteredPayer, limits: Extract<Limits, { budget: "metered" }>, month: string, credits: number, nowMs: number): Promise<Spent[]> {
-  const clientHolder = holderKey.clientMetered(payer.clientId);
-  const client = await spendUpTo(tx, clientHolder, month, credits, limits.clientLimit, nowMs);
-  if (!client) refuse("spend_cap_reached", `this client has reached its monthly spending limit of ${limits.clientLimit} credits (this call costs ${credits})`);
-  const accountHolder = holderKey.accountMetered(payer.accountId);
-  const account = await spendUpTo(tx, accountHolder, month, credits, limits.accountLimit, nowMs);
-  if (!account) refuse("spend_cap_reached", `the account has reached its monthly spending limit of ${limits.accountLimit} credits (this call costs ${credits})`);
-  return [
-    { subject: "client", holder: clientHolder, credits: client!.credits, thresholdReported: client!.threshold_reported, limit: limits.clientLimit },
-    { subject: "account", holder: accountHolder, credits: account!.credits, thresholdReported: account!.threshold_reported, limit: limits.accountLimit },
-  ];
-}
-
-/**
- * Adds `credits` to a holder's monthly total only if the result stays within `limit` (null: no
- * limit). One statement: the upsert's WHERE is the check, so there is no gap between reading and
- * writing. Returns the new total, or null when the limit refuses it.
- */
-async function spendUpTo(tx: DbOrTx, holder: string, month: string, credits: number, limit: number | null, nowMs: number): Promise<{ credits: number; threshold_reported: number } | null> {
-  // The INSERT branch (first spend of the month) is not covered by the upsert's WHERE.
-  if (limit !== null && credits > limit) return null;
-  const within = limit === null ? sql`` : sql`WHERE spend_totals.credits + excluded.credits <= ${limit}`;
-  const rows = await tx.all<{ credits: number; threshold_reported: number }>(sql`
-    INSERT INTO spend_totals (holder, month, credits, threshold_reported, updated_at) VALUES (${holder}, ${month}, ${credits}, 0, ${nowMs})
-    ON CONFLICT (holder, month) DO UPDATE SET credits = spend_totals.credits + excluded.credits, updated_at = excluded.updated_at ${within}
-    RETURNING credits, threshold_reported`);
-  return rows[0] ?? null;
+  await countCall(tx, { accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, day: dayOf(nowMs), operation }, 0);
 }
 
 export async function spentSoFar(db: DbOrTx, holder: string, month: string): Promise<number> {
   const [row] = await db.select({ credits: spendTotals.credits }).from(spendTotals).where(and(eq(spendTotals.holder, holder), eq(spendTotals.month, month)));
   return row?.credits ?? 0;
-}
-
-/** One more call and its credits in the day's row, inside the caller's transaction. */
-async function countCall(db: DbOrTx, payer: Payer, day: string, operation: Operation, credits: number): Promise<void> {
-  await db.run(sql`
-    INSERT INTO usage_daily (account_id, client_id, budget, day, operation, calls, credits) VALUES (${payer.accountId}, ${clientKey(payer)}, ${payer.budget}, ${day}, ${operation}, 1, ${credits})
-    ON CONFLICT (account_id, client_id, budget, day, operation) DO UPDATE SET calls = usage_daily.calls + 1, credits = usage_daily.credits + excluded.credits`);
-}
-
-/** Spec 6.1: thresholds are reported only for metered clients and accounts with a limit. */
-async function reportThresholds(tx: DbOrTx, hook: ThresholdHook | undefined, payer: Payer, month: string, spent: Spent[], nowMs: number): Promise<ThresholdCrossing[]> {
-  if (payer.budget !== "metered") return [];
-  const crossings: ThresholdCrossing[] = [];
-  for (const s of spent) {
-    const percent = thresholdToReport(s.credits, s.limit, s.thresholdReported);
-    if (percent === null || !(await markThresholdReported(tx, s.holder, month, percent))) continue;
-    const crossing: ThresholdCrossing = {
-      subject: s.subject,
-      accountId: payer.accountId,
-      clientId: s.subject === "client" ? payer.clientId : null,
-      month,
-      percent,
-      usedCredits: s.credits,
-      limitCredits: s.limit!,
-    };
-    crossings.push(crossing);
-    if (hook) await hook(tx, crossing, nowMs);
-  }
-  return crossings;
 }

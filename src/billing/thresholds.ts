@@ -49,3 +49,12 @@ export async function markThresholdReported(tx: DbOrTx, holder: string, month: s
     .returning({ holder: spendTotals.holder });
   return rows.length === 1;
 }
+
+/**
+ * The credits at which the next threshold above `alreadyReported` is reached, or null when none is
+ * left: a lease never reaches it, so the spend that crosses it is a transaction that reports it.
+ */
+export function nextThresholdCredits(limit: number, alreadyReported: number): number | null {
+  for (const percent of THRESHOLDS) if (percent > alreadyReported) return Math.floor((percent * limit + 99) / 100);
+  return null;
+}

@@ -2,7 +2,7 @@
 // operator can bill metered usage through any payment provider. RFC 4180 quoting; cells that a
 // spreadsheet would run as a formula are prefixed with an apostrophe (OWASP "CSV injection").
 import type { Store } from "../store/open-store.ts";
-import { flushUsage } from "./usage-buffer.ts";
+import { flushUsage } from "./pending-ledger.ts";
 import { CREDIT_WEIGHTS, isOperation } from "./credits.ts";
 import { clientNames, dailyRows } from "./account-usage.ts";
 

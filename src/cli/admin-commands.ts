@@ -2,9 +2,10 @@
 // the documented object on stdout.
 import { createUser, getAccount, setPlan, type Plan } from "../accounts/service.ts";
 import { createClient, createClientSecret, getClient } from "../clients/service.ts";
-import { meteredSettings, setMeteredActive } from "../billing/metered-settings.ts";
+import { meteredSettings, setMeteredActive, type SettingResult } from "../billing/metered-settings.ts";
 import { systemClock } from "../lib/clock.ts";
-import type { Command } from "./command-line.ts";
+import type { Db } from "../store/open-store.ts";
+import type { Command, FlagValues } from "./command-line.ts";
 import { fail, print, withStore } from "./cli-context.ts";
 
 const json = { kind: "bool", help: "print one JSON object" } as const;
@@ -100,11 +101,35 @@ export const adminCommands: Command[] = [
         const limit = flags["spend-limit-credits"] as number | undefined;
         if (limit !== undefined && limit < 0) return fail("--spend-limit-credits cannot be negative", 2);
         const r = await setMeteredActive(store.db, systemClock.now(), flags.account as string, { kind: "operator" }, true, limit);
-        if (!r.ok) return fail(r.status === 404 ? `no account ${flags.account}` : r.reason, r.status === 400 ? 2 : 1);
-        const settings = await meteredSettings(store.db, flags.account as string);
-        const spendLimit = settings?.accountLimit ?? null;
-        print(flags, { account_id: flags.account, metered_active: true, spend_limit_credits: spendLimit }, `usage billing is active for account ${flags.account} (spending limit: ${spendLimit === null ? "none" : `${spendLimit} credits a month`})`);
+        if (!r.ok) return meteredFailure(flags, r);
+        await printMetered(store.db, flags, true);
+        return 0;
+      }),
+  },
+  {
+    path: ["admin", "metered", "deactivate"],
+    summary: "Deactivate metered usage billing for an account (spec 5.6); its spending limit is kept",
+    flags: { account: { kind: "string", required: true, help: "account id" }, json },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        // No limit argument: the limit stays for when billing is activated again.
+        const r = await setMeteredActive(store.db, systemClock.now(), flags.account as string, { kind: "operator" }, false);
+        if (!r.ok) return meteredFailure(flags, r);
+        await printMetered(store.db, flags, false);
         return 0;
       }),
   },
 ];
+
+/** Bad input exits 2 like other flag errors; an unknown account exits 1. */
+function meteredFailure(flags: FlagValues, r: Extract<SettingResult, { ok: false }>): number {
+  return fail(r.status === 404 ? `no account ${flags.account}` : r.reason, r.status === 400 ? 2 : 1);
+}
+
+/** activate and deactivate print the same object, with the limit as stored after the write. */
+async function printMetered(db: Db, flags: FlagValues, active: boolean): Promise<void> {
+  const settings = await meteredSettings(db, flags.account as string);
+  const spendLimit = settings?.accountLimit ?? null;
+  const limitText = spendLimit === null ? "none" : `${spendLimit} credits a month`;
+  print(flags, { account_id: flags.account, metered_active: active, spend_limit_credits: spendLimit }, `usage billing is ${active ? "active" : "off"} for account ${flags.account} (spending limit: ${limitText})`);
+}

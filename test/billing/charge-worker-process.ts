@@ -6,6 +6,7 @@ import { isOperation } from "../../src/billing/credits.ts";
 import type { Payer } from "../../src/billing/payer.ts";
 import { chargeCall } from "../../src/billing/service.ts";
 import { openStore } from "../../src/store/open-store.ts";
+import { releaseLedger } from "../../src/billing/pending-ledger.ts";
 
 const [url, payerJson, operation, count, allowance, nowMs] = process.argv.slice(2) as [string, string, string, string, string, string];
 if (!isOperation(operation)) throw new Error(`unknown operation ${operation}`);
@@ -16,5 +17,6 @@ const payer = JSON.parse(payerJson) as Payer;
 const results = await Promise.all(Array.from({ length: Number(count) }, () => chargeCall(deps, payer, operation)));
 const refused: Record<string, number> = {};
 for (const r of results) if (!r.ok) refused[r.error.code] = (refused[r.error.code] ?? 0) + 1;
+await releaseLedger(store); // what a graceful stop does: write the spending, give back the leases
 store.close();
 process.stdout.write(JSON.stringify({ ok: results.filter((r) => r.ok).length, refused }) + "\n");

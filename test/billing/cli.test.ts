@@ -1,4 +1,4 @@
-// `parla admin metered activate` (DESIGN §5), run as the operator would: a real process on a store file.
+// `parla admin metered activate` and `deactivate` (DESIGN §5), run as the operator would: a real process on a store file.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { createUser, getAccount } from "../../src/accounts/service.ts";
@@ -65,5 +65,39 @@ describe("parla admin metered activate", () => {
     const unknown = await parla("admin", "metered", "activate", "--account", "no-such-account", "--json");
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain("no account no-such-account");
+  });
+});
+
+describe("parla admin metered deactivate", () => {
+  test("--json prints the same object as activate; billing is off and the limit is kept", async () => {
+    expect((await parla("admin", "metered", "activate", "--account", accountId, "--spend-limit-credits", "7000")).code).toBe(0);
+    const r = await parla("admin", "metered", "deactivate", "--account", accountId, "--json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({ account_id: accountId, metered_active: false, spend_limit_credits: 7000 });
+    expect(r.out.trim().split("\n")).toHaveLength(1);
+    const row = await account();
+    expect(row.meteredActive).toBe(false);
+    expect(row.meteredSpendLimitCredits).toBe(7000);
+  });
+
+  test("without --json it prints one line", async () => {
+    const r = await parla("admin", "metered", "deactivate", "--account", accountId);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(`usage billing is off for account ${accountId} (spending limit: 7000 credits a month)\n`);
+  });
+
+  test("deactivating twice succeeds and changes nothing", async () => {
+    const first = await parla("admin", "metered", "deactivate", "--account", accountId, "--json");
+    const second = await parla("admin", "metered", "deactivate", "--account", accountId, "--json");
+    expect([first.code, second.code]).toEqual([0, 0]);
+    expect(JSON.parse(second.out)).toEqual(JSON.parse(first.out));
+    expect(await account()).toMatchObject({ meteredActive: false, meteredSpendLimitCredits: 7000 });
+  });
+
+  test("an unknown account exits 1 with a message and prints nothing on stdout", async () => {
+    const unknown = await parla("admin", "metered", "deactivate", "--account", "no-such-account", "--json");
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain("no account no-such-account");
+    expect(unknown.out).toBe("");
   });
 });

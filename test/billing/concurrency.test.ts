@@ -7,6 +7,7 @@ import { createUser } from "../../src/accounts/service.ts";
 import { setMeteredActive } from "../../src/billing/metered-settings.ts";
 import type { Payer } from "../../src/billing/payer.ts";
 import { chargeCall, holderKey, spentSoFar } from "../../src/billing/service.ts";
+import { flushUsage, releaseLedger } from "../../src/billing/pending-ledger.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
@@ -15,7 +16,7 @@ import { openStore, type Store } from "../../src/store/open-store.ts";
 import { startHranaTestServer } from "../helpers/hrana-test-server.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { TEST_START, type TestApp } from "../helpers/test-app.ts";
-import { activateMetered, billingApp, charge, clientWithToken, ledger } from "./fixtures.ts";
+import { activateMetered, billingApp, charge, clientWithToken, ledger, spent } from "./fixtures.ts";
 
 let t: TestApp | null = null;
 afterEach(() => {
@@ -46,8 +47,8 @@ describe("50 concurrent credit-spending calls against a limit of 10 calls' worth
     await activateMetered(t, o.accountId, 100);
     const responses = await Promise.all(Array.from({ length: 50 }, () => charge(t!, o.token, "lesson_plan.create")));
     expect(tally(responses.map((r) => r.status))).toEqual({ ok: 10, refused: 40 });
-    expect(await spentSoFar(t.deps.store.db, holderKey.accountMetered(o.accountId), "2026-11")).toBe(100);
-    expect(await spentSoFar(t.deps.store.db, holderKey.clientMetered(o.client.id), "2026-11")).toBe(100);
+    expect(await spent(t, holderKey.accountMetered(o.accountId), "2026-11")).toBe(100);
+    expect(await spent(t, holderKey.clientMetered(o.client.id), "2026-11")).toBe(100);
   });
 });
 
@@ -96,9 +97,11 @@ for (const driver of drivers) {
         const results = await Promise.all(Array.from({ length: 50 }, () => chargeCall(deps, payer, "vocab.generate")));
         expect(results.filter((r) => r.ok).length).toBe(10);
       }
+      await flushUsage(store);
       expect(await spentSoFar(store.db, holderKey.allowance(seeded.accountId), "2026-11")).toBe(30);
       expect(await spentSoFar(store.db, holderKey.accountMetered(seeded.accountId), "2026-11")).toBe(30);
     } finally {
+      await releaseLedger(store);
       store.close();
       stop();
       dir.cleanup();

@@ -11,8 +11,8 @@ import type { OperationUsageBody } from "../../src/billing/model.ts";
 import { setMeteredActive } from "../../src/billing/metered-settings.ts";
 import { payerOf } from "../../src/billing/payer.ts";
 import { spendTotals, usageDaily } from "../../src/billing/schema.ts";
-import { chargeCall, runCharged } from "../../src/billing/service.ts";
-import { flushUsage } from "../../src/billing/usage-buffer.ts";
+import { chargeCall, runCharged, spentSoFar } from "../../src/billing/service.ts";
+import { flushUsage } from "../../src/billing/pending-ledger.ts";
 import type { Config } from "../../src/config/config.ts";
 import { authenticate } from "../../src/http/bearer-guard.ts";
 import { ApiError } from "../../src/http/api-error.ts";
@@ -109,4 +109,10 @@ export async function ledger(t: TestApp) {
 /** The usage answer's entry for one operation. */
 export function op(body: { usage: { operations: OperationUsageBody[] } }, operation: string) {
   return body.usage.operations.find((o) => o.operation === operation);
+}
+
+/** A holder's credits this month as the store has them once this process's pending spending is written. */
+export async function spent(t: TestApp, holder: string, month: string): Promise<number> {
+  await flushUsage(t.deps.store);
+  return spentSoFar(t.deps.store.db, holder, month);
 }

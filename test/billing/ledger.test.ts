@@ -5,11 +5,11 @@ import { OPERATIONS, CREDIT_WEIGHTS } from "../../src/billing/credits.ts";
 import { setMeteredActive, setMeteredClientLimit, setAccountSpendLimit } from "../../src/billing/metered-settings.ts";
 import { clientPayer, sessionPayer } from "../../src/billing/payer.ts";
 import { allowanceState } from "../../src/billing/report.ts";
-import { chargeCall, countUsage, holderKey, refund, spentSoFar } from "../../src/billing/service.ts";
+import { chargeCall, countUsage, holderKey, refund } from "../../src/billing/service.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { HOUR } from "../../src/lib/clock.ts";
 import type { TestApp } from "../helpers/test-app.ts";
-import { activateMetered, billingApp, charge, clientWithToken, ledger, op, playerToken, tokenFor, usage } from "./fixtures.ts";
+import { activateMetered, billingApp, charge, clientWithToken, ledger, op, playerToken, tokenFor, usage, spent } from "./fixtures.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -33,8 +33,8 @@ describe("who pays (spec 5.6)", () => {
     await activateMetered(t, o.accountId);
     for (const operation of ["vocab.generate", "lesson_plan.create", "tutor.turn"]) expect((await charge(t, o.token, operation)).status).toBe(200);
     expect((await allowanceState(t.deps.store.db, t.deps.config, o.accountId, month)).used).toBe(0);
-    expect(await spentSoFar(t.deps.store.db, holderKey.clientMetered(o.client.id), month)).toBe(14);
-    expect(await spentSoFar(t.deps.store.db, holderKey.accountMetered(o.accountId), month)).toBe(14);
+    expect(await spent(t, holderKey.clientMetered(o.client.id), month)).toBe(14);
+    expect(await spent(t, holderKey.accountMetered(o.accountId), month)).toBe(14);
     const body = await (await usage(t, o.token)).json();
     expect(body.billing_mode).toBe("metered");
     expect(body.usage.credits).toBe(14);
@@ -48,7 +48,7 @@ describe("who pays (spec 5.6)", () => {
     expect((await res.json()).receipt).toMatchObject({ budget: "allowance", accountId: player.accountId, clientId: o.client.id, credits: 3 });
     expect((await allowanceState(t.deps.store.db, t.deps.config, player.accountId, month)).used).toBe(3);
     expect((await allowanceState(t.deps.store.db, t.deps.config, o.accountId, month)).used).toBe(0);
-    expect(await spentSoFar(t.deps.store.db, holderKey.accountMetered(o.accountId), month)).toBe(0);
+    expect(await spent(t, holderKey.accountMetered(o.accountId), month)).toBe(0);
     // The same metered client's own token is refused: its owner has not activated usage billing.
     expect((await (await charge(t, o.token, "vocab.generate")).json()).code).toBe("metered_billing_inactive");
   });
@@ -162,7 +162,7 @@ describe("checks before anything is spent (spec 5.6.4, 7)", () => {
     expect(err.code).toBe("spend_cap_reached");
     expect(err.error).toContain("account");
     expect(await ledger(t)).toEqual(before);
-    expect(await spentSoFar(t.deps.store.db, holderKey.clientMetered(second.client.id), month)).toBe(3);
+    expect(await spent(t, holderKey.clientMetered(second.client.id), month)).toBe(3);
     await setAccountSpendLimit(t.deps.store.db, t.clock.now(), a.accountId, { kind: "operator" }, null);
     expect((await charge(t, bToken, "lesson_plan.create")).status).toBe(200);
   });
@@ -201,10 +201,10 @@ describe("refunds (issue 5 rule 3)", () => {
     t.clock.advance(2 * HOUR);
     const december = await chargeCall(t.deps, clientPayer(o.client), "vocab.generate");
     expect(december.ok).toBe(true);
-    await refund(t.deps.store.db, r.receipt);
-    expect(await spentSoFar(t.deps.store.db, holderKey.clientMetered(o.client.id), "2026-11")).toBe(0);
-    expect(await spentSoFar(t.deps.store.db, holderKey.accountMetered(o.accountId), "2026-11")).toBe(0);
-    expect(await spentSoFar(t.deps.store.db, holderKey.clientMetered(o.client.id), "2026-12")).toBe(3);
+    await refund(t.deps, r.receipt);
+    expect(await spent(t, holderKey.clientMetered(o.client.id), "2026-11")).toBe(0);
+    expect(await spent(t, holderKey.accountMetered(o.accountId), "2026-11")).toBe(0);
+    expect(await spent(t, holderKey.clientMetered(o.client.id), "2026-12")).toBe(3);
     const body = await (await usage(t, await tokenFor(t, o.client.id, o.secret!))).json();
     expect(body.month).toBe("2026-12");
     expect(body.usage.credits).toBe(3);

@@ -112,7 +112,7 @@ describe("crossings reported by charges", () => {
     const o = await meteredClient(10);
     const first = await spend(o, "vocab.generate");
     await spend(o, "vocab.generate"); // 6 → 50
-    await refund(t.deps.store.db, first); // 3
+    await refund(t.deps, first); // 3
     await spend(o, "vocab.generate"); // 6 again: already reported
     expect(seen.map((c) => c.percent)).toEqual([50]);
     t.clock.set(Date.UTC(2026, 11, 1));

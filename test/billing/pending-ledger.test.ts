@@ -1,11 +1,11 @@
-// Free calls are counted in memory and written in batches (src/billing/usage-buffer.ts): nothing
-// is lost, reads of the usage record see everything counted, and a failing store keeps the counts.
+// Calls are counted in memory and written in batches (src/billing/pending-ledger.ts): nothing is
+// lost, reads of the usage record see everything counted, and a failing store keeps the counts.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Client } from "@libsql/client";
 import { createUser } from "../../src/accounts/service.ts";
 import { usageDaily } from "../../src/billing/schema.ts";
-import { MAX_PENDING_ROWS, UsageBuffer, flushUsage, usageBuffer } from "../../src/billing/usage-buffer.ts";
+import { MAX_PENDING_ROWS, PendingLedger, flushUsage, pendingLedger } from "../../src/billing/pending-ledger.ts";
+import { createAdjustableClock } from "../../src/lib/clock.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore, type Store } from "../../src/store/open-store.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -28,6 +28,8 @@ afterEach(() => {
 
 const row = (operation = "events.feed", day = "2026-11-02") => ({ accountId, clientId: "parla_cid_x", budget: "allowance" as const, day, operation });
 const rows = () => store.db.select().from(usageDaily);
+const clock = createAdjustableClock(Date.UTC(2026, 10, 2, 12));
+const ledgerOn = (s: Store) => pendingLedger(s.db, () => ({ store: s, clock }));
 
 async function until(check: () => Promise<boolean>) {
   for (let i = 0; i < 200; i++) {
@@ -37,12 +39,12 @@ async function until(check: () => Promise<boolean>) {
   throw new Error("condition not reached in 2 s");
 }
 
-describe("the usage buffer", () => {
+describe("the pending ledger's call counts", () => {
   test("counts are summed per row and written by flush, exactly once", async () => {
-    const buffer = usageBuffer(store);
-    for (let i = 0; i < 7; i++) buffer.add(row());
-    buffer.add(row("events.stream"));
-    buffer.add(row("events.feed", "2026-11-03"));
+    const buffer = ledgerOn(store);
+    for (let i = 0; i < 7; i++) buffer.count(row(), 0);
+    buffer.count(row("events.stream"), 0);
+    buffer.count(row("events.feed", "2026-11-03"), 0);
     expect(buffer.pendingCalls()).toBe(9);
     expect(await rows()).toEqual([]);
     await flushUsage(store);
@@ -54,53 +56,51 @@ describe("the usage buffer", () => {
       ["2026-11-02", "events.stream", 1, 0],
       ["2026-11-03", "events.feed", 1, 0],
     ]);
-    buffer.add(row());
+    buffer.count(row(), 0);
     await flushUsage(store);
     expect((await rows()).find((r) => r.day === "2026-11-02" && r.operation === "events.feed")!.calls).toBe(8);
   });
 
   test("a timer writes pending counts without anyone asking", async () => {
-    const buffer = new UsageBuffer(store.client, () => {}, 5);
-    buffer.add(row());
+    const buffer = new PendingLedger({ store, clock }, 5);
+    buffer.count(row(), 0);
     await until(async () => (await rows()).length === 1);
     expect(buffer.pendingCalls()).toBe(0);
   });
 
   test(`${MAX_PENDING_ROWS} distinct rows waiting start a write at once`, async () => {
-    const buffer = new UsageBuffer(store.client, () => {}, 60_000);
-    for (let i = 0; i < MAX_PENDING_ROWS; i++) buffer.add(row(`op.${i}`));
+    const buffer = new PendingLedger({ store, clock }, 60_000);
+    for (let i = 0; i < MAX_PENDING_ROWS; i++) buffer.count(row(`op.${i}`), 0);
     await until(async () => (await rows()).length === MAX_PENDING_ROWS);
   });
 
   test("a failed write keeps the counts for the next one and reports the error", async () => {
     let failures = 1;
-    const flaky = {
-      get closed() {
-        return store.client.closed;
-      },
-      batch: (...args: Parameters<Client["batch"]>) => (failures-- > 0 ? Promise.reject(new Error("database is locked")) : store.client.batch(...args)),
-    } as unknown as Client;
+    const flakyDb = Object.create(store.db) as Store["db"];
+    flakyDb.transaction = ((...args: Parameters<Store["db"]["transaction"]>) => (failures-- > 0 ? Promise.reject(new Error("database is locked")) : store.db.transaction(...args))) as Store["db"]["transaction"];
+    const flaky = { db: flakyDb, client: store.client };
     const errors: unknown[] = [];
-    const buffer = new UsageBuffer(flaky, (e) => errors.push(e), 60_000);
-    buffer.add(row());
-    buffer.add(row());
+    const onError = (e: unknown) => errors.push(e);
+    const buffer = new PendingLedger({ store: flaky, clock, onError }, 60_000);
+    buffer.count(row(), 0);
+    buffer.count(row(), 0);
     await expect(buffer.flush()).rejects.toThrow("database is locked");
     expect(buffer.pendingCalls()).toBe(2);
-    buffer.add(row());
+    buffer.count(row(), 0);
     await buffer.flush();
     expect((await rows())[0]!.calls).toBe(3);
     // In the background: the error goes to onError and the retry timer writes the counts.
     failures = 1;
-    const background = new UsageBuffer(flaky, (e) => errors.push(e), 5);
-    background.add(row());
+    const background = new PendingLedger({ store: flaky, clock, onError }, 5);
+    background.count(row(), 0);
     await until(async () => (await rows())[0]!.calls === 4);
     expect(errors.map((e) => (e as Error).message)).toEqual(["database is locked"]);
   });
 
   test("after the store is closed, a flush writes nothing and does not throw", async () => {
     const other = openStore(`file:${join(dir.path, "b.db")}`);
-    const buffer = usageBuffer(other);
-    buffer.add(row());
+    const buffer = ledgerOn(other);
+    buffer.count(row(), 0);
     other.close();
     await flushUsage(other);
     expect(await rows()).toEqual([]);
