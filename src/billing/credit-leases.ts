@@ -26,12 +26,6 @@ const LEASE_SHARE = 4;
 /** A lease is spent from only while this much of its life is left; every flush renews it long before. */
 export const LEASE_MARGIN_MS = 5_000;
 
-/** One budget a call spends from, with the limit it is checked against (null: no limit). */
-export interface HolderLimit {
-  state: HolderState;
-  limit: number | null;
-}
-
 /** The monthly limit of each of the payer's holders, in the order of holderKeys(payer). */
 export function limitsOf(config: Config, settings: PayerSettings): (number | null)[] {
   return settings.budget === "allowance" ? [allowanceCredits(config, settings.plan)] : [settings.clientLimit, settings.accountLimit];
@@ -42,13 +36,15 @@ export function limitsOf(config: Config, settings: PayerSettings): (number | nul
  * spent nothing. A holder without a limit needs no lease. A lease granted under another limit than
  * the current one is not used: the next transaction applies the new limit at once.
  */
-export function spendFromLease(ledger: PendingLedger, holders: HolderLimit[], credits: number, nowMs: number): boolean {
-  for (const { state, limit } of holders) {
+export function spendFromLease(ledger: PendingLedger, states: HolderState[], limits: (number | null)[], credits: number, nowMs: number): boolean {
+  for (let i = 0; i < states.length; i++) {
+    const state = states[i]!;
+    const limit = limits[i] ?? null;
     if (state.busy || state.limit !== limit) return false;
     if (limit !== null && (state.remaining < credits || state.expiresAt - nowMs < LEASE_MARGIN_MS)) return false;
   }
-  for (const { state, limit } of holders) {
-    if (limit !== null) state.remaining -= credits;
+  for (const state of states) {
+    if (state.limit !== null) state.remaining -= credits;
     state.pending += credits;
     state.used = true;
   }
@@ -131,6 +127,7 @@ export async function spendExactly(deps: ExactSpendDeps, ledger: PendingLedger, 
       state.grants++;
       state.used = true;
     }
+    ledger.schedule(); // the next flush renews the new lease, or releases it once idle
     return { kind: "spent", thresholds };
   } catch (error) {
     // Rolled back: what was taken is still this process's, pending and reserved as before.

@@ -21,6 +21,8 @@ import { markThresholdReported, thresholdToReport, type ThresholdCrossing, type 
 export const FLUSH_MS = 250;
 /** Flush early when this many distinct rows are waiting, so memory stays bounded under load. */
 export const MAX_PENDING_ROWS = 500;
+/** Slots kept at most (one per active payer, operation and day); beyond, they are made afresh. */
+const MAX_SLOTS = 10_000;
 /** How long a lease row counts against a budget unless its process renews it (each flush does). */
 export const LEASE_TTL_MS = 10_000;
 
@@ -63,6 +65,15 @@ export interface HolderState {
   busy: Promise<void> | null;
 }
 
+/** One payer's calls of one operation on one day: its budget holders and its usage row. */
+export interface ChargeSlot {
+  states: HolderState[];
+  /** The states' holder keys, frozen: every receipt of the slot shares it. */
+  holders: readonly string[];
+  usage: UsageKey;
+  usageKey: string;
+}
+
 export interface PendingLedgerDeps {
   store: Pick<Store, "db" | "client">;
   clock: Clock;
@@ -74,7 +85,7 @@ const UPSERT_USAGE = (r: UsageRow) => sql`
   INSERT INTO usage_daily (account_id, client_id, budget, day, operation, calls, credits) VALUES (${r.accountId}, ${r.clientId}, ${r.budget}, ${r.day}, ${r.operation}, ${r.calls}, ${r.credits})
   ON CONFLICT (account_id, client_id, budget, day, operation) DO UPDATE SET calls = usage_daily.calls + excluded.calls, credits = usage_daily.credits + excluded.credits`;
 
-const usageKey = (k: UsageKey) => `${k.accountId}\u0000${k.clientId}\u0000${k.budget}\u0000${k.day}\u0000${k.operation}`;
+export const usageKey = (k: UsageKey) => `${k.accountId}\u0000${k.clientId}\u0000${k.budget}\u0000${k.day}\u0000${k.operation}`;
 const stateKey = (holder: string, month: string) => `${holder}\u0000${month}`;
 
 /** What one flush writes for a holder. */
@@ -94,6 +105,8 @@ export class PendingLedger {
   readonly lessee = crypto.randomUUID();
   private usage = new Map<string, UsageRow>();
   private readonly holders = new Map<string, HolderState>();
+  /** Payer, day and operation → their slot; emptied whenever a state is dropped. */
+  private readonly slots = new Map<string, ChargeSlot>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inFlight: Promise<void> = Promise.resolve();
   /** The last write failed: wait for the retry timer instead of writing early on every call. */
@@ -116,6 +129,26 @@ export class PendingLedger {
     if (!row || row.credits < credits) return false;
     row.credits -= credits;
     return true;
+  }
+
+  /** What every call of one payer, day and operation shares, made once: one lookup per call. */
+  slot(key: string, make: () => ChargeSlot): ChargeSlot {
+    let slot = this.slots.get(key);
+    if (!slot) {
+      if (this.slots.size >= MAX_SLOTS) this.slots.clear(); // bounded: yesterday's slots go too
+      this.slots.set(key, (slot = make()));
+    }
+    return slot;
+  }
+
+  /** Counts one call of the slot's payer and operation, with the credits it spent. */
+  countIn(slot: ChargeSlot, credits: number): void {
+    const row = this.usage.get(slot.usageKey);
+    if (row) {
+      row.calls += 1;
+      row.credits += credits;
+    } else this.usage.set(slot.usageKey, { ...slot.usage, calls: 1, credits });
+    this.schedule();
   }
 
   holder(holder: string, month: string): HolderState | undefined {
@@ -229,7 +262,11 @@ export class PendingLedger {
 
   /** Holders with nothing pending and no lease are dropped, so memory follows the active payers. */
   private forgetIdleHolders(): void {
-    for (const [key, s] of this.holders) if (!s.busy && s.pending === 0 && s.expiresAt === 0) this.holders.delete(key);
+    for (const [key, s] of this.holders) {
+      if (s.busy || s.pending > 0 || s.expiresAt > 0) continue;
+      this.holders.delete(key);
+      this.slots.clear(); // no slot may keep a state the flush no longer sees
+    }
   }
 
   private mergeUsage(row: UsageRow): void {
@@ -271,9 +308,14 @@ export async function reportCrossing(tx: DbOrTx, hook: ThresholdHook | undefined
 // One ledger per store handle (per app): keyed weakly, so a closed and dropped store takes it along.
 const ledgers = new WeakMap<Db, PendingLedger>();
 
-export function pendingLedger(db: Db, deps: () => PendingLedgerDeps): PendingLedger {
-  let ledger = ledgers.get(db);
-  if (!ledger) ledgers.set(db, (ledger = new PendingLedger(deps())));
+/** This store's ledger, or null before its first call. */
+export function findLedger(db: Db): PendingLedger | null {
+  return ledgers.get(db) ?? null;
+}
+
+export function pendingLedger(deps: PendingLedgerDeps): PendingLedger {
+  let ledger = ledgers.get(deps.store.db);
+  if (!ledger) ledgers.set(deps.store.db, (ledger = new PendingLedger(deps)));
   return ledger;
 }
 

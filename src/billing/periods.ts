@@ -1,14 +1,27 @@
 // Billing periods (issue 5 rule 4): usage is per calendar month in UTC and the allowance resets at
 // the month's first instant. Every date here comes from the injectable clock, never Date.now().
 
+const DAY_MS = 86_400_000;
+// The last day asked for: every call of a day asks for the same one, and formatting a date is the
+// dearest step of counting a call.
+let cachedDay = { startMs: 0, day: "1970-01-01", month: "1970-01" };
+
+function dayEntry(nowMs: number) {
+  if (nowMs < cachedDay.startMs || nowMs >= cachedDay.startMs + DAY_MS) {
+    const day = new Date(nowMs).toISOString().slice(0, 10);
+    cachedDay = { startMs: nowMs - (((nowMs % DAY_MS) + DAY_MS) % DAY_MS), day, month: day.slice(0, 7) };
+  }
+  return cachedDay;
+}
+
 /** "2026-11" for any instant in November 2026 (UTC). */
 export function monthOf(nowMs: number): string {
-  return new Date(nowMs).toISOString().slice(0, 7);
+  return dayEntry(nowMs).month;
 }
 
 /** "2026-11-02" (UTC). */
 export function dayOf(nowMs: number): string {
-  return new Date(nowMs).toISOString().slice(0, 10);
+  return dayEntry(nowMs).day;
 }
 
 /** A month key from user input ("2026-11"), or null. */

@@ -14,8 +14,8 @@ import type { DbOrTx, Store } from "../store/open-store.ts";
 import { CREDIT_WEIGHTS, creditsFor, type Operation } from "./credits.ts";
 import { countCall, limitsOf, meteredInactive, spendExactly, spendFromLease, type ExactSpend } from "./credit-leases.ts";
 import { clientKey, type Budget, type Payer } from "./payer.ts";
-import { cachedPayerSettings, readPayerSettings, rememberPayerSettings } from "./payer-settings.ts";
-import { pendingLedger, type HolderState, type PendingLedger, type UsageKey } from "./pending-ledger.ts";
+import { cachedPayerSettings, readPayerSettings, rememberPayerSettings, type PayerSettings } from "./payer-settings.ts";
+import { findLedger, pendingLedger, usageKey, type ChargeSlot, type HolderState, type PendingLedger, type UsageKey } from "./pending-ledger.ts";
 import { dayOf, monthOf } from "./periods.ts";
 import { spendTotals, usageDaily } from "./schema.ts";
 import type { ThresholdCrossing, ThresholdHook } from "./thresholds.ts";
@@ -42,7 +42,7 @@ export interface ChargeReceipt {
   day: string;
   credits: number;
   /** The spend_totals rows the credits went to (none for a zero-credit call). */
-  holders: string[];
+  holders: readonly string[];
   /** Crossings this charge caused, already handed to onUsageThreshold. */
   thresholds: ThresholdCrossing[];
 }
@@ -65,14 +65,17 @@ const BLOCKED_POLL_MS = 20;
 
 /** This store's pending ledger, created on first use; it reads the threshold hook when it flushes. */
 function ledgerOf(deps: LedgerDeps): PendingLedger {
-  return pendingLedger(deps.store.db, () => ({
-    store: deps.store,
-    clock: deps.clock,
-    get onUsageThreshold() {
-      return deps.onUsageThreshold;
-    },
-    onError: (error) => deps.log?.error("billing.usage_flush_failed", { error: error instanceof Error ? error.message : String(error) }),
-  }));
+  return (
+    findLedger(deps.store.db) ??
+    pendingLedger({
+      store: deps.store,
+      clock: deps.clock,
+      get onUsageThreshold() {
+        return deps.onUsageThreshold;
+      },
+      onError: (error) => deps.log?.error("billing.usage_flush_failed", { error: error instanceof Error ? error.message : String(error) }),
+    })
+  );
 }
 
 /** The payer's budget holders: the account's allowance, or the metered client's and its account's limits. */
@@ -84,44 +87,54 @@ function holderStates(ledger: PendingLedger, payer: Payer, month: string): Holde
   ];
 }
 
+/** The slot of this payer's calls of this operation today (pending-ledger.ts). */
+function slotOf(ledger: PendingLedger, payer: Payer, operation: Operation, nowMs: number): ChargeSlot {
+  const day = dayOf(nowMs);
+  return ledger.slot(`${payer.budget}\u0000${payer.accountId}\u0000${payer.clientId ?? ""}\u0000${day}\u0000${operation}`, () => {
+    const states = creditsFor(operation) > 0 ? holderStates(ledger, payer, monthOf(nowMs)) : [];
+    const usage: UsageKey = { accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, day, operation };
+    return { states, holders: Object.freeze(states.map((s) => s.holder)), usage, usageKey: usageKey(usage) };
+  });
+}
+
 /**
  * Checks and spends the operation's credits for this payer and counts the call — or refuses with
  * a 402 (allowance_exhausted, spend_cap_reached, metered_billing_inactive) having spent nothing.
+ * Not async on purpose: most calls are answered from memory without a turn of the event loop.
  */
-export async function chargeCall(deps: LedgerDeps, payer: Payer, operation: Operation): Promise<ChargeResult> {
+export function chargeCall(deps: LedgerDeps, payer: Payer, operation: Operation): Promise<ChargeResult> {
   const nowMs = deps.clock.now();
-  const month = monthOf(nowMs);
-  const day = dayOf(nowMs);
-  const credits = creditsFor(operation);
   const ledger = ledgerOf(deps);
-  const usage: UsageKey = { accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, day, operation };
-  const settings = cachedPayerSettings(deps.store.db, nowMs, payer) ?? (await readAndRemember(deps, nowMs, payer));
-  // Spec 5.6.4: a metered client's every call is refused while usage billing is not active.
-  if (settings.budget === "metered" && !settings.active) return { ok: false, error: meteredInactive() };
-  const receipt = (holders: string[], thresholds: ThresholdCrossing[]): ChargeReceipt => ({ operation, budget: payer.budget, accountId: payer.accountId, clientId: payer.clientId, month, day, credits, holders, thresholds });
-  // Most calls cost nothing: they cannot overspend anything, so they are only counted.
-  if (credits === 0) {
-    ledger.count(usage, 0);
-    return { ok: true, receipt: receipt([], []) };
-  }
-  const states = holderStates(ledger, payer, month);
-  const spent = await spendCredits(deps, ledger, payer, states, usage, credits, nowMs);
-  if (spent.kind !== "spent") return { ok: false, error: spent.error };
-  return { ok: true, receipt: receipt(states.map((s) => s.holder), spent.thresholds) };
-}
-
-async function readAndRemember(deps: LedgerDeps, nowMs: number, payer: Payer) {
-  const settings = await readPayerSettings(deps.store.db, payer);
-  rememberPayerSettings(deps.store.db, nowMs, payer, settings);
-  return settings;
+  const settings = cachedPayerSettings(deps.store.db, nowMs, payer);
+  const fromMemory = settings && chargeFromMemory(deps, ledger, payer, operation, settings, nowMs);
+  return fromMemory ? Promise.resolve(fromMemory) : chargeThroughStore(deps, ledger, payer, operation, nowMs);
 }
 
 /**
- * From this process's leases when they cover the call, else one exact spending transaction (which
- * also grants new leases). Calls on the same holders take turns: while one transaction runs, the
- * others wait for it and then try the lease it granted.
+ * The call decided without the store: refused while metered billing is off (spec 5.6.4), counted
+ * when it costs nothing, or spent from this process's leases. Null when the store must decide.
  */
-async function spendCredits(deps: LedgerDeps, ledger: PendingLedger, payer: Payer, states: HolderState[], usage: UsageKey, credits: number, nowMs: number): Promise<Exclude<ExactSpend, { kind: "blocked" }>> {
+function chargeFromMemory(deps: LedgerDeps, ledger: PendingLedger, payer: Payer, operation: Operation, settings: PayerSettings, nowMs: number): ChargeResult | null {
+  if (settings.budget === "metered" && !settings.active) return { ok: false, error: meteredInactive() };
+  const credits = creditsFor(operation);
+  const slot = slotOf(ledger, payer, operation, nowMs);
+  if (credits > 0 && !spendFromLease(ledger, slot.states, limitsOf(deps.config, settings), credits, nowMs)) return null;
+  ledger.countIn(slot, credits);
+  return { ok: true, receipt: receiptOf(payer, operation, nowMs, slot, []) };
+}
+
+function receiptOf(payer: Payer, operation: Operation, nowMs: number, slot: ChargeSlot, thresholds: ThresholdCrossing[]): ChargeReceipt {
+  return { operation, budget: payer.budget, accountId: payer.accountId, clientId: payer.clientId, month: monthOf(nowMs), day: slot.usage.day, credits: creditsFor(operation), holders: slot.holders, thresholds };
+}
+
+/**
+ * When memory cannot decide: the payer's settings are read, or the leases do not cover the call.
+ * Then one exact spending transaction (which also grants new leases). Calls on the same holders
+ * take turns: while one transaction runs, the others wait for it and then try the lease it granted.
+ */
+async function chargeThroughStore(deps: LedgerDeps, ledger: PendingLedger, payer: Payer, operation: Operation, nowMs: number): Promise<ChargeResult> {
+  const slot = slotOf(ledger, payer, operation, nowMs);
+  const states = slot.states;
   const deadline = performance.now() + BLOCKED_WAIT_MS;
   for (;;) {
     const busy = states.flatMap((s) => (s.busy ? [s.busy] : []));
@@ -131,26 +144,30 @@ async function spendCredits(deps: LedgerDeps, ledger: PendingLedger, payer: Paye
     }
     const settings = cachedPayerSettings(deps.store.db, nowMs, payer) ?? (await readAndRemember(deps, nowMs, payer));
     if (states.some((s) => s.busy)) continue; // another call started a transaction while we read
-    const limits = limitsOf(deps.config, settings);
-    if (spendFromLease(ledger, states.map((state, i) => ({ state, limit: limits[i]! })), credits, nowMs)) {
-      ledger.count(usage, credits);
-      return { kind: "spent", thresholds: [] };
-    }
+    const fromMemory = chargeFromMemory(deps, ledger, payer, operation, settings, nowMs);
+    if (fromMemory) return fromMemory;
     const { promise, resolve } = Promise.withResolvers<void>();
     for (const s of states) s.busy = promise;
     let result: ExactSpend;
     try {
-      result = await spendExactly({ db: deps.store.db, config: deps.config, onUsageThreshold: deps.onUsageThreshold }, ledger, payer, states, usage, credits, nowMs);
+      result = await spendExactly({ db: deps.store.db, config: deps.config, onUsageThreshold: deps.onUsageThreshold }, ledger, payer, states, slot.usage, creditsFor(operation), nowMs);
     } finally {
       for (const s of states) s.busy = null;
       resolve();
     }
-    if (result.kind !== "blocked") return result;
+    if (result.kind === "spent") return { ok: true, receipt: receiptOf(payer, operation, nowMs, slot, result.thresholds) };
+    if (result.kind === "refused") return { ok: false, error: result.error };
     // Other processes' leases hold the credits this call needs: they write or give them back at
     // their next flush (idle leases are released), or their lease expires.
-    if (performance.now() >= deadline) return { kind: "refused", error: reservedElsewhere(payer, credits) };
+    if (performance.now() >= deadline) return { ok: false, error: reservedElsewhere(payer, creditsFor(operation)) };
     await Bun.sleep(BLOCKED_POLL_MS);
   }
+}
+
+async function readAndRemember(deps: LedgerDeps, nowMs: number, payer: Payer) {
+  const settings = await readPayerSettings(deps.store.db, payer);
+  rememberPayerSettings(deps.store.db, nowMs, payer, settings);
+  return settings;
 }
 
 function reservedElsewhere(payer: Payer, credits: number): ApiError {

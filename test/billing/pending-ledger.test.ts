@@ -29,7 +29,7 @@ afterEach(() => {
 const row = (operation = "events.feed", day = "2026-11-02") => ({ accountId, clientId: "parla_cid_x", budget: "allowance" as const, day, operation });
 const rows = () => store.db.select().from(usageDaily);
 const clock = createAdjustableClock(Date.UTC(2026, 10, 2, 12));
-const ledgerOn = (s: Store) => pendingLedger(s.db, () => ({ store: s, clock }));
+const ledgerOn = (s: Store) => pendingLedger({ store: s, clock });
 
 async function until(check: () => Promise<boolean>) {
   for (let i = 0; i < 200; i++) {
