@@ -25,7 +25,11 @@ export interface LedgerDeps {
   store: Pick<Store, "db" | "client">;
   config: Config;
   clock: Clock;
-  /** Records usage.threshold_reached; called inside the charge's transaction (see thresholds.ts). */
+  /**
+   * Records usage.threshold_reached; called inside the transaction that moved the total past the
+   * threshold — a charge's, or the flush of lease spending (see thresholds.ts). The first deps to
+   * charge on a store are the ones its pending ledger keeps: pass the same object everywhere.
+   */
   onUsageThreshold?: ThresholdHook;
   /** Where a failed background write of free-call counts is reported (they are kept and retried). */
   log?: Pick<Logger, "error">;
@@ -133,18 +137,22 @@ function receiptOf(payer: Payer, operation: Operation, nowMs: number, slot: Char
  * take turns: while one transaction runs, the others wait for it and then try the lease it granted.
  */
 async function chargeThroughStore(deps: LedgerDeps, ledger: PendingLedger, payer: Payer, operation: Operation, nowMs: number): Promise<ChargeResult> {
-  const slot = slotOf(ledger, payer, operation, nowMs);
-  const states = slot.states;
   const deadline = performance.now() + BLOCKED_WAIT_MS;
   for (;;) {
+    // Looked up again after every wait: a flush drops idle states, and with them the slots.
+    const slot = slotOf(ledger, payer, operation, nowMs);
+    const states = slot.states;
     const busy = states.flatMap((s) => (s.busy ? [s.busy] : []));
     if (busy.length > 0) {
       await Promise.all(busy);
       continue;
     }
-    const settings = cachedPayerSettings(deps.store.db, nowMs, payer) ?? (await readAndRemember(deps, nowMs, payer));
-    if (states.some((s) => s.busy)) continue; // another call started a transaction while we read
-    const fromMemory = chargeFromMemory(deps, ledger, payer, operation, settings, nowMs);
+    const cached = cachedPayerSettings(deps.store.db, nowMs, payer);
+    if (!cached) {
+      await readAndRemember(deps, nowMs, payer);
+      continue;
+    }
+    const fromMemory = chargeFromMemory(deps, ledger, payer, operation, cached, nowMs);
     if (fromMemory) return fromMemory;
     const { promise, resolve } = Promise.withResolvers<void>();
     for (const s of states) s.busy = promise;
