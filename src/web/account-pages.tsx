@@ -1,7 +1,7 @@
 import type { ConnectionRow } from "../accounts/external-signin/account-connections.ts";
 import { PASSWORD_MIN } from "../accounts/service.ts";
 import type { ConnectedApp } from "../oauth/connected-apps.ts";
-import { FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
+import { CsrfField, FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
 
 type User = { email: string; csrf: string };
 
@@ -90,7 +90,7 @@ function ChangePassword(props: { user: User; errors?: PasswordErrors }) {
     <section class="card" aria-labelledby="change-password">
       <h2 id="change-password">Change password</h2>
       <form method="post" action="/account/password" novalidate>
-        <input type="hidden" name="csrf_token" value={props.user.csrf} />
+        <CsrfField csrf={props.user.csrf} />
         <label for="current-password">Current password</label>
         <input type="password" id="current-password" name="current_password" autocomplete="current-password" required aria-describedby="current-password-error" />
         <FieldError id="current-password-error" error={props.errors?.current_password} />
@@ -113,7 +113,7 @@ function SetPassword(props: { user: User; errors?: PasswordErrors }) {
       <h2 id="set-password">Set a password</h2>
       <p class="muted">You sign in through an outside provider. With a password you can also sign in with your e-mail address.</p>
       <form method="post" action="/account/password/set" novalidate>
-        <input type="hidden" name="csrf_token" value={props.user.csrf} />
+        <CsrfField csrf={props.user.csrf} />
         <label for="new-password">New password</label>
         <input type="password" id="new-password" name="password" autocomplete="new-password" required minlength={String(PASSWORD_MIN)} aria-describedby="new-password-hint new-password-error" />
         <p class="hint" id="new-password-hint">

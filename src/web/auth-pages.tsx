@@ -1,4 +1,4 @@
-import { FieldError, Layout, type Flash } from "./layout.tsx";
+import { CsrfField, FieldError, Layout, type Flash } from "./layout.tsx";
 
 export interface AuthFormState {
   csrf: string;
@@ -40,7 +40,7 @@ export function SignInPage(props: AuthFormState) {
           ""
         )}
         <form method="post" action={`/signin${next}`} novalidate>
-          <input type="hidden" name="csrf_token" value={props.csrf} />
+          <CsrfField csrf={props.csrf} />
           <label for="email">E-mail</label>
           <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} aria-describedby="email-error" />
           <FieldError id="email-error" error={props.errors?.email} />
@@ -65,7 +65,7 @@ export function SignUpPage(props: AuthFormState) {
       <div class="card narrow">
         <h1>Create your account</h1>
         <form method="post" action={`/signup${next}`} novalidate>
-          <input type="hidden" name="csrf_token" value={props.csrf} />
+          <CsrfField csrf={props.csrf} />
           <label for="email">E-mail</label>
           <input id="email" name="email" type="email" autocomplete="email" required value={props.email ?? ""} aria-describedby="email-error" />
           <FieldError id="email-error" error={props.errors?.email} />

@@ -3,7 +3,7 @@
 import type { listClients } from "../clients/service.ts";
 import { SCOPES, SCOPE_DESCRIPTIONS } from "../oauth/scopes.ts";
 import { API_VERSIONS, CURRENT_API_VERSION } from "../versions/registry.ts";
-import { FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
+import { CsrfField, FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
 
 type ClientView = Awaited<ReturnType<typeof listClients>>[number];
 
@@ -20,10 +20,6 @@ export interface RevealedSecret {
 
 function date(ms: number | null): string {
   return ms === null ? "never" : new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
-}
-
-function Hidden(props: { csrf: string }) {
-  return <input type="hidden" name="csrf_token" value={props.csrf} />;
 }
 
 function ScopeBoxes(props: { name: string; checked: readonly string[]; idPrefix: string }) {
@@ -132,7 +128,7 @@ function ClientCard(props: { client: ClientView; csrf: string; errors?: Record<s
             </tbody>
           </table>
           <form method="post" action={`${base}/secrets`} class="actions">
-            <Hidden csrf={props.csrf} />
+            <CsrfField csrf={props.csrf} />
             <button type="submit" class="secondary">
               Create another secret
             </button>
@@ -147,7 +143,7 @@ function ClientCard(props: { client: ClientView; csrf: string; errors?: Record<s
       <details>
         <summary>Change this client</summary>
         <form method="post" action={`${base}/rename`}>
-          <Hidden csrf={props.csrf} />
+          <CsrfField csrf={props.csrf} />
           <label for={`name-${c.id}`}>Name</label>
           <input type="text" id={`name-${c.id}`} name="name" value={c.name} maxlength="64" required />
           <FieldError id={`name-error-${c.id}`} error={props.errors?.name} />
@@ -156,7 +152,7 @@ function ClientCard(props: { client: ClientView; csrf: string; errors?: Record<s
           </div>
         </form>
         <form method="post" action={`${base}/scopes`}>
-          <Hidden csrf={props.csrf} />
+          <CsrfField csrf={props.csrf} />
           <fieldset>
             <legend>Scopes (narrowing applies at once; widening from the next token exchange)</legend>
             <ScopeBoxes name="scopes" checked={c.scopes} idPrefix={`scopes-${c.id}`} />
@@ -167,7 +163,7 @@ function ClientCard(props: { client: ClientView; csrf: string; errors?: Record<s
           </div>
         </form>
         <form method="post" action={`${base}/version`}>
-          <Hidden csrf={props.csrf} />
+          <CsrfField csrf={props.csrf} />
           <label for={`version-${c.id}`}>Pinned API version (applies from the next token exchange)</label>
           <select id={`version-${c.id}`} name="pinned_version">
             {API_VERSIONS.filter((v) => v.status !== "discontinued").map((v) => (
@@ -214,7 +210,7 @@ export function IntegrationsPage(props: {
       <section class="card" aria-labelledby="create-client">
         <h2 id="create-client">Create a client</h2>
         <form method="post" action="/admin/clients" novalidate>
-          <Hidden csrf={props.user.csrf} />
+          <CsrfField csrf={props.user.csrf} />
           <label for="client-name">Name</label>
           <input type="text" id="client-name" name="name" value={v.name ?? ""} maxlength="64" required aria-describedby="client-name-error" />
           <FieldError id="client-name-error" error={e.name} />
@@ -287,7 +283,7 @@ export function DeleteClientPage(props: { user: { email: string; csrf: string };
         </h1>
         <p>Every access token stops at once, every user's grant of it ends, and token exchanges fail with invalid_client. This cannot be undone.</p>
         <form method="post" action={`/admin/clients/${encodeURIComponent(props.client.id)}/delete`}>
-          <input type="hidden" name="csrf_token" value={props.user.csrf} />
+          <CsrfField csrf={props.user.csrf} />
           <label for="confirm-name">
             Type the client's name to confirm
           </label>

@@ -44,7 +44,7 @@ export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; u
             )}
             {props.user ? (
               <form method="post" action="/signout" class="inline">
-                <input type="hidden" name="csrf_token" value={props.user.csrf} />
+                <CsrfField csrf={props.user.csrf} />
                 <span class="muted" safe>
                   {props.user.email}
                 </span>{" "}
@@ -83,10 +83,15 @@ export function FieldError(props: { id: string; error?: string | null }) {
 }
 
 /** A one-button POST form carrying the CSRF token; `confirm` asks first (browser-script.ts). */
+/** The session's CSRF token, which every state-changing form sends (src/web/csrf.ts). */
+export function CsrfField(props: { csrf: string }) {
+  return <input type="hidden" name="csrf_token" value={props.csrf} />;
+}
+
 export function PostButton(props: { action: string; csrf: string; label: string; confirm?: string }) {
   return (
     <form method="post" action={props.action} data-confirm={props.confirm}>
-      <input type="hidden" name="csrf_token" value={props.csrf} />
+      <CsrfField csrf={props.csrf} />
       <button type="submit" class="secondary" safe>
         {props.label}
       </button>

@@ -1,7 +1,7 @@
 // The learner's page: pick two languages, a level and a topic, get a vocabulary list from the
 // engine. Server-rendered; the list is a plain table that works without JavaScript.
 import type { VocabItem } from "../generation/model.ts";
-import { Layout, type Flash } from "./layout.tsx";
+import { CsrfField, Layout, type Flash } from "./layout.tsx";
 
 export const LEARN_LANGS: { code: string; name: string }[] = [
   { code: "en", name: "English" },
@@ -42,7 +42,8 @@ export function LearnPage(props: { user: { email: string; csrf: string }; query:
   return (
     <Layout title="Learn" nav="learn" user={props.user} flash={props.flash}>
       <h1>Learn</h1>
-      <form method="get" action="/learn" class="card">
+      <form method="post" action="/learn" class="card">
+        <CsrfField csrf={props.user.csrf} />
         <LangSelect id="source" name="source" label="I speak" value={q.source} />
         <LangSelect id="target" name="target" label="I am learning" value={q.target} />
         <label for="level">Level</label>
@@ -63,7 +64,7 @@ export function LearnPage(props: { user: { email: string; csrf: string }; query:
           ))}
         </datalist>
         <div class="actions">
-          <button type="submit" name="go" value="1">
+          <button type="submit">
             Show vocabulary
           </button>
           <span class="hint">A list costs 3 credits of your allowance.</span>

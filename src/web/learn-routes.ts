@@ -1,51 +1,82 @@
-// The Learn page: a vocabulary list from the engine for a signed-in learner. The engine (and its
-// embedded data) is loaded on the first request, so serving other pages never pays for it.
+// The Learn page: a vocabulary list from the engine for a signed-in learner, paid from the
+// account's allowance like any other spender of it (spec 5.6: a web-app session spends its
+// account's allowance; 3 credits a list). Generating is a POST with the session's CSRF token, so
+// neither a link nor a prefetch can spend credits. The engine (and its embedded data) is loaded on
+// the first request, so serving other pages never pays for it.
 import { Elysia } from "elysia";
 import type { AppDeps } from "../app-deps.ts";
+import { sessionPayer } from "../billing/payer.ts";
+import { runCharged } from "../billing/service.ts";
 import type { BuiltinEngine } from "../generation/builtin/index.ts";
 import { EngineInputError } from "../generation/engine.ts";
 import type { VocabItem } from "../generation/model.ts";
+import { ApiError } from "../http/api-error.ts";
 import { LEARN_LANGS, LearnPage, type LearnQuery } from "./learn-page.tsx";
-import { requireSignedIn } from "./web-context.ts";
+import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
 
 let engine: Promise<BuiltinEngine> | null = null;
 const loadEngine = () => (engine ??= import("../generation/builtin/index.ts").then((m) => m.createBuiltinEngine()));
 
-function readQuery(query: Record<string, string | undefined>): LearnQuery {
+/** The form's choices; anything unknown falls back to a default rather than failing the page. */
+function readChoices(read: (name: string) => string | undefined): LearnQuery {
   const lang = (v: string | undefined, fallback: string) => (LEARN_LANGS.some((l) => l.code === v) ? (v as string) : fallback);
-  const level = Number(query.level);
+  const level = Number(read("level"));
   return {
-    source: lang(query.source, "en"),
-    target: lang(query.target, "es"),
+    source: lang(read("source"), "en"),
+    target: lang(read("target"), "es"),
     level: Number.isInteger(level) && level >= 1 && level <= 9 ? level : 1,
-    topic: (query.topic ?? "").slice(0, 200),
+    topic: (read("topic") ?? "").slice(0, 200),
   };
 }
 
+/** What the learner reads when the allowance refuses a list: the ledger's own reason. */
+const refusalText = (error: ApiError) => (error.code === "allowance_exhausted" ? `No list this time: ${error.message}.` : error.message);
+
 export function learnRoutes(deps: AppDeps) {
-  return new Elysia({ name: "web-learn" }).get(
-    "/learn",
-    async ({ request, query }) => {
-      const r = await requireSignedIn(deps, request);
-      if ("response" in r) return r.response;
-      const { ctx } = r;
-      const q = readQuery(query as Record<string, string | undefined>);
-      const e = await loadEngine();
-      const topics = [...e.index().topicById.values()].map((t) => ({ id: t.id, name: t.names[q.source as keyof typeof t.names] ?? t.id }));
-      let items: VocabItem[] | null = null;
-      let error: string | null = null;
-      if (query.go) {
+  const topicsFor = (e: BuiltinEngine, q: LearnQuery) => [...e.index().topicById.values()].map((t) => ({ id: t.id, name: t.names[q.source as keyof typeof t.names] ?? t.id }));
+  return new Elysia({ name: "web-learn" })
+    .get(
+      "/learn",
+      async ({ request, query }) => {
+        const r = await requireSignedIn(deps, request);
+        if ("response" in r) return r.response;
+        const { ctx } = r;
+        const q = readChoices((name) => (query as Record<string, string | undefined>)[name]);
+        const e = await loadEngine();
+        return ctx.page(LearnPage({ user: ctx.user, query: q, items: null, flash: ctx.flash, topics: topicsFor(e, q) }) as string);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/learn",
+      async ({ request, body }) => {
+        const r = await requireSignedIn(deps, request);
+        if ("response" in r) return r.response;
+        const { ctx } = r;
+        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", CSRF_FAILED);
+        const q = readChoices((name) => formString(body, name) || undefined);
+        const e = await loadEngine();
+        const page = (items: VocabItem[] | null, error: string | null, status: number) => ctx.page(LearnPage({ user: ctx.user, query: q, items, error, flash: ctx.flash, topics: topicsFor(e, q) }) as string, status);
+        let list: AsyncIterable<VocabItem>;
         try {
-          items = [];
-          for await (const item of e.vocabulary({ source_lang: q.source, target_lang: q.target, level: q.level, topic: q.topic.trim() || undefined, count: 20 })) items.push(item);
-        } catch (err) {
-          if (!(err instanceof EngineInputError)) throw err;
-          items = null;
-          error = err.message;
+          // A refused input throws here, before anything is charged (issue 5 rule 3).
+          list = e.vocabulary({ source_lang: q.source, target_lang: q.target, level: q.level, topic: q.topic.trim() || undefined, count: 20 });
+        } catch (error) {
+          if (error instanceof EngineInputError) return page(null, error.message, 400);
+          throw error;
         }
-      }
-      return ctx.page(LearnPage({ user: ctx.user, query: q, items, error, flash: ctx.flash, topics }) as string, error ? 400 : 200);
-    },
-    { detail: { hide: true } },
-  );
+        try {
+          const items = await runCharged(deps, sessionPayer(ctx.session.account.id), "vocab.generate", async () => {
+            const collected: VocabItem[] = [];
+            for await (const item of list) collected.push(item);
+            return collected;
+          });
+          return page(items, null, 200);
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 402) return page(null, refusalText(error), 402);
+          throw error;
+        }
+      },
+      { detail: { hide: true } },
+    );
 }

@@ -2,7 +2,7 @@
 // client, bar charts by day drawn as inline SVG on the server (no script, no CDN; presentation
 // attributes only, since the CSP allows no inline style), and the metered billing settings.
 import type { AccountMonth, ClientMonth } from "../billing/account-usage.ts";
-import { FieldError, Layout, type Flash } from "./layout.tsx";
+import { CsrfField, FieldError, Layout, type Flash } from "./layout.tsx";
 
 type User = { email: string; csrf: string };
 
@@ -20,10 +20,6 @@ function calls(n: number): string {
 
 function limitText(limit: number | null): string {
   return limit === null ? "no limit" : credits(limit);
-}
-
-function Hidden(props: { csrf: string }) {
-  return <input type="hidden" name="csrf_token" value={props.csrf} />;
 }
 
 interface Bar {
@@ -184,7 +180,7 @@ function ClientTable(props: { clients: ClientMonth[] }) {
 function LimitForm(props: { action: string; id: string; label: string; value: number | null; csrf: string; error?: string }) {
   return (
     <form method="post" action={props.action}>
-      <Hidden csrf={props.csrf} />
+      <CsrfField csrf={props.csrf} />
       <label for={props.id} safe>
         {props.label}
       </label>
@@ -220,7 +216,7 @@ function MeteredSettings(props: { data: AccountMonth; csrf: string; isOwner: boo
       {props.isOwner ? (
         <>
           <form method="post" action="/usage/metered" class="actions">
-            <Hidden csrf={props.csrf} />
+            <CsrfField csrf={props.csrf} />
             <input type="hidden" name="action" value={m.active ? "deactivate" : "activate"} />
             <button type="submit" class={m.active ? "secondary" : ""}>
               {m.active ? "Deactivate usage billing" : "Activate usage billing"}
