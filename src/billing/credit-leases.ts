@@ -14,10 +14,10 @@ import { allowanceCredits } from "../accounts/service.ts";
 import type { Config } from "../config/config.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
-import { LEASE_TTL_MS, reportCrossing, type HolderState, type PendingLedger, type UsageKey } from "./pending-ledger.ts";
+import { LEASE_TTL_MS, type HolderState, type PendingLedger, type UsageKey } from "./pending-ledger.ts";
 import { readPayerSettings, rememberPayerSettings, type PayerSettings } from "./payer-settings.ts";
 import type { Payer } from "./payer.ts";
-import { nextThresholdCredits, type ThresholdCrossing, type ThresholdHook } from "./thresholds.ts";
+import { nextThresholdCredits, reportCrossing, type ThresholdCrossing, type ThresholdHook } from "./thresholds.ts";
 
 /** The largest lease: what a crashed process can keep from others, for at most LEASE_TTL_MS. */
 export const LEASE_MAX_CREDITS = 1_000;
@@ -88,7 +88,7 @@ export async function spendExactly(deps: ExactSpendDeps, ledger: PendingLedger, 
   const taken = states.map((s) => ({ spent: s.pending, released: s.remaining }));
   for (const s of states) s.pending = s.remaining = 0;
   try {
-    const { settings, grants, thresholds } = await deps.db.transaction(async (tx) => {
+    const { settings, limits, grants, thresholds } = await deps.db.transaction(async (tx) => {
       const settings = await readPayerSettings(tx, payer);
       if (settings.budget === "metered" && !settings.active) throw new Abort({ kind: "refused", error: meteredInactive() });
       const limits = limitsOf(deps.config, settings);
@@ -115,10 +115,9 @@ export async function spendExactly(deps: ExactSpendDeps, ledger: PendingLedger, 
         await grantLease(tx, ledger.lessee, state, size, nowMs);
         grants.push(size);
       }
-      return { settings, grants, thresholds };
+      return { settings, limits, grants, thresholds };
     });
     rememberPayerSettings(deps.db, nowMs, payer, settings);
-    const limits = limitsOf(deps.config, settings);
     for (const [i, state] of states.entries()) {
       state.limit = limits[i]!;
       state.reportsThresholds = payer.budget === "metered" && state.limit !== null;

@@ -16,7 +16,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Db, DbOrTx, Store } from "../store/open-store.ts";
 import type { Budget } from "./payer.ts";
 import { monthOf } from "./periods.ts";
-import { markThresholdReported, thresholdToReport, type ThresholdCrossing, type ThresholdHook } from "./thresholds.ts";
+import { reportCrossing, type ThresholdHook } from "./thresholds.ts";
 
 export const FLUSH_MS = 250;
 /** Flush early when this many distinct rows are waiting, so memory stays bounded under load. */
@@ -119,7 +119,7 @@ export class PendingLedger {
 
   /** Counts one call and the credits it spent without a write of its own. */
   count(key: UsageKey, credits: number): void {
-    this.mergeUsage({ ...key, calls: 1, credits });
+    this.addUsage(usageKey(key), key, 1, credits);
     this.schedule();
   }
 
@@ -141,13 +141,9 @@ export class PendingLedger {
     return slot;
   }
 
-  /** Counts one call of the slot's payer and operation, with the credits it spent. */
+  /** count() for a slot's payer and operation: its row key is made once, not on every call. */
   countIn(slot: ChargeSlot, credits: number): void {
-    const row = this.usage.get(slot.usageKey);
-    if (row) {
-      row.calls += 1;
-      row.credits += credits;
-    } else this.usage.set(slot.usageKey, { ...slot.usage, calls: 1, credits });
+    this.addUsage(slot.usageKey, slot.usage, 1, credits);
     this.schedule();
   }
 
@@ -202,7 +198,7 @@ export class PendingLedger {
       } catch (error) {
         if (this.deps.store.client.closed) return;
         this.failing = true;
-        for (const row of rows) this.mergeUsage(row);
+        for (const row of rows) this.addUsage(usageKey(row), row, row.calls, row.credits);
         for (const w of writes) w.state.pending += w.spent; // released credits stay reserved in the store until the row expires
         this.retryLater(); // never at once: a failing store must not be hammered in a loop
         throw error;
@@ -269,13 +265,12 @@ export class PendingLedger {
     }
   }
 
-  private mergeUsage(row: UsageRow): void {
-    const key = usageKey(row);
+  private addUsage(key: string, row: UsageKey, calls: number, credits: number): void {
     const found = this.usage.get(key);
     if (found) {
-      found.calls += row.calls;
-      found.credits += row.credits;
-    } else this.usage.set(key, { ...row });
+      found.calls += calls;
+      found.credits += credits;
+    } else this.usage.set(key, { accountId: row.accountId, clientId: row.clientId, budget: row.budget, day: row.day, operation: row.operation, calls, credits });
   }
 
   private retryLater(): void {
@@ -291,18 +286,6 @@ export class PendingLedger {
       this.deps.onError?.(error);
     }
   }
-}
-
-/**
- * Spec 6.1 via thresholds.ts: reports the highest threshold `used` reached, once. Used by the flush
- * and by the spending transaction, whichever moves the total past it.
- */
-export async function reportCrossing(tx: DbOrTx, hook: ThresholdHook | undefined, state: Pick<HolderState, "holder" | "month" | "subject" | "accountId" | "clientId" | "limit">, used: number, alreadyReported: number, nowMs: number): Promise<ThresholdCrossing | null> {
-  const percent = thresholdToReport(used, state.limit, alreadyReported);
-  if (percent === null || !(await markThresholdReported(tx, state.holder, state.month, percent))) return null;
-  const crossing: ThresholdCrossing = { subject: state.subject, accountId: state.accountId, clientId: state.subject === "client" ? state.clientId : null, month: state.month, percent, usedCredits: used, limitCredits: state.limit! };
-  if (hook) await hook(tx, crossing, nowMs);
-  return crossing;
 }
 
 // One ledger per store handle (per app): keyed weakly, so a closed and dropped store takes it along.

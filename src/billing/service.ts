@@ -31,7 +31,7 @@ export interface LedgerDeps {
    * charge on a store are the ones its pending ledger keeps: pass the same object everywhere.
    */
   onUsageThreshold?: ThresholdHook;
-  /** Where a failed background write of free-call counts is reported (they are kept and retried). */
+  /** Where a failed background write of counts and lease spending is reported (both are kept and retried). */
   log?: Pick<Logger, "error">;
 }
 
@@ -68,7 +68,7 @@ const BLOCKED_WAIT_MS = 2_000;
 const BLOCKED_POLL_MS = 20;
 
 /** This store's pending ledger, created on first use; it reads the threshold hook when it flushes. */
-function ledgerOf(deps: LedgerDeps): PendingLedger {
+function ledgerOf(deps: Pick<LedgerDeps, "store" | "clock" | "onUsageThreshold" | "log">): PendingLedger {
   return (
     findLedger(deps.store.db) ??
     pendingLedger({
@@ -205,7 +205,7 @@ export async function runCharged<T>(deps: LedgerDeps, payer: Payer, operation: O
  */
 export async function refund(deps: Pick<LedgerDeps, "store" | "clock" | "onUsageThreshold" | "log">, receipt: ChargeReceipt): Promise<void> {
   if (receipt.credits === 0) return;
-  const ledger = ledgerOf(deps as LedgerDeps);
+  const ledger = ledgerOf(deps);
   const inStore: string[] = [];
   for (const holder of receipt.holders) {
     const state = ledger.holder(holder, receipt.month);

@@ -58,3 +58,25 @@ export function nextThresholdCredits(limit: number, alreadyReported: number): nu
   for (const percent of THRESHOLDS) if (percent > alreadyReported) return Math.floor((percent * limit + 99) / 100);
   return null;
 }
+
+/** The budget holder whose total moved: its spend_totals key and month, whose limit it is, and that limit. */
+export interface ThresholdHolder {
+  holder: string;
+  month: string;
+  subject: "client" | "account";
+  accountId: string;
+  clientId: string | null;
+  limit: number | null;
+}
+
+/**
+ * Reports the highest threshold `used` has reached for this holder, once, through the hook. Called
+ * by whichever transaction moves the total past it: a charge's, or the flush of lease spending.
+ */
+export async function reportCrossing(tx: DbOrTx, hook: ThresholdHook | undefined, state: ThresholdHolder, used: number, alreadyReported: number, nowMs: number): Promise<ThresholdCrossing | null> {
+  const percent = thresholdToReport(used, state.limit, alreadyReported);
+  if (percent === null || !(await markThresholdReported(tx, state.holder, state.month, percent))) return null;
+  const crossing: ThresholdCrossing = { subject: state.subject, accountId: state.accountId, clientId: state.subject === "client" ? state.clientId : null, month: state.month, percent, usedCredits: used, limitCredits: state.limit! };
+  if (hook) await hook(tx, crossing, nowMs);
+  return crossing;
+}
