@@ -12,7 +12,7 @@
 import { sql } from "drizzle-orm";
 import { allowanceCredits } from "../accounts/service.ts";
 import type { Config } from "../config/config.ts";
-import { ApiError } from "../http/api-error.ts";
+import { AppError } from "../lib/errors.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
 import { LEASE_TTL_MS, type HolderState, type PendingLedger, type UsageKey } from "./pending-ledger.ts";
 import { readPayerSettings, rememberPayerSettings, type PayerSettings } from "./payer-settings.ts";
@@ -52,7 +52,7 @@ export function spendFromLease(ledger: PendingLedger, states: HolderState[], lim
   return true;
 }
 
-export type ExactSpend = { kind: "spent"; thresholds: ThresholdCrossing[] } | { kind: "refused"; error: ApiError } | { kind: "blocked" };
+export type ExactSpend = { kind: "spent"; thresholds: ThresholdCrossing[] } | { kind: "refused"; error: AppError } | { kind: "blocked" };
 
 export interface ExactSpendDeps {
   db: Db;
@@ -67,14 +67,14 @@ class Abort extends Error {
   }
 }
 
-export const meteredInactive = () => new ApiError(402, "metered_billing_inactive", "usage billing is not active for this account: the account owner activates it on the Usage page");
+export const meteredInactive = () => new AppError(402, "metered_billing_inactive", "usage billing is not active for this account: the account owner activates it on the Usage page");
 
-function exhausted(payer: Payer, state: HolderState, limit: number, usedBefore: number, credits: number): ApiError {
+function exhausted(payer: Payer, state: HolderState, limit: number, usedBefore: number, credits: number): AppError {
   if (payer.budget === "allowance") {
-    return new ApiError(402, "allowance_exhausted", `this month's allowance is used up: this call costs ${credits} credits and ${Math.max(limit - usedBefore, 0)} of ${limit} remain until the month ends (UTC)`);
+    return new AppError(402, "allowance_exhausted", `this month's allowance is used up: this call costs ${credits} credits and ${Math.max(limit - usedBefore, 0)} of ${limit} remain until the month ends (UTC)`);
   }
   const whose = state.subject === "client" ? "this client has" : "the account has";
-  return new ApiError(402, "spend_cap_reached", `${whose} reached its monthly spending limit of ${limit} credits (this call costs ${credits})`);
+  return new AppError(402, "spend_cap_reached", `${whose} reached its monthly spending limit of ${limit} credits (this call costs ${credits})`);
 }
 
 /**

@@ -7,7 +7,7 @@
 // nothing; a generation that fails on the service's side is refunded.
 import { and, eq, sql } from "drizzle-orm";
 import type { Config } from "../config/config.ts";
-import { ApiError } from "../http/api-error.ts";
+import { AppError } from "../lib/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { DbOrTx, Store } from "../store/open-store.ts";
@@ -51,7 +51,7 @@ export interface ChargeReceipt {
   thresholds: ThresholdCrossing[];
 }
 
-export type ChargeResult = { ok: true; receipt: ChargeReceipt } | { ok: false; error: ApiError };
+export type ChargeResult = { ok: true; receipt: ChargeReceipt } | { ok: false; error: AppError };
 
 /** Operations that cost nothing: counted without any check, e.g. a webhook delivery already made. */
 export type CountOnlyOperation = { [K in Operation]: (typeof CREDIT_WEIGHTS)[K] extends 0 ? K : never }[Operation];
@@ -178,9 +178,9 @@ async function readAndRemember(deps: LedgerDeps, nowMs: number, payer: Payer) {
   return settings;
 }
 
-function reservedElsewhere(payer: Payer, credits: number): ApiError {
+function reservedElsewhere(payer: Payer, credits: number): AppError {
   const [code, what] = payer.budget === "allowance" ? ["allowance_exhausted", "this month's allowance"] : ["spend_cap_reached", "the monthly spending limit"];
-  return new ApiError(402, code, `the credits left in ${what} are held by calls in progress (this call costs ${credits}); retry in a few seconds`);
+  return new AppError(402, code, `the credits left in ${what} are held by calls in progress (this call costs ${credits}); retry in a few seconds`);
 }
 
 /**

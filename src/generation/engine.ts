@@ -6,24 +6,10 @@ export { normaliseLang, type Lang } from "./languages.ts";
 export type { VocabularyInput, LessonPlanInput, TutorTurnInput, VocabItem, LessonSet, TutorTurnResult } from "./model.ts";
 
 /**
- * Input the engine refuses: unknown language, same source and target, level outside 1..9, a text
- * field breaking the spec 2.6 rules… `param` names the offending field; the API answers
- * 400 invalid_request with it.
- */
-export class EngineInputError extends Error {
-  override readonly name = "EngineInputError";
-  constructor(
-    readonly param: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
  * Inputs are typed for callers but still checked at run time, the same way for every engine
  * (engine-input.ts), because they arrive from JSON bodies and the command line; a refused input
- * makes vocabulary() and lessonPlan() throw EngineInputError at the call itself, before any
+ * makes vocabulary() and lessonPlan() throw an AppError 400 invalid_request (lib/errors.ts,
+ * `param` naming the field) at the call itself, before any
  * item or set is produced (so the API can answer 400 before it opens a stream), and
  * tutorTurn() reject with it.
  */

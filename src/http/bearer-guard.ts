@@ -7,7 +7,7 @@ import { PREFIX, hashSecret } from "../lib/secrets.ts";
 import { accessTokens } from "../oauth/schema.ts";
 import type { Scope } from "../oauth/scopes.ts";
 import { preparedQueries } from "../store/prepared.ts";
-import { ApiError } from "./api-error.ts";
+import { AppError } from "../lib/errors.ts";
 
 export interface Caller {
   clientId: string;
@@ -26,7 +26,7 @@ export interface Caller {
 }
 
 const invalidToken = (why: string) =>
-  new ApiError(401, "unauthorized", `invalid_token: ${why}`, { headers: { "www-authenticate": `Bearer realm="parla", error="invalid_token", error_description="${why}"` } });
+  new AppError(401, "unauthorized", `invalid_token: ${why}`, { headers: { "www-authenticate": `Bearer realm="parla", error="invalid_token", error_description="${why}"` } });
 
 // Two indexed lookups, not a join: bun:sqlite ran the joined form 6× slower (measured, issue 4).
 const guardQueries = preparedQueries((db) => ({
@@ -57,7 +57,7 @@ export async function authenticate(deps: AppDeps, request: Request, scope: Scope
   if (!match) throw invalidToken(header ? "the Authorization header must be 'Bearer <access token>'" : "an access token is required");
   const token = match[1]!;
   if (token.startsWith(PREFIX.clientSecret)) {
-    throw new ApiError(401, "client_secret_not_accepted", "a client secret is not an access token: exchange it at /oauth/token, and never send it anywhere else", {
+    throw new AppError(401, "client_secret_not_accepted", "a client secret is not an access token: exchange it at /oauth/token, and never send it anywhere else", {
       headers: { "www-authenticate": 'Bearer realm="parla", error="invalid_token"' },
     });
   }
@@ -71,7 +71,7 @@ export async function authenticate(deps: AppDeps, request: Request, scope: Scope
   if (!client) throw invalidToken("the access token is unknown or was revoked");
   const scopes = row.scopes.filter((s) => client.scopes.includes(s));
   if (!scopes.includes(scope)) {
-    throw new ApiError(403, "insufficient_scope", `this operation needs the scope ${scope}`, {
+    throw new AppError(403, "insufficient_scope", `this operation needs the scope ${scope}`, {
       headers: { "www-authenticate": `Bearer realm="parla", error="insufficient_scope", scope="${scope}"` },
     });
   }

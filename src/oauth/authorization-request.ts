@@ -10,7 +10,7 @@ import type { DbOrTx } from "../store/open-store.ts";
 import { AUTHORIZATION_CODE_TTL_MS } from "./lifetimes.ts";
 import { isValidCodeChallenge } from "./pkce.ts";
 import { resolveRequestedScopes } from "./requested-scopes.ts";
-import { OAuthError } from "../http/api-error.ts";
+import { AppError } from "../lib/errors.ts";
 import { authorizationCodes, grants } from "./schema.ts";
 
 export interface AuthorizationRequest {
@@ -47,7 +47,7 @@ export async function checkAuthorizationRequest(deps: AppDeps, params: Record<st
   try {
     scopes = resolveRequestedScopes(params.scope, client.scopes);
   } catch (error) {
-    return fail("invalid_scope", (error as OAuthError).description);
+    return fail("invalid_scope", (error as AppError).message);
   }
   return { kind: "ok", request: { client, redirectUri, scopes, state, codeChallenge: params.code_challenge } };
 }

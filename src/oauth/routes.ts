@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../app-deps.ts";
-import { OAuthError } from "../http/api-error.ts";
+import { AppError } from "../lib/errors.ts";
 import { clientAddress } from "../http/request-context.ts";
 import { hashSecret } from "../lib/secrets.ts";
 import { htmlResponse } from "../web/html-response.ts";
@@ -47,9 +47,9 @@ export function oauthRoutes(deps: AppDeps) {
         countRequest(request, server);
         const form = await readOAuthForm(request);
         const grantType = form.grant_type;
-        if (!grantType) throw new OAuthError(400, "invalid_request", "grant_type is required");
+        if (!grantType) throw new AppError(400, "invalid_request", "grant_type is required");
         if (!["client_credentials", "authorization_code", "refresh_token"].includes(grantType)) {
-          throw new OAuthError(400, "unsupported_grant_type", `grant_type ${grantType} is not supported`);
+          throw new AppError(400, "unsupported_grant_type", `grant_type ${grantType} is not supported`);
         }
         const auth = await authenticateClient(deps, request, form);
         if (grantType === "client_credentials") return clientCredentialsGrant(deps, limits, auth, form);
@@ -65,7 +65,7 @@ export function oauthRoutes(deps: AppDeps) {
         const form = await readOAuthForm(request);
         const auth = await authenticateClient(deps, request, form);
         const token = form.token;
-        if (!token) throw new OAuthError(400, "invalid_request", "token is required");
+        if (!token) throw new AppError(400, "invalid_request", "token is required");
         const hash = hashSecret(token);
         const now = deps.clock.now();
         await db.transaction(async (tx) => {

@@ -8,9 +8,8 @@ import type { AppDeps } from "../app-deps.ts";
 import { sessionPayer } from "../billing/payer.ts";
 import { runCharged } from "../billing/service.ts";
 import type { BuiltinEngine } from "../generation/builtin/index.ts";
-import { EngineInputError } from "../generation/engine.ts";
 import type { VocabItem } from "../generation/model.ts";
-import { ApiError } from "../http/api-error.ts";
+import { AppError } from "../lib/errors.ts";
 import { LEARN_LANGS, LearnPage, type LearnQuery } from "./learn-page.tsx";
 import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
 
@@ -30,7 +29,7 @@ function readChoices(read: (name: string) => string | undefined): LearnQuery {
 }
 
 /** What the learner reads when the allowance refuses a list: the ledger's own reason. */
-const refusalText = (error: ApiError) => (error.code === "allowance_exhausted" ? `No list this time: ${error.message}.` : error.message);
+const refusalText = (error: AppError) => (error.code === "allowance_exhausted" ? `No list this time: ${error.message}.` : error.message);
 
 export function learnRoutes(deps: AppDeps) {
   const topicsFor = (e: BuiltinEngine, q: LearnQuery) => [...e.index().topicById.values()].map((t) => ({ id: t.id, name: t.names[q.source as keyof typeof t.names] ?? t.id }));
@@ -62,7 +61,7 @@ export function learnRoutes(deps: AppDeps) {
           // A refused input throws here, before anything is charged (issue 5 rule 3).
           list = e.vocabulary({ source_lang: q.source, target_lang: q.target, level: q.level, topic: q.topic.trim() || undefined, count: 20 });
         } catch (error) {
-          if (error instanceof EngineInputError) return page(null, error.message, 400);
+          if (error instanceof AppError) return page(null, error.message, 400);
           throw error;
         }
         try {
@@ -73,7 +72,7 @@ export function learnRoutes(deps: AppDeps) {
           });
           return page(items, null, 200);
         } catch (error) {
-          if (error instanceof ApiError && error.status === 402) return page(null, refusalText(error), 402);
+          if (error instanceof AppError && error.status === 402) return page(null, refusalText(error), 402);
           throw error;
         }
       },

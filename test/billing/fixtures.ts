@@ -15,7 +15,7 @@ import { chargeCall, runCharged, spentSoFar } from "../../src/billing/service.ts
 import { flushUsage } from "../../src/billing/pending-ledger.ts";
 import type { Config } from "../../src/config/config.ts";
 import { authenticate } from "../../src/http/bearer-guard.ts";
-import { ApiError } from "../../src/http/api-error.ts";
+import { AppError } from "../../src/lib/errors.ts";
 import { csrfFrom, WebUser } from "../helpers/browser-less.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { basic, exchange, ownerWithClient } from "../oauth/fixtures.ts";
@@ -33,7 +33,7 @@ export async function billingApp(overrides: Partial<Config> = {}): Promise<TestA
       "/v1/probe/charge/:operation",
       async ({ request, params }) => {
         const caller = await authenticate(t.deps, request, "usage:read");
-        if (!isOperation(params.operation)) throw new ApiError(404, "not_found", "no such operation");
+        if (!isOperation(params.operation)) throw new AppError(404, "not_found", "no such operation");
         const charge = await chargeCall(t.deps, payerOf(caller), params.operation);
         if (!charge.ok) throw charge.error;
         return { receipt: charge.receipt };
@@ -42,7 +42,7 @@ export async function billingApp(overrides: Partial<Config> = {}): Promise<TestA
     )
     .post("/v1/probe/fail/:operation", async ({ request, params }) => {
       const caller = await authenticate(t.deps, request, "usage:read");
-      if (!isOperation(params.operation)) throw new ApiError(404, "not_found", "no such operation");
+      if (!isOperation(params.operation)) throw new AppError(404, "not_found", "no such operation");
       return runCharged(t.deps, payerOf(caller), params.operation, async () => {
         throw new Error("engine failed: upstream model timed out");
       });

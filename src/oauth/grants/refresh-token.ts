@@ -3,7 +3,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.ts";
 import { users } from "../../accounts/schema.ts";
-import { OAuthError } from "../../http/api-error.ts";
+import { AppError } from "../../lib/errors.ts";
 import { hashSecret } from "../../lib/secrets.ts";
 import { open } from "../../lib/sealed-box.ts";
 import type { AuthenticatedClient } from "../client-auth.ts";
@@ -12,12 +12,12 @@ import { resolveRequestedScopes } from "../requested-scopes.ts";
 import { grants, refreshTokens, tokenFamilies } from "../schema.ts";
 import { endFamily, issueAccessToken, issueRefreshToken, tokenResponse } from "../token-store.ts";
 
-const invalidGrant = (description: string) => new OAuthError(400, "invalid_grant", description);
-type Outcome = { ok: true; access: string; refresh: string; scopes: string[] } | { ok: false; error: OAuthError };
+const invalidGrant = (description: string) => new AppError(400, "invalid_grant", description);
+type Outcome = { ok: true; access: string; refresh: string; scopes: string[] } | { ok: false; error: AppError };
 
 export async function refreshTokenGrant(deps: AppDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
   const presented = form.refresh_token;
-  if (!presented) throw new OAuthError(400, "invalid_request", "refresh_token is required");
+  if (!presented) throw new AppError(400, "invalid_request", "refresh_token is required");
   const now = deps.clock.now();
   const tokenHash = hashSecret(presented);
 
