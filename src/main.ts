@@ -5,9 +5,9 @@ import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Co
 import { adminCommands } from "./cli/admin-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
-import { StartupError } from "./server.ts";
+import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands, ...adminCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;

@@ -1,5 +1,6 @@
 // The engine port: what every language engine (the built-in offline one, later an LLM one)
 // offers the platform. No HTTP here; the generation API puts routes on it.
+import type { Lang } from "./languages.ts";
 import type { LessonPlanInput, LessonSet, TutorTurnInput, TutorTurnResult, VocabItem, VocabularyInput } from "./model.ts";
 
 export { normaliseLang, type Lang } from "./languages.ts";
@@ -20,4 +21,6 @@ export interface Engine {
   lessonPlan(input: LessonPlanInput): AsyncIterable<LessonSet>;
   /** One tutor turn; the result carries the conversation state to store for the next turn. */
   tutorTurn(input: TutorTurnInput): Promise<TutorTurnResult>;
+  /** The topics the engine teaches, named in `lang` (for pickers such as the Learn page's). */
+  topics(lang: Lang): Promise<{ id: string; name: string }[]>;
 }

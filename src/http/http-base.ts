@@ -1,7 +1,7 @@
 // Cross-cutting HTTP behaviour, applied to every route: request ids, maintenance mode, no CORS on
 // the API, access tokens refused outside /v1/, and the error shapes of DESIGN §4.
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
+import type { CoreDeps } from "../config/core-deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { envelope, envelopeOf, oauthErrorResponse } from "./error-responses.ts";
 import { maintenanceResponse, maintenanceWatcher } from "./maintenance.ts";
@@ -31,7 +31,7 @@ function validationMessage(error: unknown, param: string | undefined): string {
   return param ? `${param}: ${detail.charAt(0).toLowerCase()}${detail.slice(1)}` : `request ${detail.charAt(0).toLowerCase()}${detail.slice(1)}`;
 }
 
-export function httpBase(deps: AppDeps, maintenance = maintenanceWatcher(deps.store.db)) {
+export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.store.db)) {
   const { log } = deps;
   return new Elysia({ name: "http-base" })
     .onRequest(({ request }) => {

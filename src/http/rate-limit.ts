@@ -4,7 +4,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../store/open-store.ts";
 import { AppError } from "../lib/errors.ts";
 
-export type RateDecision = { ok: true; count: number } | { ok: false; retryAfterSeconds: number };
+import type { RateDecision } from "../lib/local-rate-limit.ts";
+
+export type { RateDecision };
 
 export async function hitRateLimit(db: Db, key: string, nowMs: number, windowMs: number, limit: number): Promise<RateDecision> {
   const windowStart = nowMs - (nowMs % windowMs);

@@ -1,6 +1,6 @@
 // Client authentication at the token and revocation endpoints (RFC 6749 §2.3): HTTP Basic or
 // client_id + client_secret form fields, never both; a public client sends client_id alone.
-import type { AppDeps } from "../app-deps.ts";
+import type { CoreDeps } from "../config/core-deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { authenticateClientSecret, getClient, type Client } from "../clients/service.ts";
 
@@ -32,7 +32,7 @@ function parseBasic(header: string): { id: string; secret: string } | null {
   }
 }
 
-export async function authenticateClient(deps: AppDeps, request: Request, form: Record<string, string>): Promise<AuthenticatedClient> {
+export async function authenticateClient(deps: CoreDeps, request: Request, form: Record<string, string>): Promise<AuthenticatedClient> {
   const header = request.headers.get("authorization");
   const formId = form.client_id;
   const formSecret = form.client_secret;

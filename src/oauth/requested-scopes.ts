@@ -1,5 +1,5 @@
 import { AppError } from "../lib/errors.ts";
-import { parseScopeString, sortScopes, type Scope } from "./scopes.ts";
+import { parseScopeString, sortScopes, type Scope } from "../lib/scopes.ts";
 
 /**
  * The scopes a request asks for: omitted means every scope the client is allowed; anything the

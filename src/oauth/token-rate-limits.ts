@@ -3,7 +3,7 @@
 // tokens expire is refused. Counted per process (README "Rate limits").
 import type { Config } from "../config/config.ts";
 import { AppError } from "../lib/errors.ts";
-import { LocalRateLimiter } from "../http/local-rate-limit.ts";
+import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
 import { HOUR, MINUTE } from "../lib/clock.ts";
 
 export interface TokenRateLimits {

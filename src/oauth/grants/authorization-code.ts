@@ -1,6 +1,6 @@
 // grant_type=authorization_code (RFC 6749 §4.1.3, RFC 7636 §4.6; spec 3.3, 5.3).
 import { and, eq, isNull } from "drizzle-orm";
-import type { AppDeps } from "../../app-deps.ts";
+import type { CoreDeps } from "../../config/core-deps.ts";
 import { users } from "../../accounts/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hashSecret, newRowId } from "../../lib/secrets.ts";
@@ -13,7 +13,7 @@ const invalidGrant = (description: string) => new AppError(400, "invalid_grant",
 
 type Outcome = { ok: true; access: string; refresh: string; scopes: string[] } | { ok: false; error: AppError };
 
-export async function authorizationCodeGrant(deps: AppDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
+export async function authorizationCodeGrant(deps: CoreDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
   const { code, redirect_uri: redirectUri, code_verifier: verifier } = form;
   if (!code || !redirectUri || !verifier) throw new AppError(400, "invalid_request", "code, redirect_uri and code_verifier are required");
   if (!isValidCodeVerifier(verifier)) throw new AppError(400, "invalid_request", "code_verifier must be 43 to 128 unreserved characters (RFC 7636 §4.1)");
