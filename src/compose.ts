@@ -1,6 +1,6 @@
 // The composition root: builds the application's dependencies once — store, clock, configuration,
-// logger, server key, the engine the configuration names, the billing ledger, the /v1 doorway and
-// the scheduler's job registry — and hands them to everything else. `server.ts` and the test
+// logger, server key, the engine the configuration names, the event recorder, the billing ledger,
+// the /v1 doorway and the scheduler's job registry — and hands them to everything else. `server.ts` and the test
 // helpers both use it, so tests run the wiring the product runs.
 import type { ChargeReceipt } from "./billing/service.ts";
 import { chargeCall, createLedger, refund } from "./billing/service.ts";
@@ -9,6 +9,7 @@ import type { PendingLedger } from "./billing/pending-ledger.ts";
 import { payerOf } from "./billing/payer.ts";
 import type { Config } from "./config/config.ts";
 import type { CoreDeps } from "./config/core-deps.ts";
+import { EventRecorder } from "./events/recorder.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
 import { V1Doorway } from "./http/v1.ts";
@@ -32,6 +33,8 @@ export interface AppDeps extends CoreDeps {
   /** This process's billing ledger: pending counts, credit leases, payer settings. */
   ledger: PendingLedger;
   v1: ApiDoorway;
+  /** Records events in the transaction of the change that caused them (events/recorder.ts). */
+  events: EventRecorder;
 }
 
 export interface Composed {
@@ -43,6 +46,7 @@ export interface Composed {
 /** Everything a process is built from, on an open and migrated store. */
 export async function compose(config: Config, store: Store, log: Logger, clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock): Promise<Composed> {
   const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
+  const events = new EventRecorder();
   const ledger = createLedger({ store, clock, log });
   const ledgerDeps = { store, config, clock, ledger };
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
@@ -59,7 +63,7 @@ export async function compose(config: Config, store: Store, log: Logger, clock: 
     isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, scheduler: null } satisfies AppDeps;
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, events, scheduler: null } satisfies AppDeps;
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };
