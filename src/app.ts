@@ -16,6 +16,7 @@ import { usageRoutes } from "./web/usage-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
 import { authorizeRoutes } from "./web/authorize-routes.ts";
+import { docsRoutes } from "./web/docs-routes.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
@@ -29,7 +30,8 @@ export function createApp(deps: AppDeps) {
     .use(referenceRoutes(deps))
     .use(usageRoutes(deps))
     .use(accountRoutes(deps))
-    .use(learnRoutes(deps));
+    .use(learnRoutes(deps))
+    .use(docsRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

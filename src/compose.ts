@@ -12,10 +12,11 @@ import type { CoreDeps } from "./config/core-deps.ts";
 import { EventRecorder } from "./events/recorder.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
-import { V1Doorway } from "./http/v1.ts";
+import { doorwayStatuses, V1Doorway } from "./http/v1.ts";
 import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, type Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
+import { ReferenceDocuments } from "./reference/documents.ts";
 import { findAccessToken } from "./oauth/access-token-lookup.ts";
 import { purgeFinishedJobs } from "./scheduler/housekeeping.ts";
 import { createScheduler, type JobKind, type RecurringTask, type Scheduler } from "./scheduler/scheduler.ts";
@@ -35,6 +36,8 @@ export interface AppDeps extends CoreDeps {
   v1: ApiDoorway;
   /** The API versions and the changes between them (spec 9). */
   versions: VersionRegistry;
+  /** The OpenAPI and AsyncAPI documents, made once from the registered routes and the catalogue. */
+  reference: ReferenceDocuments;
   /** Records events in the transaction of the change that caused them (events/recorder.ts). */
   events: EventRecorder;
 }
@@ -75,7 +78,8 @@ export async function compose(
     isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, versions, events, scheduler: null } satisfies AppDeps;
+  const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, versions, events, reference, scheduler: null } satisfies AppDeps;
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };
