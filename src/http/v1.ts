@@ -7,8 +7,10 @@
 //      unknown → 400 `invalid_version`, discontinued → 410 `version_discontinued`)
 //   4. the per-client rate limit (429 `rate_limited` + Retry-After)
 //   5. request validation (400 `invalid_request` + `param`; Elysia's models)
-//   6. the charge (402s before anything is spent, spec 5.6.4), refunded if the handler throws
-//   7. the handler, which gets a typed caller and its charge.
+//   6. the route's own precheck, for refusals a schema cannot express (a paid plan, a second
+//      scope the body asks for, a header's rules): they too come before anything is spent
+//   7. the charge (402s before anything is spent, spec 5.6.4), refunded if the handler throws
+//   8. the handler, which gets a typed caller and its charge.
 // Steps 1–4 run in Elysia's transform stage, which precedes validation, so a caller without a
 // token learns nothing about the body's rules. The doorway knows nothing of the domains: who a
 // token belongs to, what a call costs and which versions exist come in through V1Ports, built by
@@ -95,6 +97,18 @@ export interface RouteDeclaration<Operation extends string> {
   tags: readonly string[];
   /** Kept out of the OpenAPI document (a test-only route). */
   hidden?: boolean;
+  /** The body as documented, when the route checks it itself with rules a schema cannot express. */
+  documentedBody?: TSchema;
+  /** Runs after validation and before the charge; throws an AppError to refuse with nothing spent. */
+  precheck?: (context: PrecheckContext) => void | Promise<void>;
+}
+
+export interface PrecheckContext {
+  caller: Caller | null;
+  body: unknown;
+  query: unknown;
+  params: unknown;
+  request: Request;
 }
 
 type Maybe<S> = S extends TSchema ? Static<S> : undefined;
@@ -291,6 +305,7 @@ export class V1Plugin<Operation extends string, Receipt> {
     const run = async (ctx: { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] }) => {
       const state = door.stateOf(ctx.request);
       for (const [name, value] of Object.entries(state.headers)) ctx.set.headers[name] = value;
+      if (declaration.precheck) await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request });
       const charge = state.caller && declaration.operation !== null ? await door.charge(state.caller, declaration.operation) : null;
       const context = {
         caller: state.caller,

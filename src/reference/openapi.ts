@@ -14,6 +14,7 @@ export interface DocumentedRoute {
     operation: string | null;
     version?: "pin" | "header";
     body?: TSchema;
+    documentedBody?: TSchema;
     query?: TSchema;
     params?: TSchema;
     headers?: TSchema;
@@ -24,6 +25,7 @@ export interface DocumentedRoute {
     description?: string;
     tags: readonly string[];
     hidden?: boolean;
+    precheck?: unknown;
   };
   /** The statuses the doorway itself may answer with for this declaration. */
   doorwayErrors: readonly number[];
@@ -97,7 +99,7 @@ function responsesOf(route: DocumentedRoute): Json {
   }
   if (Object.keys(responses).length === 0) responses["200"] = { description: "Success." };
   const errors = [...new Set([...route.doorwayErrors, ...(route.declaration.errors ?? [])])].sort();
-  if (route.declaration.body || route.declaration.query || route.declaration.params) errors.push(400);
+  if (route.declaration.body || route.declaration.query || route.declaration.params || route.declaration.precheck) errors.push(400);
   for (const status of [...new Set(errors)].sort()) responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   // Spec 7: any other refusal still speaks the envelope.
   if (!Object.keys(responses).some((status) => status.startsWith("4"))) responses["4XX"] = { $ref: "#/components/responses/Error4XX" };
@@ -117,7 +119,8 @@ function v1Operation(route: DocumentedRoute): Json {
     parameters: parametersOf(route),
     responses: responsesOf(route),
   };
-  if (d.body) operation.requestBody = { required: true, content: { "application/json": { schema: plain(d.body) } } };
+  const body = d.documentedBody ?? d.body;
+  if (body) operation.requestBody = { required: true, content: { "application/json": { schema: plain(body) } } };
   if ((operation.parameters as Json[]).length === 0) delete operation.parameters;
   return operation;
 }
