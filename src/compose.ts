@@ -12,6 +12,7 @@ import type { CoreDeps } from "./config/core-deps.ts";
 import { EventRecorder } from "./events/recorder.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
+import { createGenerationRuntime, PLAN_JOB, planJobKind, type GenerationRuntime } from "./generation/plans-service.ts";
 import { V1Doorway } from "./http/v1.ts";
 import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, type Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -35,6 +36,8 @@ export interface AppDeps extends CoreDeps {
   v1: ApiDoorway;
   /** Records events in the transaction of the change that caused them (events/recorder.ts). */
   events: EventRecorder;
+  /** Lesson-plan progress announcements (one poller per process) and the engine's version. */
+  generation: GenerationRuntime;
 }
 
 export interface Composed {
@@ -63,15 +66,15 @@ export async function compose(config: Config, store: Store, log: Logger, clock: 
     isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, events, scheduler: null } satisfies AppDeps;
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, events, generation: createGenerationRuntime({ store, config }), scheduler: null } satisfies AppDeps;
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };
 }
 
 /** Every durable job kind, by name. Domains add theirs here. */
-function jobKinds(_deps: AppDeps): Record<string, JobKind> {
-  return {};
+function jobKinds(deps: AppDeps): Record<string, JobKind> {
+  return { [PLAN_JOB]: planJobKind(deps) };
 }
 
 /** Recurring housekeeping, shared by every process (each run is claimed once through the store). */

@@ -89,6 +89,48 @@ export interface RouteDeclaration<Operation extends string> {
   tags: string[];
   /** Kept out of the OpenAPI document (a test-only route). */
   hidden?: boolean;
+  /**
+   * Refusals that must come before anything is spent but need the caller or the validated body
+   * (e.g. a plan the operation requires, text rules beyond the schema). Runs after validation and
+   * before the charge; throw an AppError to refuse.
+   */
+  precheck?: (input: { caller: Caller; body: unknown; params: unknown; query: unknown }) => void | Promise<void>;
+  /** Largest JSON body accepted, in bytes (413 `payload_too_large` above it); default DEFAULT_MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
+}
+
+/** Bodies of /v1 operations are small JSON objects; anything larger is refused before it is read whole. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+function tooLarge(max: number): AppError {
+  return new AppError(413, "payload_too_large", `the request body is larger than ${max} bytes`);
+}
+
+/** Reads a JSON body, refusing it as soon as it passes `max` bytes (a chunked body has no length to check first). */
+async function readJsonBody(request: Request, max: number): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > max) throw tooLarge(max);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(max);
+      }
+      chunks.push(value);
+    }
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, "invalid_request", text.trim() === "" ? "the request body is empty; send a JSON object" : "the request body is not valid JSON");
+  }
 }
 
 type Maybe<S> = S extends TSchema ? Static<S> : undefined;
@@ -119,6 +161,7 @@ export function doorwayStatuses(declaration: RouteDeclaration<string>): number[]
   if (declaration.scope === null) return [];
   const statuses = [400, 401, 403, 410, 429];
   if (declaration.operation !== null) statuses.push(402);
+  if (declaration.body) statuses.push(413);
   return statuses;
 }
 
@@ -253,7 +296,14 @@ export class V1Plugin<Operation extends string, Receipt> {
     const door = this.door;
     door.routes.push({ method, path, declaration });
     const scope = declaration.scope;
+    const maxBody = declaration.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const hook = {
+      parse: declaration.body
+        ? ({ request }: { request: Request }) => {
+            const type = request.headers.get("content-type") ?? "";
+            return /^application\/(?:[\w.+-]+\+)?json\b/i.test(type) ? readJsonBody(request, maxBody) : undefined;
+          }
+        : undefined,
       transform: async ({ request }: { request: Request }) => {
         await door.admit(request, declaration);
       },
@@ -276,6 +326,7 @@ export class V1Plugin<Operation extends string, Receipt> {
     const run = async (ctx: { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] }) => {
       const state = door.stateOf(ctx.request);
       for (const [name, value] of Object.entries(state.headers)) ctx.set.headers[name] = value;
+      if (state.caller && declaration.precheck) await declaration.precheck({ caller: state.caller, body: ctx.body, params: ctx.params, query: ctx.query });
       const charge = state.caller && declaration.operation !== null ? await door.charge(state.caller, declaration.operation) : null;
       const context = {
         caller: state.caller,
