@@ -113,14 +113,15 @@ export function planStream(deps: PlanStreamDeps, owner: PlanOwner, planId: strin
           if (changed) {
             changed = false;
             const row = await findPlanRow(deps.db, owner, planId);
-            if (row.setsReady > sent) {
-              for (const set of await setsOf(deps.db, planId, sent)) send(frame("set", set));
-              sent = row.setsReady;
-            }
             const mark = `${row.status}:${row.setsReady}`;
             if (mark !== lastMark) {
               lastMark = mark;
               send(frame("status", { status: row.status, sets_ready: row.setsReady }));
+            }
+            if (row.setsReady > sent) {
+              // Only the sets the status frame counted: a set committed since is announced with its own status.
+              for (const set of await setsOf(deps.db, planId, sent)) if (set.index <= row.setsReady) send(frame("set", set));
+              sent = row.setsReady;
             }
             if (row.status === "complete") {
               send(frame("done", { status: row.status, sets_ready: row.setsReady }));
