@@ -67,7 +67,8 @@ export async function compose(config: Config, store: Store, log: Logger, clock: 
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
   const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, events, generation: createGenerationRuntime({ store, config }), scheduler: null } satisfies AppDeps;
-  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
+  // Plan jobs spend most of their time waiting on commits; many in flight share each group commit.
+  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial), concurrency: 32 });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };
 }
