@@ -12,7 +12,7 @@ const commands: Command[] = [...systemCommands, ...adminCommands, ...loginComman
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;
   if (words[0] === "--help" || words[0] === "-h" || words[0] === "help") {
-    process.stdout.write(groupHelp([], commands) + "\n  engine …".padEnd(45) + "Preview the built-in engine: stats, vocab, plan, tutor (parla engine --help)\n");
+    process.stdout.write(groupHelp([], commands) + "\n  engine …".padEnd(45) + "Preview the configured engine: stats, vocab, plan, tutor (parla engine --help)\n");
     return 0;
   }
   // The engine preview has its own sub-commands and flags (src/generation/cli.ts).
