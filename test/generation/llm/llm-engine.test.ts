@@ -10,6 +10,7 @@ import type { UsageRecord } from "../../../src/generation/llm/usage-store.ts";
 import { createAdjustableClock } from "../../../src/lib/clock.ts";
 import { createLogger } from "../../../src/lib/logger.ts";
 import { answerJson, answerText, dataBlockOf, hang, httpError, refusal, startOpenAiTestServer, streamText, type OpenAiTestServer } from "../../helpers/openai-test-server.ts";
+import { TUTOR_ANSWER } from "./answers.ts";
 import { builtinAnswer, builtinBackedModel } from "./builtin-backed-model.ts";
 
 const builtin = createBuiltinEngine();
@@ -17,18 +18,6 @@ const API_KEY = "sk-test-SECRET-0123456789";
 const PAIR = { source_lang: "en", target_lang: "es", level: 2 } as const;
 const TURN = { ...PAIR, scene: "a small café by the sea", message: "Hola, quiero un café" };
 
-export const TUTOR_ANSWER = {
-  reply: "¡Hola! ¿Quieres un café con leche?",
-  reply_translation: "Hello! Would you like a coffee with milk?",
-  corrections: [],
-  corrected_message: null,
-  hints: ["Say what you want to drink."],
-  suggested_replies: [{ text: "Sí, quiero un café con leche, por favor.", translation: "Yes, I want a coffee with milk, please." }],
-  new_vocabulary: [{ display: "la leche", translation: "milk" }],
-  understood: true,
-  intent: "order a drink",
-  completed: false,
-};
 
 let server: OpenAiTestServer;
 afterEach(() => server?.close());
