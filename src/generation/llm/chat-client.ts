@@ -70,8 +70,14 @@ export class ChatClient {
       baseURL: options.baseUrl,
       // Local servers usually need no key; the SDK requires one, so a placeholder is sent.
       apiKey: options.apiKey ?? "no-key",
+      // Explicit, so the SDK reads none of its OPENAI_* environment variables (config.ts is the only reader).
+      adminAPIKey: null,
+      organization: null,
+      project: null,
+      webhookSecret: null,
       maxRetries: 0,
-      timeout: options.timeoutMs,
+      // Our own deadline (below) comes first, so a timeout is told apart from a connection failure.
+      timeout: options.timeoutMs + 1000,
       logLevel: "off",
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });

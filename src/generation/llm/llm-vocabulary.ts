@@ -61,7 +61,7 @@ export async function* llmVocabulary(ctx: LlmContext, request: VocabularyRequest
   let invalidItem = false;
   let settled: ChatAnswer | null = null;
   let failure: unknown = null;
-  void ctx.client
+  const pending = ctx.client
     .complete({
       operation: "vocabulary",
       schemaName: "vocabulary",
@@ -97,15 +97,20 @@ export async function* llmVocabulary(ctx: LlmContext, request: VocabularyRequest
         wake?.();
       },
     );
-  while (true) {
-    while (ready.length > 0) yield ready.shift() as VocabItem;
-    if (failure) throw failure;
-    if (settled) break;
-    await new Promise<void>((resolve) => {
-      wake = resolve;
-      if (ready.length > 0 || settled || failure) resolve();
-    });
-    wake = null;
+  try {
+    while (true) {
+      while (ready.length > 0) yield ready.shift() as VocabItem;
+      if (failure) throw failure;
+      if (settled) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (ready.length > 0 || settled || failure) resolve();
+      });
+      wake = null;
+    }
+  } finally {
+    // A caller that stops reading early still paid for the answer: its tokens are recorded when it ends.
+    if (!settled && !failure) void pending.then(() => (settled as ChatAnswer | null)?.settle("ok"));
   }
   const first = settled as unknown as ChatAnswer;
   const checked = parseAnswer(first.text, VocabularyAnswer);
