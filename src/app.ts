@@ -1,7 +1,7 @@
 // createApp(deps) composes the domain plugins into one Elysia app. It never listens: the server
 // and the tests decide how requests arrive.
 import { Elysia } from "elysia";
-import type { AppDeps } from "./app-deps.ts";
+import type { AppDeps } from "./compose.ts";
 import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
@@ -14,6 +14,7 @@ import { integrationsRoutes } from "./web/integrations-routes.ts";
 import { usageRoutes } from "./web/usage-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
+import { authorizeRoutes } from "./web/authorize-routes.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
@@ -21,6 +22,7 @@ export function createApp(deps: AppDeps) {
     .use(authRoutes(deps))
     .use(externalSigninRoutes(deps))
     .use(oauthRoutes(deps))
+    .use(authorizeRoutes(deps))
     .use(integrationsRoutes(deps))
     .use(billingRoutes(deps))
     .use(usageRoutes(deps))

@@ -6,9 +6,9 @@ import { adminCommands } from "./cli/admin-commands.ts";
 import { llmCommands } from "./cli/llm-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
-import { StartupError } from "./server.ts";
+import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands, ...adminCommands, ...llmCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...llmCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;

@@ -12,7 +12,8 @@ import { dataStats } from "./builtin/data-stats.ts";
 import { flag, parseFlags, type FlagSpec } from "./cli-flags.ts";
 import { formatSet, formatStats, formatTurn, formatVocabItem } from "./cli-format.ts";
 import { DEFAULT_NPC_NAME } from "./builtin/ui-text/lesson-text.ts";
-import { EngineInputError, normaliseLang, type Engine } from "./engine.ts";
+import { AppError } from "../lib/errors.ts";
+import { normaliseLang, type Engine } from "./engine.ts";
 import { createEngine } from "./engine-from-config.ts";
 import { LlmError } from "./llm/llm-errors.ts";
 import type { ConversationState, LessonSet, TutorTurnInput, VocabItem } from "./model.ts";
@@ -157,7 +158,7 @@ async function tutor(values: Map<string, string[]>, io: Io): Promise<number> {
       conversation = await turn(text, conversation);
     } catch (e) {
       if (e instanceof LlmError) io.err(`error: ${e.message}`);
-      else if (e instanceof EngineInputError) io.err(`error: ${e.param}: ${e.message}`);
+      else if (e instanceof AppError) io.err(`error: ${e.param}: ${e.message}`);
       else throw e;
     }
   }
@@ -209,7 +210,7 @@ export async function runEngineCommand(args: string[], deps: CliDeps = {}): Prom
   try {
     return await RUN[name as Command](parsed.values, io);
   } catch (e) {
-    if (e instanceof EngineInputError) {
+    if (e instanceof AppError) {
       io.err(`error: ${e.param}: ${e.message}`);
       return 2;
     }

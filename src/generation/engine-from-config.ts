@@ -7,7 +7,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Store } from "../store/open-store.ts";
 import type { Engine } from "./engine.ts";
-import { parseLessonPlanInput, parseVocabularyInput } from "./engine-input.ts";
+import { parseLessonPlanInput, parseTutorInput, parseVocabularyInput } from "./engine-input.ts";
 import type { BuiltinEngine } from "./builtin/index.ts";
 import { withBuiltinFallback } from "./llm/fallback-engine.ts";
 import { createLlmEngine } from "./llm/llm-engine.ts";
@@ -49,7 +49,11 @@ export function lazyBuiltinEngine(): Engine & { load(): Promise<BuiltinEngine> }
       })();
     },
     async tutorTurn(input) {
+      parseTutorInput(input);
       return (await load()).tutorTurn(input);
+    },
+    async topics(lang) {
+      return (await load()).topics(lang);
     },
   };
 }

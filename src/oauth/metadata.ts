@@ -1,6 +1,6 @@
 // RFC 8414 authorization server metadata: it must say exactly what the server does.
 import type { Config } from "../config/config.ts";
-import { SCOPES } from "./scopes.ts";
+import { SCOPES } from "../lib/scopes.ts";
 
 export function authorizationServerMetadata(config: Config) {
   const base = config.baseUrl;

@@ -58,6 +58,7 @@ export function withBuiltinFallback(primary: Engine, builtin: () => Promise<Engi
         for await (const set of (await builtin()).lessonPlan(input, { after: sent })) yield mark(set, "builtin");
       })();
     },
+    topics: (lang) => primary.topics(lang),
     async tutorTurn(input) {
       try {
         return mark(await primary.tutorTurn(input), "openai");

@@ -40,5 +40,9 @@ export function createLlmEngine(options: LlmEngineOptions): LlmEngine {
     async tutorTurn(input) {
       return llmTutorTurn(ctx, parseTutorInput(input));
     },
+    // A picker's list comes from the built-in engine's data: the model takes any topic text.
+    async topics(lang) {
+      return [...(await options.lexicon()).topicById.values()].map((t) => ({ id: t.id, name: t.names[lang] ?? t.id }));
+    },
   };
 }

@@ -2,7 +2,8 @@
 // same calls must give answers of the same shapes and rules, whichever engine made them.
 import { describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
-import { EngineInputError, type Engine } from "../../../src/generation/engine.ts";
+import type { Engine } from "../../../src/generation/engine.ts";
+import { AppError } from "../../../src/lib/errors.ts";
 import { fitsBand, levelProfile } from "../../../src/generation/levels.ts";
 import { LessonSet, TutorTurnResult, VocabItem } from "../../../src/generation/model.ts";
 
@@ -27,10 +28,10 @@ export function engineContract(label: string, engine: () => Engine, kind: "built
       for (const item of more) expect(exclude).not.toContain(item.id);
     });
 
-    test("refused input throws EngineInputError at the call, before any request", () => {
-      expect(() => engine().vocabulary({ ...PAIR, target_lang: "xx" })).toThrow(EngineInputError);
-      expect(() => engine().lessonPlan({ ...PAIR })).toThrow(EngineInputError);
-      expect(engine().tutorTurn({ ...PAIR, message: "" })).rejects.toThrow(EngineInputError);
+    test("refused input throws an AppError at the call, before any request", () => {
+      expect(() => engine().vocabulary({ ...PAIR, target_lang: "xx" })).toThrow(AppError);
+      expect(() => engine().lessonPlan({ ...PAIR })).toThrow(AppError);
+      expect(engine().tutorTurn({ ...PAIR, message: "" })).rejects.toThrow(AppError);
     });
 
     test("lesson plan: valid sets, overview first, indexes consecutive; after= continues without remaking", async () => {
@@ -49,6 +50,12 @@ export function engineContract(label: string, engine: () => Engine, kind: "built
       const rest = await Array.fromAsync(engine().lessonPlan(input, { after: sets.slice(0, 2) }));
       expect(rest.map((s) => s.index)).toEqual(sets.slice(2).map((s) => s.index));
       expect(rest.map((s) => s.kind)).toEqual(sets.slice(2).map((s) => s.kind));
+    });
+
+    test("topics: the picker's list, named in the asked language", async () => {
+      const topics = await engine().topics("es");
+      expect(topics.length).toBeGreaterThan(10);
+      expect(topics.find((t) => t.id === "greetings")?.name).toBe("Saludos");
     });
 
     test("tutor turns: valid results, the state carries the conversation to the next turn", async () => {
