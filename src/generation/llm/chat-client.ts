@@ -123,9 +123,12 @@ export class ChatClient {
         const status = error instanceof OpenAI.APIError ? error.status : undefined;
         // A 400/422 to a json_schema or json_object request: the server does not support that
         // response_format. Step down once and try again at once; the mode found holds for the process.
-        if (!this.modeSettled && (status === 400 || status === 422) && mode !== "prompt" && this.mode === mode) {
-          this.mode = MODES[MODES.indexOf(mode) + 1] as OutputMode;
-          this.options.log.warn("llm.output_mode_refused", { mode, next: this.mode, status, detail: this.clean(errorText(error)) });
+        if (!this.modeSettled && (status === 400 || status === 422) && mode !== "prompt") {
+          // A concurrent request may have stepped down already: then this one just follows.
+          if (this.mode === mode) {
+            this.mode = MODES[MODES.indexOf(mode) + 1] as OutputMode;
+            this.options.log.warn("llm.output_mode_refused", { mode, next: this.mode, status, detail: this.clean(errorText(error)) });
+          }
           attempt--;
           continue;
         }

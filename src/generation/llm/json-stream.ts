@@ -11,12 +11,13 @@ export class ArrayElementScanner {
   private escaped = false;
   private arrayDepth: number | null = null;
   private elementStart = -1;
+  private finished = false;
 
   /** Adds a chunk; returns the complete element texts it finished, in order. */
   push(chunk: string): string[] {
     this.text += chunk;
     const done: string[] = [];
-    for (; this.pos < this.text.length; this.pos++) {
+    for (; this.pos < this.text.length && !this.finished; this.pos++) {
       const c = this.text[this.pos];
       if (this.inString) {
         if (this.escaped) this.escaped = false;
@@ -38,6 +39,8 @@ export class ArrayElementScanner {
           done.push(this.text.slice(this.elementStart, this.pos + 1));
           this.elementStart = -1;
         }
+        // The array itself closed: later arrays of the root object are not its elements.
+        if (this.arrayDepth !== null && this.depth < this.arrayDepth) this.finished = true;
       }
     }
     return done;

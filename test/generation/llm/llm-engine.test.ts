@@ -197,6 +197,23 @@ describe("answers", () => {
     expect(server.requests[1]!.body.messages.at(-1)!.content).toContain("is not written in Spanish");
   });
 
+  test("a number written as a string is a schema violation (never passed on), repaired once", async () => {
+    const { engine } = setup();
+    let first = true;
+    server.setDefault(async (r) => {
+      const value = (await builtinAnswer(builtin, r)) as { items: Record<string, unknown>[] };
+      // Two bad items of the five asked for (4 + 1 spare): the good ones cannot make up the list.
+      if (first) for (const i of [0, 1]) value.items[i] = { ...value.items[i], level: String(value.items[i]!.level) };
+      first = false;
+      return (r.body.stream ? streamText(JSON.stringify(value), { size: 30 }).reply : answerJson(value))(r);
+    });
+    const items = await Array.fromAsync(engine.vocabulary({ ...PAIR, topic: "food", count: 4 }));
+    expect(items.length).toBe(4);
+    for (const item of items) expect(typeof item.level).toBe("number");
+    expect(server.requests.length).toBe(2);
+    expect(server.requests[1]!.body.messages.at(-1)!.content).toContain("/items/0/level");
+  });
+
   test("a refusal fails the operation at once (no repair)", async () => {
     const { engine, usage } = setup();
     server.enqueue(refusal("I can't help with that."), answerJson(TUTOR_ANSWER));

@@ -117,6 +117,14 @@ describe("resilience", () => {
     expect(engine.client.outputMode).toBe("json_object");
   });
 
+  test("concurrent first requests to a server without json_schema all step down and succeed", async () => {
+    const { engine } = setup();
+    server.setDefault((r) => (r.body.response_format?.type === "json_schema" ? httpError(400)(r) : answerJson(TUTOR_ANSWER)(r)));
+    const results = await Promise.all([engine.tutorTurn(TURN), engine.tutorTurn(TURN), engine.tutorTurn(TURN)]);
+    expect(results.map((r) => r.reply)).toEqual([TUTOR_ANSWER.reply, TUTOR_ANSWER.reply, TUTOR_ANSWER.reply]);
+    expect(engine.client.outputMode).toBe("json_object");
+  });
+
   test("a server without any response_format: the prompt-only contract", async () => {
     const { engine } = setup();
     server.setDefault((r) => (r.body.response_format ? httpError(422, {}, "unknown field response_format")(r) : answerJson(TUTOR_ANSWER)(r)));
