@@ -157,7 +157,7 @@ async function tutor(values: Map<string, string[]>, io: Io): Promise<number> {
     try {
       conversation = await turn(text, conversation);
     } catch (e) {
-      if (e instanceof LlmError) io.err(`error: ${e.message}`);
+      if (e instanceof LlmError) io.err(`error: ${e.detail}`);
       else if (e instanceof AppError) io.err(`error: ${e.param}: ${e.message}`);
       else throw e;
     }
@@ -210,6 +210,11 @@ export async function runEngineCommand(args: string[], deps: CliDeps = {}): Prom
   try {
     return await RUN[name as Command](parsed.values, io);
   } catch (e) {
+    // An LlmError is an AppError too (a 503 to API callers); the operator gets its detail.
+    if (e instanceof LlmError) {
+      io.err(`error: ${e.detail}`);
+      return 1;
+    }
     if (e instanceof AppError) {
       io.err(`error: ${e.param}: ${e.message}`);
       return 2;
@@ -217,10 +222,6 @@ export async function runEngineCommand(args: string[], deps: CliDeps = {}): Prom
     if (e instanceof UsageError) {
       io.err(`${e.message}\n\nUsage: ${command.usage}`);
       return 2;
-    }
-    if (e instanceof LlmError) {
-      io.err(`error: ${e.message}`);
-      return 1;
     }
     if (e instanceof ConfigError) {
       io.err(`error: ${e.message}`);

@@ -97,7 +97,8 @@ export class ChatClient {
   /** One answer's text. Throws LlmError (never with the API key in its message). */
   async complete(request: ChatRequest): Promise<ChatAnswer> {
     if (!this.breaker.allow()) {
-      throw new LlmError("unavailable", `the model server is failing; the circuit is open for ${Math.ceil(this.breaker.retryInMs() / 1000)} s more`);
+      const seconds = Math.ceil(this.breaker.retryInMs() / 1000);
+      throw new LlmError("unavailable", `the model server is failing; the circuit is open for ${seconds} s more`, seconds);
     }
     for (let attempt = 0; ; attempt++) {
       const mode = this.mode;
@@ -149,8 +150,9 @@ export class ChatClient {
           await this.sleep(delay);
           continue;
         }
-        if (this.breaker.failure()) this.options.log.error("llm.circuit_open", { failures_in_a_row: (this.options.circuit ?? DEFAULT_CIRCUIT).threshold });
-        throw new LlmError("unavailable", this.unavailableMessage(error, status));
+        const opened = this.breaker.failure();
+        if (opened) this.options.log.error("llm.circuit_open", { failures_in_a_row: (this.options.circuit ?? DEFAULT_CIRCUIT).threshold });
+        throw new LlmError("unavailable", this.unavailableMessage(error, status), opened ? this.breaker.retryInMs() / 1000 : undefined);
       }
     }
   }

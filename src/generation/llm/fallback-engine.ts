@@ -14,7 +14,7 @@ export function withBuiltinFallback(primary: Engine, builtin: () => Promise<Engi
     made.set(output, kind);
     return output;
   };
-  const fellBack = (operation: string, error: LlmError) => log.warn("llm.fallback_to_builtin", { operation, failure: error.failure, reason: error.message });
+  const fellBack = (operation: string, error: LlmError) => log.warn("llm.fallback_to_builtin", { operation, failure: error.failure, reason: error.detail });
   return {
     name: "openai+builtin",
     madeBy: (output) => made.get(output) ?? "openai",

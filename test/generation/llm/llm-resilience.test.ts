@@ -60,7 +60,7 @@ describe("resilience", () => {
     server.enqueue(hang(), answerJson(TUTOR_ANSWER));
     const error = await failure(engine.tutorTurn(TURN));
     expect(error.failure).toBe("unavailable");
-    expect(error.message).toContain("did not answer within");
+    expect(error.detail).toContain("did not answer within");
     expect(server.requests.length).toBe(1);
   });
 
@@ -79,7 +79,7 @@ describe("resilience", () => {
   test("retries stop after the configured number; a 4xx other than 429 is not retried", async () => {
     const { engine } = setup({ maxRetries: 1 });
     server.enqueue(httpError(500), httpError(502));
-    expect((await failure(engine.tutorTurn(TURN))).message).toContain("kept failing (HTTP 502)");
+    expect((await failure(engine.tutorTurn(TURN))).detail).toContain("kept failing (HTTP 502)");
     expect(server.requests.length).toBe(2);
     server.enqueue(httpError(401));
     expect((await failure(engine.tutorTurn(TURN))).failure).toBe("rejected");
@@ -93,7 +93,10 @@ describe("resilience", () => {
     expect(server.requests.length).toBe(3);
     expect(lines.some((l) => l.includes('"llm.circuit_open"'))).toBe(true);
     const open = await failure(engine.tutorTurn(TURN));
-    expect(open.message).toContain("circuit is open");
+    expect(open.detail).toContain("circuit is open");
+    // To an API caller: 503 with the seconds until the trial request, nothing about the server.
+    expect(open).toMatchObject({ status: 503, code: "engine_unavailable", extra: { headers: { "Retry-After": "30" } } });
+    expect(open.message).not.toContain("127.0.0.1");
     expect(server.requests.length).toBe(3);
     clock.advance(29_000);
     await failure(engine.tutorTurn(TURN));
@@ -142,7 +145,7 @@ describe("resilience", () => {
     server.setDefault((r) => httpError(400, {}, `bad key ${r.headers.get("authorization")}`)(r));
     const rejected = await failure(engine.tutorTurn(TURN));
     expect(lines.length).toBeGreaterThan(0);
-    for (const text of [...lines, error.message, rejected.message]) expect(text).not.toContain(API_KEY);
+    for (const text of [...lines, error.message, error.detail, rejected.message, rejected.detail]) expect(text).not.toContain(API_KEY);
     expect(lines.some((l) => l.includes("[redacted]"))).toBe(true);
   });
 });
