@@ -57,6 +57,8 @@ export interface V1Ports<Operation extends string, Receipt> {
   rateLimitPerMinute: number;
   findAccessToken(token: string, nowMs: number): Promise<AccessTokenAnswer>;
   findVersion(id: string): VersionFacts | null;
+  /** A resource's body (current shape) as an older version knows it (versions/registry.ts). */
+  resourceAt(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown>;
   /** Spends the operation's credits and counts the call, or rejects with an AppError (402). */
   charge(caller: Caller, operation: Operation): Promise<Receipt>;
   refund(receipt: Receipt): Promise<void>;
@@ -82,11 +84,15 @@ export interface RouteDeclaration<Operation extends string> {
   headers?: TSchema;
   /** Successful answers by status, for validation and the OpenAPI document. */
   response?: Record<number, TSchema>;
+  /** The resource a JSON answer is (e.g. "lesson_plan"): shaped for the caller's version on the way out. */
+  resource?: string;
+  /** What a successful answer is: JSON (default) or a server-sent-event stream. */
+  produces?: "application/json" | "text/event-stream";
   /** Refusals the handler itself can answer with (beyond the doorway's own), for the OpenAPI document. */
   errors?: readonly number[];
   summary: string;
   description?: string;
-  tags: string[];
+  tags: readonly string[];
   /** Kept out of the OpenAPI document (a test-only route). */
   hidden?: boolean;
 }
@@ -192,6 +198,11 @@ export class V1Doorway<Operation extends string, Receipt> {
     };
   }
 
+  /** The answer as the version the call is answered under knows it. */
+  shape(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown> {
+    return this.ports.resourceAt(resource, body, version);
+  }
+
   private async authenticate(request: Request): Promise<Caller> {
     const header = request.headers.get("authorization");
     const match = header ? /^Bearer[ ]+([\x21-\x7e]+)$/i.exec(header) : null;
@@ -226,6 +237,10 @@ export class V1Doorway<Operation extends string, Receipt> {
     }
     return version.id;
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !(value instanceof Response) && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 type Handler<Receipt, D extends RouteDeclaration<string>> = (context: V1Context<Receipt, D>) => unknown;
@@ -288,7 +303,9 @@ export class V1Plugin<Operation extends string, Receipt> {
         set: ctx.set,
       } as unknown as V1Context<Receipt, D>;
       try {
-        return await handler(context);
+        const answer = await handler(context);
+        if (declaration.resource && isPlainObject(answer)) return door.shape(declaration.resource, answer, state.apiVersion);
+        return answer;
       } catch (error) {
         await charge?.refund();
         throw error;
