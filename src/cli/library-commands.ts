@@ -16,7 +16,7 @@ export const libraryCommands: Command[] = [
     flags: { json },
     run: ({ flags }) =>
       withStore(async ({ store, config }) => {
-        const stats = await libraryStats(store.db, await new EngineVersion(config.engine).get());
+        const stats = await libraryStats(store.db, await new EngineVersion(config).get());
         const lines = [`${stats.entries} plan(s), used ${stats.uses} time(s); current engine ${stats.current_engine}`];
         for (const e of stats.by_engine) lines.push(`  ${e.engine}: ${e.entries} plan(s), ${e.uses} use(s)${e.engine === stats.current_engine ? "" : " (stale: not served)"}`);
         print(flags, { ...stats }, lines.join("\n"));
@@ -96,7 +96,7 @@ export const libraryCommands: Command[] = [
         let what: PurgeWhat;
         if (flags.all) what = { kind: "all" };
         else if (flags.key !== undefined) what = { kind: "key", key: flags.key as string };
-        else if (flags.stale) what = { kind: "stale", currentEngine: await new EngineVersion(config.engine).get() };
+        else if (flags.stale) what = { kind: "stale", currentEngine: await new EngineVersion(config).get() };
         else {
           const days = flags["unused-days"] as number;
           if (days < 0) return fail("--unused-days cannot be negative", 2);

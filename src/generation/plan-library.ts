@@ -46,14 +46,15 @@ export function libraryKey(engineVersion: string, request: LessonPlanRequest): s
  */
 export class EngineVersion {
   private value: Promise<string> | null = null;
-  constructor(private readonly engineName: string) {}
+  constructor(private readonly config: { engine: string; llmModel?: string | null }) {}
 
   get(): Promise<string> {
     return (this.value ??= this.compute());
   }
 
   private async compute(): Promise<string> {
-    if (this.engineName !== "builtin") return this.engineName;
+    // An LLM's plans are kept per model: another model is another engine.
+    if (this.config.engine !== "builtin") return `${this.config.engine}:${this.config.llmModel ?? ""}`;
     const { EMBEDDED_DATA } = await import("./builtin/embedded-data.ts");
     return `builtin@${encodeHexLowerCase(sha256(new TextEncoder().encode(JSON.stringify(EMBEDDED_DATA)))).slice(0, 16)}`;
   }

@@ -33,7 +33,7 @@ export interface GenerationRuntime {
 }
 
 export function createGenerationRuntime(deps: Pick<CoreDeps, "store" | "config">): GenerationRuntime {
-  return { progress: new PlanProgress(deps.store.db), engineVersion: new EngineVersion(deps.config.engine) };
+  return { progress: new PlanProgress(deps.store.db), engineVersion: new EngineVersion(deps.config) };
 }
 
 export interface PlanDeps extends CoreDeps {
@@ -173,20 +173,14 @@ export async function getPlan(deps: Pick<CoreDeps, "store">, owner: PlanOwner, p
 // ---- the job --------------------------------------------------------------------------------
 
 /**
- * The sets still to make, after the `committed` ones. THE one place a resumed plan asks its source
- * for the rest: the engine is deterministic, so the sets already committed are generated again and
- * skipped here. When the engine port takes `{ after }`, pass `committed` to it here instead.
+ * The sets still to make after the committed ones: the rest of the library's entry, or the engine's
+ * continuation (`after`: the committed sets, in order), so a resumed plan never makes a set twice.
  */
-async function* setsAfter(engine: Engine, input: LessonPlanInput, librarySets: LessonSet[] | null, committed: number): AsyncGenerator<LessonSet> {
-  if (librarySets) {
-    yield* librarySets.slice(committed);
-    return;
-  }
-  let index = 0;
-  for await (const set of engine.lessonPlan(input)) {
-    index += 1;
-    if (index > committed) yield set;
-  }
+function setsAfter(engine: Engine, input: LessonPlanInput, librarySets: LessonSet[] | null, committed: readonly LessonSet[]): AsyncIterable<LessonSet> {
+  if (librarySets) return (async function* () {
+    yield* librarySets.slice(committed.length);
+  })();
+  return committed.length > 0 ? engine.lessonPlan(input, { after: committed }) : engine.lessonPlan(input);
 }
 
 class PlanStopped extends Error {}
@@ -221,8 +215,8 @@ async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Prom
   const librarySets = await findInLibrary(db, row.libraryKey);
   let committed = row.setsReady;
   let status: PlanStatus = row.status;
-  const made: LessonSet[] = committed > 0 && !librarySets ? await setsOf(db, row.id) : [];
-  for await (const set of setsAfter(deps.engine, row.input, librarySets, committed)) {
+  const made: LessonSet[] = committed > 0 ? await setsOf(db, row.id) : [];
+  for await (const set of setsAfter(deps.engine, row.input, librarySets, made.slice())) {
     if (signal.aborted) throw new PlanStopped("scheduler stopping");
     const idx = committed + 1;
     const now = deps.clock.now();

@@ -32,6 +32,7 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         operation: "vocab.generate",
         body: VocabStreamBody,
         precheck: ({ body }) => void parseVocabularyInput(body),
+        produces: "text/event-stream",
         summary: "Generate a vocabulary list (a stream)",
         description:
           "Answers `200 text/event-stream`: one `event: item` frame per vocabulary item, then `event: done` with `{\"count\"}`. " +
@@ -49,6 +50,7 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         body: LessonPlanBody,
         precheck: ({ body }) => void parseLessonPlanInput(body),
         response: { 202: LessonPlan },
+        resource: "lesson_plan",
         summary: "Create a lesson plan",
         description:
           "Exactly one of `topic` and `scene`. Answers `202` with the plan in `generating`; follow it with GET /v1/lesson-plans/{id}/stream, " +
@@ -68,6 +70,7 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         operation: "lesson_plan.read",
         params: PlanIdParams,
         response: { 200: LessonPlan },
+        resource: "lesson_plan",
         errors: [404],
         summary: "Get a lesson plan",
         tags,
@@ -84,6 +87,7 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         operation: "lesson_plan.stream",
         params: PlanIdParams,
         errors: [404],
+        produces: "text/event-stream",
         summary: "Follow a lesson plan's progress (a stream)",
         description:
           "`event: status` frames `{\"status\",\"sets_ready\"}`, one `event: set` frame per set (those made so far at once, then the rest as they are made), " +
@@ -110,7 +114,7 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         body: TutorMessageBody,
         precheck: async ({ caller, body }) => {
           checkTutorBody(body as TutorMessageBody);
-          await requirePaidPlan(deps.store.db, caller.payerAccountId);
+          await requirePaidPlan(deps.store.db, caller!.payerAccountId);
         },
         response: { 200: TutorReply },
         errors: [404, 409],
