@@ -221,7 +221,8 @@ async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Prom
     const idx = committed + 1;
     const now = deps.clock.now();
     const becomesPartial = status === "generating";
-    await db.transaction(async (tx) => {
+    if (!becomesPartial) await commitSet(deps, row.id, idx, set, now, librarySets !== null);
+    else await db.transaction(async (tx) => {
       await tx.insert(planSets).values({ planId: row.id, idx, set, createdAt: now });
       const moved = await tx
         .update(lessonPlans)
@@ -254,6 +255,26 @@ async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Prom
     }
   });
   deps.generation.progress.notify(row.id);
+}
+
+/**
+ * A set that changes nothing but the count: one batch (no interactive transaction), the set written
+ * only when the plan still stands where this worker left it (`changes()` is the UPDATE's count).
+ * Plain SQL on the client: building the two drizzle queries cost more than running them.
+ */
+const COMMIT_SET_UPDATE =
+  "UPDATE lesson_plans SET sets_ready = ?, updated_at = ?, from_library = (from_library OR ?) WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
+const COMMIT_SET_INSERT = `INSERT INTO plan_sets (plan_id, idx, "set", created_at) SELECT ?, ?, ?, ? WHERE changes() = 1`;
+
+async function commitSet(deps: PlanDeps, planId: string, idx: number, set: LessonSet, now: number, fromLibrary: boolean): Promise<void> {
+  const [moved] = await deps.store.client.batch(
+    [
+      { sql: COMMIT_SET_UPDATE, args: [idx, now, fromLibrary ? 1 : 0, planId, idx - 1] },
+      { sql: COMMIT_SET_INSERT, args: [planId, idx, JSON.stringify(set), now] },
+    ],
+    "write",
+  );
+  if (moved!.rowsAffected !== 1) throw new PlanStopped("plan moved on elsewhere");
 }
 
 /** generating (or partial) → failed, lesson_plan.failed in the same transaction, then the refund — once. */
