@@ -8,6 +8,7 @@ const MAIN = join(ROOT, "src/main.ts");
 
 export interface ServeProcess {
   url: string;
+  pid: number;
   kill(signal?: NodeJS.Signals): Promise<number>;
   output(): string;
 }
@@ -39,6 +40,7 @@ export async function serve(dir: string, env: Record<string, string> = {}): Prom
   }
   return {
     url,
+    pid: proc.pid,
     output: () => out,
     async kill(signal = "SIGTERM") {
       if (proc.exitCode === null) proc.kill(signal);
