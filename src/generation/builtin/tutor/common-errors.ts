@@ -17,6 +17,8 @@ export interface ErrorRule {
   /** `$1`…`$n` stand for the matched words as written (after spelling fixes). */
   replace: string | ((words: string[]) => string);
   note: NoteKey;
+  /** Only at the start of the message (greetings). */
+  start?: boolean;
 }
 
 const IT_FUSED: Record<string, Record<string, string>> = {
@@ -53,6 +55,7 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["soy|estoy", "#num", "años|anos"], replace: "tengo $2 años", note: "age" },
     { pattern: ["soy|estoy", "hambre|sed|frío|frio|calor|miedo|sueño"], replace: "tengo $2", note: "feeling" },
     { pattern: ["soy", "de", "acuerdo"], replace: "estoy de acuerdo", note: "fixed" },
+    { pattern: ["ola"], replace: "hola", note: "greeting", start: true },
   ],
   fr: [
     { pattern: ["de", "le", "#noun"], replace: "du $3", note: "contraction" },
@@ -65,11 +68,15 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["j'", "suis", "#num", "ans"], replace: "j'ai $3 ans", note: "age" },
     { pattern: ["je", "suis", "#num", "ans"], replace: "j'ai $3 ans", note: "age" },
     { pattern: ["je", "suis", "faim|soif|froid|chaud|peur|sommeil"], replace: "j'ai $3", note: "feeling" },
+    { pattern: ["ou", "est|sont|es|êtes|vas|va|allez|habites|habitez|travailles|travaillez"], replace: "où $2", note: "fixed", start: true },
+    { pattern: ["a", "bientôt|demain|plus|tout|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|ce"], replace: "à $2", note: "fixed" },
   ],
   de: [
     { pattern: ["ich", "habe", "#num", "jahre", "alt"], replace: "ich bin $3 Jahre alt", note: "age" },
     { pattern: ["ich", "habe", "#num", "jahre"], replace: "ich bin $3 Jahre alt", note: "age" },
     { pattern: ["ich", "bin", "kalt|warm|heiß|heiss"], replace: "mir ist $3", note: "feeling" },
+    { pattern: ["halo|helo|hallö"], replace: "Hallo", note: "greeting", start: true },
+    { pattern: ["danke", "schon"], replace: "$1 schön", note: "fixed" },
     { pattern: ["in", "dem", "#noun-mn"], replace: "im $3", note: "contraction" },
     { pattern: ["an", "dem", "#noun-mn"], replace: "am $3", note: "contraction" },
     { pattern: ["von", "dem", "#noun-mn"], replace: "vom $3", note: "contraction" },
@@ -82,6 +89,7 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["di|a|da|in|su", "il|lo|l'|la|i|gli|le", "#any"], replace: joinFused(IT_FUSED), note: "contraction" },
     { pattern: ["sono", "#num", "anni"], replace: "ho $2 anni", note: "age" },
     { pattern: ["sono", "fame|sete|freddo|caldo|paura|sonno"], replace: "ho $2", note: "feeling" },
+    { pattern: ["chao|ciau"], replace: "ciao", note: "greeting", start: true },
   ],
   "pt-BR": [
     { pattern: ["de|em|a|por", "o|a|os|as", "#noun"], replace: joinFused(PT_FUSED), note: "contraction" },

@@ -1,0 +1,214 @@
+// The inflection tables of one language, built once from every lexicon lemma (nouns, adjectives,
+// verbs) plus the data's common verbs and function words (data/morphology/<lang>.json): every form
+// a learner at levels 1–9 can produce, with its readings. A word in these tables is a valid word
+// of the language and is never "corrected" by spelling.
+import type { Lang } from "../../languages.ts";
+import deData from "../data/morphology/de.json";
+import esData from "../data/morphology/es.json";
+import frData from "../data/morphology/fr.json";
+import itData from "../data/morphology/it.json";
+import ptData from "../data/morphology/pt-BR.json";
+import type { LanguageIndex } from "../lexicon-index.ts";
+import type { Concept } from "../lexicon-rules.ts";
+import { foldCase } from "../text-normalise.ts";
+import { frenchAdjective, frenchVerb, type FrenchData } from "./french.ts";
+import { germanAdjective, germanBase, germanVerb, type GermanData } from "./german.ts";
+import { italianAdjective, italianVerb, type ItalianData } from "./italian.ts";
+import type { AdjForms, Gender, NumberOf, Reading, Tense, VerbParadigm } from "./morph-types.ts";
+import { portugueseAdjective, portugueseVerb, type PortugueseData } from "./portuguese.ts";
+import { spanishAdjective, spanishVerb, type SpanishData } from "./spanish.ts";
+
+export type MorphLang = Exclude<Lang, "en">;
+
+/** The rule data of each inflected language (data/morphology/<lang>.json). */
+export const MORPH_DATA = { es: esData, fr: frData, de: deData, it: itData, "pt-BR": ptData } as const;
+
+export interface Morphology {
+  lang: MorphLang;
+  /** Every generated form (case-folded) → its readings. */
+  readings: Map<string, Reading[]>;
+  verbs: Map<string, VerbParadigm>;
+  adjectives: Map<string, AdjForms>;
+  /** Regularised forms of irregular verbs ("gegangt", "abrido") → the right form. */
+  overregular: Map<string, string>;
+  /** German: separable verb → its base paradigm (rufe, rief for anrufen). */
+  separableBase: Map<string, VerbParadigm>;
+  has(word: string): boolean;
+  read(word: string): Reading[];
+}
+
+const GENDERS: [Gender, NumberOf][] = [
+  ["m", "sg"],
+  ["f", "sg"],
+  ["m", "pl"],
+  ["f", "pl"],
+];
+
+const REFLEXIVE: Record<MorphLang, (w: string) => string> = {
+  es: (w) => w.replace(/(ar|er|ir|ír)se$/, "$1"),
+  fr: (w) => w.replace(/^(se |s')/, ""),
+  it: (w) => w.replace(/rsi$/, "re").replace(/rsene$/, "re"),
+  "pt-BR": (w) => w.replace(/-se$/, "").replace(/^se /, ""),
+  de: (w) => w.replace(/^sich /, ""),
+};
+
+/** The word of a multi-word lemma that inflects: the verb ("hacer clic", "Ski fahren"). */
+function headVerb(lemma: string, lang: MorphLang): { head: string; rest: string[] } {
+  const clean = REFLEXIVE[lang](lemma.trim());
+  const words = clean.split(/\s+/);
+  if (lang === "de") {
+    const i = words.length - 1;
+    return { head: words[i] as string, rest: words.slice(0, i) };
+  }
+  const pattern = lang === "fr" ? /(er|ir|re|oir)$/ : lang === "it" ? /(are|ere|ire|rre)$/ : /(ar|er|ir|ír|or|ôr)$/;
+  const i = Math.max(0, words.findIndex((w) => pattern.test(w)));
+  return { head: REFLEXIVE[lang](words[i] as string), rest: words.filter((_, k) => k !== i) };
+}
+
+function conjugate(lang: MorphLang, verb: string, isVerb: (v: string) => boolean): VerbParadigm | null {
+  switch (lang) {
+    case "es":
+      return /(ar|er|ir|ír)$/.test(verb) ? spanishVerb(verb, esData as unknown as SpanishData) : null;
+    case "pt-BR":
+      return /(ar|er|ir|or|ôr)$/.test(verb) ? portugueseVerb(verb, ptData as unknown as PortugueseData) : null;
+    case "it":
+      return /(are|ere|ire|rre)$/.test(verb) ? italianVerb(verb, itData as unknown as ItalianData) : null;
+    case "fr":
+      return /(er|ir|re|oir)$/.test(verb) ? frenchVerb(verb, frData as unknown as FrenchData) : null;
+    case "de":
+      return /n$/.test(verb) ? germanVerb(verb, deData as unknown as GermanData, isVerb) : null;
+  }
+}
+
+function adjective(lang: MorphLang, lemma: string): AdjForms {
+  switch (lang) {
+    case "es":
+      return spanishAdjective(lemma);
+    case "pt-BR":
+      return portugueseAdjective(lemma);
+    case "it":
+      return italianAdjective(lemma);
+    case "fr":
+      return frenchAdjective(lemma);
+    case "de":
+      return germanAdjective(lemma, deData as unknown as GermanData);
+  }
+}
+
+/** German noun forms beyond lemma and plural: dative plural (den Kindern), genitive (des Mannes). */
+function germanNounForms(entry: { w: string; g?: string; pl?: string }): string[] {
+  const out: string[] = [];
+  if (entry.pl && /(e|el|er)$/.test(entry.pl)) out.push(entry.pl + "n");
+  // Genitive -s only where it is regular: nouns of two or more syllables ending in -el, -er,
+  // -en, -chen, -lein, -ling, -ment, -um (des Lehrers, des Mädchens); monosyllables vary.
+  if (entry.g !== "f" && entry.pl && entry.pl !== entry.w && /(el|er|en|chen|lein|ling|ment|um|ismus)$/.test(entry.w) && (entry.w.match(/[aeiouäöü]+/g) ?? []).length >= 2) out.push(entry.w + "s");
+  return out;
+}
+
+const tables = new WeakMap<LanguageIndex, Morphology>();
+
+export function isMorphLang(lang: Lang): lang is MorphLang {
+  return lang !== "en";
+}
+
+export function morphologyOf(language: LanguageIndex): Morphology | null {
+  if (!isMorphLang(language.lang)) return null;
+  let m = tables.get(language);
+  if (!m) {
+    m = buildMorphology(language.lang, conceptsOf(language));
+    tables.set(language, m);
+  }
+  return m;
+}
+
+function conceptsOf(language: LanguageIndex): Concept[] {
+  const seen = new Set<Concept>();
+  for (const list of language.forms.values()) for (const f of list) seen.add(f.concept);
+  return [...seen];
+}
+
+export function buildMorphology(lang: MorphLang, concepts: Concept[]): Morphology {
+  const data = MORPH_DATA[lang] as { common_verbs: string; words: string };
+  const readings = new Map<string, Reading[]>();
+  const add = (form: string | null | undefined, reading: Reading) => {
+    if (!form) return;
+    for (const part of form.split(/\s+/)) {
+      const key = foldCase(part);
+      if (!key) continue;
+      const list = readings.get(key);
+      if (!list) readings.set(key, [reading]);
+      else if (!list.some((r) => JSON.stringify(r) === JSON.stringify(reading))) list.push(reading);
+    }
+  };
+  const verbLemmas = new Set<string>();
+  const rest: string[] = [];
+  for (const c of concepts) {
+    const entry = c[lang];
+    if (c.pos === "verb") {
+      const { head, rest: others } = headVerb(entry.w, lang);
+      verbLemmas.add(head);
+      rest.push(...others);
+      if (entry.f) for (const f of entry.f.split("|")) rest.push(f);
+    }
+  }
+  for (const v of data.common_verbs.split(/\s+/)) if (v) verbLemmas.add(headVerb(v, lang).head);
+  if (lang === "de") for (const v of [...Object.keys(deData.full), ...Object.keys(deData.strong)]) verbLemmas.add(v);
+  if (lang !== "de") for (const v of Object.keys((MORPH_DATA[lang] as { irregular: Record<string, unknown> }).irregular)) if (/^[a-zàâçéèêëîïôûùüÿñæœáíóúãõ]+$/.test(v) && !["duire", "struire", "teindre", "quérir", "durre", "ducir", "scribir"].includes(v)) verbLemmas.add(v);
+
+  const isVerb = (v: string) => verbLemmas.has(v);
+  const verbs = new Map<string, VerbParadigm>();
+  const overregular = new Map<string, string>();
+  const separableBase = new Map<string, VerbParadigm>();
+  for (const lemma of verbLemmas) {
+    const p = conjugate(lang, lemma, isVerb);
+    if (!p) continue;
+    verbs.set(lemma, p);
+    for (const [tense, row] of Object.entries(p.finite) as [Tense, (string | null)[]][]) row.forEach((f, person) => add(f, { pos: "verb", lemma, tense, person }));
+    for (const f of p.inf) add(f, { pos: "verb", lemma, form: "inf" });
+    for (const f of p.ger) add(f, { pos: "verb", lemma, form: "ger" });
+    for (const f of p.extra) add(f, { pos: "verb", lemma, form: "clitic" });
+    const invariable = ` ${(MORPH_DATA[lang] as { invariable_participles?: string }).invariable_participles ?? ""} `.includes(` ${lemma} `);
+    if (invariable) p.part = p.part.slice(0, 1);
+    p.part.forEach((f, i) => {
+      const [gender, number] = p.part.length === 4 ? (GENDERS[i] as [Gender, NumberOf]) : lang === "de" ? [null, null] : ["m" as Gender, "sg" as NumberOf];
+      add(f, { pos: "part", lemma, gender, number });
+    });
+    for (const [wrong, right] of p.overregular) overregular.set(foldCase(wrong), right);
+    if (lang === "de" && p.prefix) {
+      const base = germanBase(lemma, deData as unknown as GermanData, isVerb);
+      if (base) separableBase.set(lemma, base);
+    }
+  }
+
+  const adjectives = new Map<string, AdjForms>();
+  for (const c of concepts) {
+    const entry = c[lang];
+    if (c.pos === "adj" && !/[\s']/.test(entry.w)) {
+      const words = entry.w.split(/\s+/);
+      const head = words[0] as string;
+      rest.push(...words.slice(1));
+      const a = adjective(lang, head);
+      adjectives.set(head, a);
+      a.forms.forEach((f, i) => add(f, { pos: "adj", lemma: head, gender: (GENDERS[i] as [Gender, NumberOf])[0], number: (GENDERS[i] as [Gender, NumberOf])[1] }));
+      for (const f of a.extra ?? []) add(f, { pos: "adj", lemma: head, gender: null, number: null });
+    } else if (c.pos === "noun") {
+      add(entry.w, { pos: "noun", lemma: entry.w, number: "sg" });
+      if (entry.pl) add(entry.pl, { pos: "noun", lemma: entry.w, number: "pl" });
+      if (lang === "de") for (const f of germanNounForms(entry)) add(f, { pos: "noun", lemma: entry.w, number: null });
+    } else {
+      rest.push(entry.w, ...(entry.pl ? [entry.pl] : []));
+    }
+  }
+  for (const w of [...rest, ...data.words.split(/\s+/)]) for (const part of w.split(/[\s'’-]+/)) if (part && !readings.has(foldCase(part))) add(part, { pos: "word", lemma: part });
+
+  return {
+    lang,
+    readings,
+    verbs,
+    adjectives,
+    overregular,
+    separableBase,
+    has: (word) => readings.has(foldCase(word)),
+    read: (word) => readings.get(foldCase(word)) ?? [],
+  };
+}
