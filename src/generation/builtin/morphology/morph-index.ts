@@ -199,6 +199,14 @@ export function buildMorphology(lang: MorphLang, concepts: Concept[]): Morpholog
       rest.push(entry.w, ...(entry.pl ? [entry.pl] : []));
     }
   }
+  // Everyday adjectives a learner uses whether or not the lexicon lists them.
+  for (const head of ((MORPH_DATA[lang] as { adjectives?: string }).adjectives ?? "").split(/\s+/)) {
+    if (!head || adjectives.has(head)) continue;
+    const a = adjective(lang, head);
+    adjectives.set(head, a);
+    a.forms.forEach((f, i) => add(f, { pos: "adj", lemma: head, gender: (GENDERS[i] as [Gender, NumberOf])[0], number: (GENDERS[i] as [Gender, NumberOf])[1] }));
+    for (const f of a.extra ?? []) add(f, { pos: "adj", lemma: head, gender: null, number: null });
+  }
   for (const w of [...rest, ...data.words.split(/\s+/)]) for (const part of w.split(/[\s'’-]+/)) if (part && !readings.has(foldCase(part))) add(part, { pos: "word", lemma: part });
 
   return {

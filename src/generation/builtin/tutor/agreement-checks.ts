@@ -5,6 +5,7 @@
 // (Ich habe einen Bruder). Genders and numbers come from the lexicon and the tables.
 import type { Gender, NumberOf, Reading } from "../morphology/morph-types.ts";
 import { nounSeen, type NounSeen } from "./article-agreement.ts";
+import { isNumberWord } from "./numbers.ts";
 import { at, finiteReadings, free, punctuationBefore, readings, rewrite, type Context } from "./correction-context.ts";
 import { COPULAS, DE_ACCUSATIVE, DE_ADVERBS, SUBJECT_PRONOUNS } from "./grammar-words.ts";
 import { clauseStart } from "./verb-checks.ts";
@@ -14,6 +15,9 @@ const DETERMINERS = new Set(
     " ",
   ),
 );
+
+// Quantifiers agree too, but after a noun they are adverbs or start the next phrase (cucina molto bene, el parque todos los días).
+const QUANTIFIERS = new Set("todo toda todos todas mucho mucha muchos muchas poco poca pocos pocas tanto tanta tantos tantas bastante demasiado otro otra otros otras mismo misma cada varios molto molta molti molte poco poca pochi poche troppo tanto tutto tutta tutti tutte altro altra altri altre stesso muito muita muitos muitas pouco pouca poucos poucas tanto outro outra outros outras mesmo tout toute tous toutes autre autres même viel viele wenig wenige alle".split(" "));
 
 const ADVERBS = /^(muy|tan|bastante|demasiado|très|trop|assez|si|plutôt|molto|troppo|così|abbastanza|muito|tão|bem|bastante|meio)$/;
 
@@ -41,6 +45,7 @@ function agreeing(ctx: Context, rs: Reading[], want: Want): string | null {
 
 function fix(ctx: Context, i: number, want: Want, from: number, to: number): void {
   const rs = readings(ctx, i);
+  if (QUANTIFIERS.has(at(ctx, i))) return;
   if (rs.length === 0 || rs.some((r) => agrees(r, want)) || rs.some((r) => r.pos === "noun" || r.pos === "word") || finiteReadings(rs).length > 0) return;
   const right = agreeing(ctx, rs, want);
   if (!right || right === at(ctx, i)) return;
@@ -53,12 +58,14 @@ const wantOf = (noun: NounSeen): Want | null => (noun.plural === null || noun.ge
 /** Adjectives right after (or, after a determiner, right before) a lexicon noun. */
 export function attributiveStage(ctx: Context): void {
   if (!ctx.morph || ctx.lang === "de") return;
-  for (let i = 0; i < ctx.words.length; i++) {
+  const opensPhrase = (k: number) => k >= 0 && (DETERMINERS.has(at(ctx, k)) || isNumberWord(at(ctx, k), ctx.lang));
+  for (let i = 1; i < ctx.words.length; i++) {
     const noun = nounSeen(ctx.words[i]?.fixed ?? "", ctx.language);
     const want = noun ? wantOf(noun) : null;
-    if (!want) continue;
-    if (free(ctx, i + 1) && !punctuationBefore(ctx, i + 1)) fix(ctx, i + 1, want, i, i + 1);
-    if (i >= 2 && free(ctx, i - 1) && DETERMINERS.has(at(ctx, i - 2)) && !punctuationBefore(ctx, i)) fix(ctx, i - 1, want, i - 1, i);
+    if (!want || punctuationBefore(ctx, i)) continue;
+    // Only a noun that opens a noun phrase (una casa, dos gatos): "est" in "elle est partie" is not "l'est".
+    if (opensPhrase(i - 1) && free(ctx, i + 1) && !punctuationBefore(ctx, i + 1)) fix(ctx, i + 1, want, i, i + 1);
+    if (opensPhrase(i - 2) && free(ctx, i - 1) && !punctuationBefore(ctx, i - 1)) fix(ctx, i - 1, want, i - 1, i);
   }
 }
 

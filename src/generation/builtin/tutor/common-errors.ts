@@ -69,6 +69,7 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["je", "suis", "#num", "ans"], replace: "j'ai $3 ans", note: "age" },
     { pattern: ["je", "suis", "faim|soif|froid|chaud|peur|sommeil"], replace: "j'ai $3", note: "feeling" },
     { pattern: ["ou", "est|sont|es|êtes|vas|va|allez|habites|habitez|travailles|travaillez"], replace: "où $2", note: "fixed", start: true },
+    { pattern: ["avec|pour|chez|sans|contre|derrière|devant", "tu|je"], replace: (w) => `${w[0]} ${(w[1] ?? "").toLowerCase() === "tu" ? "toi" : "moi"}`, note: "fixed" },
     { pattern: ["a", "bientôt|demain|plus|tout|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|ce"], replace: "à $2", note: "fixed" },
   ],
   de: [

@@ -98,8 +98,11 @@ function wordStage(ctx: Context, input: CorrectionInput): WordCounts {
       return;
     }
     const other = LANGS.filter((l) => l !== input.target && l !== input.source && knownIn(l, w, input.index));
-    if (other.length > 0 || inSource) {
-      for (const l of other) others.set(l, (others.get(l) ?? 0) + 1);
+    if (other.length > 0) {
+      // A word of another language is left alone unless it is a target word without its accent (cafe → café).
+      const accent = spellingFix(w, target, true);
+      if (accent) suggestions.push({ i, word, right: accent.right, kind: accent.kind });
+      else for (const l of other) others.set(l, (others.get(l) ?? 0) + 1);
       return;
     }
     const regular = ctx.morph?.overregular.get(w);

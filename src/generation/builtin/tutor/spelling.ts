@@ -59,24 +59,29 @@ function table(language: LanguageIndex): SpellingTable {
 export type SpellingFix = { kind: "accent" | "spelling"; right: string };
 
 // Shorter words are too often another correct word one letter away ("sehe"/"sehr", "want"/"went").
-const MIN_LENGTH_FOR_EDITS = 5;
-const VOWEL = /[aeiouy]/;
+const MIN_LENGTH_FOR_EDITS = 4;
+// Letters learners confuse because they sound alike in one of the six languages.
+const CONFUSABLE = new Set(["sz", "cz", "cs", "bv", "iy", "gj", "ck", "kq", "cq", "mn", "sx", "fv", "dt", "lr"]);
 
-/** Is the one edit that turns `wrong` into `right` the kind a misspelling makes? */
+/**
+ * Is the one edit that turns `wrong` into `right` the kind a misspelling makes: a doubled or
+ * undoubled letter (mile → mille), a silent h, two letters swapped (favroe → favore), or a letter
+ * that sounds like the right one (mansanas → manzanas)? Never an edit of the last letter, which
+ * would swap one inflection for another.
+ */
 export function plausibleEdit(wrong: string, right: string): boolean {
   let p = 0;
   while (p < wrong.length && p < right.length && wrong[p] === right[p]) p++;
   if (wrong.length !== right.length) {
-    // An added or dropped letter at the very end changes the ending (manzana/manzanas).
     const longer = wrong.length > right.length ? wrong : right;
-    return p < longer.length - 1;
+    if (p >= longer.length - 1) return false;
+    const extra = longer[p] as string;
+    return extra === "h" || extra === longer[p - 1] || extra === longer[p + 1];
   }
   if (p >= wrong.length - 1) return false;
   const swapped = wrong[p] === right[p + 1] && wrong[p + 1] === right[p] && wrong.slice(p + 2) === right.slice(p + 2);
   if (swapped) return true;
-  const a = wrong[p] as string;
-  const b = right[p] as string;
-  return !(VOWEL.test(a) && VOWEL.test(b));
+  return CONFUSABLE.has([wrong[p], right[p]].sort().join(""));
 }
 
 /** The single most frequent candidate, when it is clearly ahead of the others. */

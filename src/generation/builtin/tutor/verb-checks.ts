@@ -10,6 +10,7 @@ import { quote } from "../ui-text/template.ts";
 import { at, conjugated, finiteReadings, free, punctuationBefore, readings, rewrite, sentenceStartAt, type Context } from "./correction-context.ts";
 import { AUX_PERSON, AUX_SWAP, BETWEEN_SUBJECT_AND_VERB, CLAUSE_OPENERS, FR_AVOIR, FR_INFINITIVE_AFTER, SUBJECT_PRONOUNS } from "./grammar-words.ts";
 
+const COORDINATORS = new Set("y e o u et ou ed und oder".split(" "));
 const TENSE_ORDER: Tense[] = ["pres", "pret", "impf", "fut", "cond", "subj", "impsubj", "futsubj", "subj2", "subj1"];
 
 interface LangData {
@@ -39,12 +40,18 @@ export function subjectVerbStage(ctx: Context): void {
   for (let i = 0; i < ctx.words.length; i++) {
     const pronoun = pronouns[at(ctx, i)];
     if (!pronoun || !clauseStart(ctx, i)) continue;
+    // "Mis amigos y yo jugamos": a pronoun joined to another subject is not the whole subject.
+    if (i >= 2 && COORDINATORS.has(at(ctx, i - 1)) && !punctuationBefore(ctx, i - 1)) continue;
     const j = verbAfter(ctx, i);
     if (j < 0 || !free(ctx, j)) continue;
     const rs = readings(ctx, j);
     // A noun or adjective that is also a verb form ("vino", "cuenta") may not be the verb at all.
-    if (rs.some((r) => r.pos === "noun" || r.pos === "adj")) continue;
-    const finite = finiteReadings(rs);
+    // French and German subject pronouns are never followed by a noun, and German nouns are capitalised.
+    const nounsPossible = ctx.lang !== "fr" && (ctx.lang !== "de" || /^\p{Lu}/u.test(ctx.words[j]?.original ?? ""));
+    if (nounsPossible && rs.some((r) => r.pos === "noun" || r.pos === "adj")) continue;
+    // The Portuguese future subjunctive looks like the infinitive (falar); it follows se, quando…
+    const futureSubjunctiveAllowed = ctx.lang !== "pt-BR" || /^(se|quando|enquanto|como|onde|assim|logo)$/.test(at(ctx, i - 1));
+    const finite = finiteReadings(rs).filter((r) => r.tense !== "futsubj" || futureSubjunctiveAllowed);
     if (finite.some((r) => pronoun.persons.includes(r.person))) continue;
     if (pronoun.persons.length !== 1) continue;
     const person = pronoun.persons[0] as number;
