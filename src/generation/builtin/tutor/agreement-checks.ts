@@ -80,7 +80,9 @@ export function predicateStage(ctx: Context): void {
     let c = -1;
     const pronoun = pronouns[at(ctx, s)];
     if (pronoun && pronoun.persons.length === 1) {
-      want = { gender: pronoun.gender, number: (pronoun.persons[0] as number) >= 3 ? "pl" : "sg" };
+      // French vous is also the polite singular (Vous êtes blessé ?).
+      const polite = ctx.lang === "fr" && at(ctx, s) === "vous";
+      want = { gender: pronoun.gender, number: polite ? null : (pronoun.persons[0] as number) >= 3 ? "pl" : "sg" };
       c = s + 1;
     } else if (DETERMINERS.has(at(ctx, s))) {
       const noun = nounSeen(ctx.words[s + 1]?.fixed ?? "", ctx.language);

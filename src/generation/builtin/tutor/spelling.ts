@@ -103,7 +103,9 @@ export function spellingFix(word: string, language: LanguageIndex, accentsOnly =
     const right = mostLikely(sameLetters, language);
     return right ? { kind: "accent", right } : null;
   }
-  if (accentsOnly || fold.length < MIN_LENGTH_FOR_EDITS) return null;
+  // Without inflection tables (English) a short unknown word is too often a valid word: hour/our.
+  const minLength = morphologyOf(language) ? MIN_LENGTH_FOR_EDITS : MIN_LENGTH_FOR_EDITS + 1;
+  if (accentsOnly || fold.length < minLength) return null;
   const near = new Set<string>();
   for (const key of [fold, ...deletions(fold)]) {
     for (const candidate of [...(t.deletes.get(key) ?? []), ...(t.byFold.has(key) ? [key] : [])]) {
