@@ -207,7 +207,10 @@ export function buildMorphology(lang: MorphLang, concepts: Concept[]): Morpholog
     a.forms.forEach((f, i) => add(f, { pos: "adj", lemma: head, gender: (GENDERS[i] as [Gender, NumberOf])[0], number: (GENDERS[i] as [Gender, NumberOf])[1] }));
     for (const f of a.extra ?? []) add(f, { pos: "adj", lemma: head, gender: null, number: null });
   }
-  for (const w of [...rest, ...data.words.split(/\s+/)]) for (const part of w.split(/[\s'’-]+/)) if (part && !readings.has(foldCase(part))) add(part, { pos: "word", lemma: part });
+  for (const w of rest) for (const part of w.split(/[\s'’-]+/)) if (part && !readings.has(foldCase(part))) add(part, { pos: "word", lemma: part });
+  // Function words keep their own reading even when a table also generates them (German meine is
+  // a determiner before it is a form of meinen).
+  for (const w of data.words.split(/\s+/)) if (w) add(w, { pos: "word", lemma: w });
 
   return {
     lang,

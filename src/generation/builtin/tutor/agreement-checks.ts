@@ -6,7 +6,7 @@
 import type { Gender, NumberOf, Reading } from "../morphology/morph-types.ts";
 import { nounSeen, type NounSeen } from "./article-agreement.ts";
 import { isNumberWord } from "./numbers.ts";
-import { at, finiteReadings, free, punctuationBefore, readings, rewrite, type Context } from "./correction-context.ts";
+import { at, finiteReadings, free, gapBefore, punctuationBefore, readings, rewrite, type Context } from "./correction-context.ts";
 import { COPULAS, DE_ACCUSATIVE, DE_ADVERBS, SUBJECT_PRONOUNS } from "./grammar-words.ts";
 import { clauseStart } from "./verb-checks.ts";
 
@@ -64,8 +64,10 @@ export function attributiveStage(ctx: Context): void {
     const want = noun ? wantOf(noun) : null;
     if (!want || punctuationBefore(ctx, i)) continue;
     // Only a noun that opens a noun phrase (una casa, dos gatos): "est" in "elle est partie" is not "l'est".
-    if (opensPhrase(i - 1) && free(ctx, i + 1) && !punctuationBefore(ctx, i + 1)) fix(ctx, i + 1, want, i, i + 1);
-    if (opensPhrase(i - 2) && free(ctx, i - 1) && !punctuationBefore(ctx, i - 1)) fix(ctx, i - 1, want, i - 1, i);
+    // Words joined by a hyphen are one compound (grand-mère), not an adjective and a noun.
+    const spaced = (k: number) => /^\s+$/.test(gapBefore(ctx, k));
+    if (opensPhrase(i - 1) && free(ctx, i + 1) && spaced(i + 1)) fix(ctx, i + 1, want, i, i + 1);
+    if (opensPhrase(i - 2) && free(ctx, i - 1) && spaced(i)) fix(ctx, i - 1, want, i - 1, i);
   }
 }
 

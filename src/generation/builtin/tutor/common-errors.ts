@@ -8,9 +8,11 @@ import type { LanguageIndex } from "../lexicon-index.ts";
 import type { NoteKey } from "../ui-text/tutor-text.ts";
 import { nounSeen } from "./article-agreement.ts";
 import { isNumberWord } from "./numbers.ts";
+import { morphologyOf } from "../morphology/morph-index.ts";
+import { coreWords } from "./core-words.ts";
 
 /** A literal ("a|à": one of several words) or a class of words. */
-type Matcher = string | "#num" | "#noun" | "#noun-mn" | "#noun-f" | "#noun-n" | "#elides" | "#any";
+type Matcher = string | "#num" | "#noun" | "#nounish" | "#noun-mn" | "#noun-f" | "#noun-n" | "#elides" | "#any";
 
 export interface ErrorRule {
   pattern: Matcher[];
@@ -50,17 +52,17 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["advices"], replace: "advice", note: "fixed" },
   ],
   es: [
-    { pattern: ["a", "el", "#noun"], replace: "al $3", note: "contraction" },
-    { pattern: ["de", "el", "#noun"], replace: "del $3", note: "contraction" },
+    { pattern: ["a", "el", "#nounish"], replace: "al $3", note: "contraction" },
+    { pattern: ["de", "el", "#nounish"], replace: "del $3", note: "contraction" },
     { pattern: ["soy|estoy", "#num", "años|anos"], replace: "tengo $2 años", note: "age" },
     { pattern: ["soy|estoy", "hambre|sed|frío|frio|calor|miedo|sueño"], replace: "tengo $2", note: "feeling" },
     { pattern: ["soy", "de", "acuerdo"], replace: "estoy de acuerdo", note: "fixed" },
     { pattern: ["ola"], replace: "hola", note: "greeting", start: true },
   ],
   fr: [
-    { pattern: ["de", "le", "#noun"], replace: "du $3", note: "contraction" },
+    { pattern: ["de", "le", "#nounish"], replace: "du $3", note: "contraction" },
     { pattern: ["de", "les", "#any"], replace: "des $3", note: "contraction" },
-    { pattern: ["à", "le", "#noun"], replace: "au $3", note: "contraction" },
+    { pattern: ["à", "le", "#nounish"], replace: "au $3", note: "contraction" },
     { pattern: ["à", "les", "#any"], replace: "aux $3", note: "contraction" },
     { pattern: ["si", "il|ils"], replace: "s'$2", note: "elision" },
     { pattern: ["ce", "est|était"], replace: "c'$2", note: "elision" },
@@ -93,7 +95,7 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["chao|ciau"], replace: "ciao", note: "greeting", start: true },
   ],
   "pt-BR": [
-    { pattern: ["de|em|a|por", "o|a|os|as", "#noun"], replace: joinFused(PT_FUSED), note: "contraction" },
+    { pattern: ["de|em|a|por", "o|a|os|as", "#nounish"], replace: joinFused(PT_FUSED), note: "contraction" },
     { pattern: ["sou|estou", "#num", "anos"], replace: "tenho $2 anos", note: "age" },
     { pattern: ["sou|estou", "fome|sede|frio|calor|medo|sono"], replace: "estou com $2", note: "feeling" },
   ],
@@ -109,6 +111,9 @@ function matches(matcher: Matcher, word: string, language: LanguageIndex): boole
       return frenchElides(word) || word === "y";
     case "#noun":
       return nounSeen(word, language) !== null;
+    case "#nounish":
+      // A lexicon noun, or a word no table knows (most likely a noun the lexicon lacks: cine, cinéma).
+      return nounSeen(word, language) !== null || (/^\p{L}{3,}$/u.test(word) && !coreWords(language.lang).has(word) && !isNumberWord(word, language.lang) && (morphologyOf(language)?.read(word) ?? []).every((r) => r.pos === "noun"));
     case "#noun-mn":
     case "#noun-f":
     case "#noun-n": {

@@ -146,11 +146,15 @@ function capitalStage(ctx: Context): void {
   });
 }
 
-function ruleStage(ctx: Context): void {
+/**
+ * The common-error patterns. Elision runs last, over the words the grammar checks left
+ * ("Je as faim" → "Je ai" → "J'ai"), so it may touch words they rewrote.
+ */
+function ruleStage(ctx: Context, elision: boolean): void {
   const lowered = ctx.words.map(lower);
   for (let i = 0; i < ctx.words.length; i++) {
-    const rule = ERROR_RULES[ctx.lang].find((r) => (!r.start || i === 0) && ruleMatchesAt(r, lowered, i, ctx.language));
-    if (!rule || !free(ctx, ...Array.from({ length: rule.pattern.length }, (_, n) => i + n))) continue;
+    const rule = ERROR_RULES[ctx.lang].find((r) => (r.note === "elision") === elision && (!r.start || i === 0) && ruleMatchesAt(r, lowered, i, ctx.language));
+    if (!rule || (!elision && !free(ctx, ...Array.from({ length: rule.pattern.length }, (_, n) => i + n)))) continue;
     const span = ctx.words.slice(i, i + rule.pattern.length);
     const first = span[0] as MessageWord;
     first.fixed = keepCapital(first.original, applyReplacement(rule, span.map((w) => w.fixed)));
@@ -214,7 +218,7 @@ export function correctMessage(message: string, input: CorrectionInput): Correct
   const counts = wordStage(ctx, input);
   if (!counts.foreign) {
     capitalStage(ctx);
-    ruleStage(ctx);
+    ruleStage(ctx, false);
     questionAccentStage(ctx);
     auxiliaryStage(ctx);
     serEstarStage(ctx);
@@ -226,11 +230,12 @@ export function correctMessage(message: string, input: CorrectionInput): Correct
     articleStage(ctx, input);
     attributiveStage(ctx);
     predicateStage(ctx);
+    ruleStage(ctx, true);
   }
   const corrections = ctx.found
     .sort((a, b) => a.from - b.from || a.to - b.to)
     .map((f) => describe(ctx, f, input))
-    .filter((c) => c.original !== c.corrected);
+    .filter((c, n, all) => c.original !== c.corrected && !all.slice(0, n).some((d) => d.original === c.original && d.corrected === c.corrected));
   const understood = renderMessage(message, ctx.words);
   return {
     corrections,

@@ -74,11 +74,12 @@ export function plausibleEdit(wrong: string, right: string): boolean {
   while (p < wrong.length && p < right.length && wrong[p] === right[p]) p++;
   if (wrong.length !== right.length) {
     const longer = wrong.length > right.length ? wrong : right;
-    if (p >= longer.length - 1) return false;
+    if (p >= longer.length - 1 || (p === 0 && longer[0] !== "h")) return false;
     const extra = longer[p] as string;
     return extra === "h" || extra === longer[p - 1] || extra === longer[p + 1];
   }
-  if (p >= wrong.length - 1) return false;
+  // The first letter is rarely the misspelt one (novio is not movió).
+  if (p === 0 || p >= wrong.length - 1) return false;
   const swapped = wrong[p] === right[p + 1] && wrong[p + 1] === right[p] && wrong.slice(p + 2) === right.slice(p + 2);
   if (swapped) return true;
   return CONFUSABLE.has([wrong[p], right[p]].sort().join(""));

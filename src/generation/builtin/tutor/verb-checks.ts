@@ -34,6 +34,17 @@ export function verbAfter(ctx: Context, i: number): number {
   return j < ctx.words.length && !punctuationBefore(ctx, j) ? j : -1;
 }
 
+/** Is there a finite verb earlier in the sentence than word i? */
+function verbBefore(ctx: Context, i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const rs = readings(ctx, k);
+    const germanNoun = ctx.lang === "de" && k > 0 && /^\p{Lu}/u.test(ctx.words[k]?.original ?? "");
+    if (!germanNoun && finiteReadings(rs).length > 0 && !rs.some((r) => r.pos === "noun" || r.pos === "word")) return true;
+    if (sentenceStartAt(ctx, k)) return false;
+  }
+  return false;
+}
+
 export function subjectVerbStage(ctx: Context): void {
   const pronouns = SUBJECT_PRONOUNS[ctx.lang];
   if (!pronouns || !ctx.morph) return;
@@ -41,7 +52,8 @@ export function subjectVerbStage(ctx: Context): void {
     const pronoun = pronouns[at(ctx, i)];
     if (!pronoun || !clauseStart(ctx, i)) continue;
     // "Mis amigos y yo jugamos": a pronoun joined to another subject is not the whole subject.
-    if (i >= 2 && COORDINATORS.has(at(ctx, i - 1)) && !punctuationBefore(ctx, i - 1)) continue;
+    // (Only when no verb came before: "Sie arbeiten … und er arbeitet" starts a new clause.)
+    if (i >= 2 && COORDINATORS.has(at(ctx, i - 1)) && !punctuationBefore(ctx, i - 1) && !verbBefore(ctx, i - 1)) continue;
     const j = verbAfter(ctx, i);
     if (j < 0 || !free(ctx, j)) continue;
     const rs = readings(ctx, j);
