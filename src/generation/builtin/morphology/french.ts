@@ -91,8 +91,7 @@ export function frenchVerb(lemma: string, data: FrenchData): VerbParadigm {
     const regular = stem + "u";
     if (regular !== part) overregular.push([regular, part]);
   }
-  // Payer and essayer keep y too (paye, essaye).
-  const extra = /ayer$/.test(inf) ? "e es e ent".split(" ").map((e) => stem + e).concat(FUT.map((e) => stem + "er" + e)) : [];
+  const extra: string[] = [];
 
   const finite: Partial<Record<Tense, Persons>> = { pres, impf, fut, cond, subj, imp, ...(pret ? { pret } : {}) };
   return { lemma, finite, inf: [inf], ger: ppr ? [ppr] : [], part: parts, extra, overregular };
@@ -126,6 +125,7 @@ const FR_IRREGULAR_ADJ: Record<string, [string, string, string, string]> = {
   supérieur: ["supérieur", "supérieure", "supérieurs", "supérieures"],
   extérieur: ["extérieur", "extérieure", "extérieurs", "extérieures"],
   intérieur: ["intérieur", "intérieure", "intérieurs", "intérieures"],
+  nul: ["nul", "nulle", "nuls", "nulles"],
   gras: ["gras", "grasse", "gras", "grasses"],
   jaloux: ["jaloux", "jalouse", "jaloux", "jalouses"],
   beaucoup: ["beaucoup", "beaucoup", "beaucoup", "beaucoup"],
@@ -149,7 +149,7 @@ export function frenchAdjective(lemma: string): AdjForms {
   else if (w.endsWith("eux")) f = w.slice(0, -1) + "se";
   else if (w.endsWith("if")) f = w.slice(0, -1) + "ve";
   else if (/[^ée]er$/.test(w) || w.endsWith("ier")) f = w.slice(0, -2) + "ère";
-  else if (/(el|en|on|et|eil|ul)$/.test(w) && !/(un|in|ain)$/.test(w)) f = w + w.slice(-1) + "e";
+  else if (/(el|en|on|et|eil)$/.test(w) && !/(un|in|ain)$/.test(w)) f = w + w.slice(-1) + "e";
   else if (w.endsWith("eur") && !w.endsWith("teur")) f = w.slice(0, -1) + "se";
   else if (w.endsWith("teur")) f = w.slice(0, -3) + "rice";
   else f = w + "e";

@@ -105,10 +105,11 @@ function simpleVerb(inf: string, data: GermanData): VerbParadigm {
   const subj1 = full?.subj1 ? split(full.subj1) : [stem + "e", null, stem + "e", null, null, null];
   const er = pres[2] ?? "";
   // Verbs that change e to i(e) keep it in the imperative (gib, nimm, lies); a→ä verbs do not (fahr).
-  const duImp = er !== stem + e + "t" && /i/.test(er) && !/[äöü]/.test(er) ? (/[dt]$/.test(stem) ? er : er.replace(/t$/, "")) : stem + "e";
-  const imp: Persons = full?.imp ? split(full.imp) : [null, duImp, null, null, pres[4] ?? null, null];
   // The short du-imperative (komm, geh) only for the verbs whose short form is usual.
-  const extra = ` ${data.imp_short} `.includes(` ${stem} `) ? [stem] : [];
+  const short = ` ${data.imp_short} `.includes(` ${stem} `);
+  const duImp = er !== stem + e + "t" && /i/.test(er) && !/[äöü]/.test(er) ? (/[dt]$/.test(stem) ? er : er.replace(/t$/, "")) : short ? stem : stem + "e";
+  const imp: Persons = full?.imp ? split(full.imp) : [null, duImp, null, null, pres[4] ?? null, null];
+  const extra: string[] = [];
   const impersonal = ` ${data.impersonal} `.includes(` ${inf} `);
   if (impersonal) for (const row of [pres, pret, subj2, imp]) [0, 1, 3, 4].forEach((i) => (row[i] = null));
   const ger = inf.endsWith("en") || /[lr]n$/.test(inf) ? inf + "d" : stem + "end";
@@ -118,9 +119,7 @@ function simpleVerb(inf: string, data: GermanData): VerbParadigm {
 export function germanVerb(inf: string, data: GermanData, isVerb: (v: string) => boolean): VerbParadigm {
   const sep = separableParts(inf, data, isVerb);
   if (!sep) {
-    const p = simpleVerb(inf, data);
-    p.extra.push("zu");
-    return p;
+    return simpleVerb(inf, data);
   }
   const base = simpleVerb(sep.base, data);
   const joinAll = (row: Persons | undefined): Persons => (row ?? []).map((f) => (f ? sep.prefix + f : null));

@@ -72,7 +72,8 @@ export function italianVerb(lemma: string, data: ItalianData): VerbParadigm {
   const partStem = part.slice(0, -1);
   const ger = get("ger") ?? join(stem, group === "are" ? "ando" : "endo", group);
 
-  const extra: string[] = get("extra")?.split(" ") ?? [];
+  const extra: string[] = [];
+  const otherPart = get("extra")?.split(" ");
   const infStem = inf.endsWith("rre") ? inf.slice(0, -2) : inf.slice(0, -1);
   const voi = imp[4];
   for (const c of CLITICS) {
@@ -87,7 +88,7 @@ export function italianVerb(lemma: string, data: ItalianData): VerbParadigm {
   if (get("part") && regularPart !== part) overregular.push([regularPart, part]);
 
   const finite: Partial<Record<Tense, Persons>> = { pres, impf, fut, cond, subj, impsubj, imp, ...(pret ? { pret } : {}) };
-  return { lemma, finite, inf: [inf, infStem], ger: [ger], part: [part, partStem + "a", partStem + "i", partStem + "e"], extra, overregular };
+  return { lemma, finite, inf: [inf, infStem], ger: [ger], part: [part, partStem + "a", partStem + "i", partStem + "e"], ...(otherPart ? { otherPart } : {}), extra, overregular };
 }
 
 const INVARIABLE = new Set(["blu", "rosa", "viola", "beige", "pari", "dispari", "lilla", "bordeaux"]);

@@ -169,6 +169,7 @@ export function buildMorphology(lang: MorphLang, concepts: Concept[]): Morpholog
     for (const f of p.extra) add(f, { pos: "verb", lemma, form: "clitic" });
     const invariable = ` ${(MORPH_DATA[lang] as { invariable_participles?: string }).invariable_participles ?? ""} `.includes(` ${lemma} `);
     if (invariable) p.part = p.part.slice(0, 1);
+    for (const [i, f] of (p.otherPart ?? []).entries()) add(f, { pos: "part", lemma, gender: (GENDERS[i] as [Gender, NumberOf])[0], number: (GENDERS[i] as [Gender, NumberOf])[1] });
     p.part.forEach((f, i) => {
       const [gender, number] = p.part.length === 4 ? (GENDERS[i] as [Gender, NumberOf]) : lang === "de" ? [null, null] : ["m" as Gender, "sg" as NumberOf];
       add(f, { pos: "part", lemma, gender, number });

@@ -11,12 +11,13 @@ export type Tense =
   | "cond"
   | "subj"
   | "impsubj"
+  | "impsubj2"
   | "futsubj"
   | "imp"
   | "subj1"
   | "subj2";
 
-export const TENSES: readonly Tense[] = ["pres", "pret", "impf", "fut", "cond", "subj", "impsubj", "futsubj", "imp", "subj1", "subj2"];
+export const TENSES: readonly Tense[] = ["pres", "pret", "impf", "fut", "cond", "subj", "impsubj", "impsubj2", "futsubj", "imp", "subj1", "subj2"];
 
 export type Gender = "m" | "f";
 export type NumberOf = "sg" | "pl";
@@ -40,6 +41,8 @@ export interface VerbParadigm {
   ger: string[];
   /** Participle: masculine sg, feminine sg, masculine pl, feminine pl (German: one form). */
   part: string[];
+  /** Second participles (perduto beside perso, ganhado beside ganho), same slots as `part`. */
+  otherPart?: string[];
   /** Forms with a pronoun attached (comprarlo, dimmi) or zu-infinitives; valid words, no person. */
   extra: string[];
   /** German separable verbs: the prefix, written as its own word in a main clause. */

@@ -107,7 +107,9 @@ export function portugueseVerb(lemma: string, data: PortugueseData): VerbParadig
   // saíram → sair, sairmos, saíres, saírem: the accent stays only where the i is still stressed.
   const futsubj = ["r", "res", "r", "rmos", "-", "rem"].map((x) => (x === "-" ? null : (x === "r" || x === "rmos" ? base.replace(/í$/, "i") : base) + x));
   const plainInf = inf.replace(/ô/, "o");
-  const personal = [plainInf, plainInf + "es", plainInf, plainInf + "mos", plainInf + "em"];
+  // sair → saíres, saírem: the i after a vowel keeps its stress with an accent.
+  const stressedInf = /[aeiou]ir$/.test(plainInf) ? plainInf.slice(0, -2) + "ír" : plainInf;
+  const personal = [plainInf, stressedInf + "es", plainInf + "mos", stressedInf + "em"];
 
   const imp: Persons = [null, get("imp") ?? pres[2] ?? null, subj[2] ?? null, subj[3] ?? null, null, subj[5] ?? null];
   const vowelStem = /[aeiou]$/.test(stem) && group !== "ar";
@@ -121,8 +123,8 @@ export function portugueseVerb(lemma: string, data: PortugueseData): VerbParadig
 
   const finite: Partial<Record<Tense, Persons>> = { pres, pret, impf, fut, cond, subj, impsubj, futsubj, imp };
   // ganhar, pagar, gastar keep both participles (ganhado with ter, ganho with both).
-  const extraParts = /^(ganhar|pagar|gastar)$/.test(inf) ? [stem + "ado"] : [];
-  return { lemma, finite, inf: [inf], ger: [ger], part: [part, partStem + "a", partStem + "os", partStem + "as"], extra: [...personal, ...extraParts], overregular };
+  const otherPart = /^(ganhar|pagar|gastar)$/.test(inf) ? ["ado", "ada", "ados", "adas"].map((x) => stem + x) : undefined;
+  return { lemma, finite, inf: [inf, ...personal], ger: [ger], part: [part, partStem + "a", partStem + "os", partStem + "as"], ...(otherPart ? { otherPart } : {}), extra: [], overregular };
 }
 
 export function portugueseAdjective(lemma: string): AdjForms {

@@ -189,7 +189,7 @@ export function spanishVerb(lemma: string, data: SpanishData): VerbParadigm {
   // Imperfect subjunctive from the third person plural of the preterite (tuvieron → tuviera).
   const base3pl = (pret[5] ?? "").replace(/ron$/, "");
   const impsubj = ["ra", "ras", "ra", "ramos", "rais", "ran"].map((end, i) => (base3pl ? (i === 3 ? accentSyllable(base3pl, 0) : base3pl) + end : null));
-  const impsubjSe = base3pl ? ["se", "ses", "se", "semos", "seis", "sen"].map((end, i) => (i === 3 ? accentSyllable(base3pl, 0) : base3pl) + end) : [];
+  const impsubj2 = ["se", "ses", "se", "semos", "seis", "sen"].map((end, i) => (base3pl ? (i === 3 ? accentSyllable(base3pl, 0) : base3pl) + end : null));
 
   let tu = get("imp") ?? pres[2] ?? "";
   // Compounds of pon, ten, ven carry the accent (compón, obtén, detén).
@@ -203,27 +203,27 @@ export function spanishVerb(lemma: string, data: SpanishData): VerbParadigm {
   const extra: string[] = [];
   for (const c of CLITIC_SETS) {
     extra.push(attach(inf, c), attach(ger, c));
-    if (tu) extra.push(attach(tu, c));
+    if (tu && tu !== "-") extra.push(attach(tu, c));
     if (subj[2]) extra.push(attach(subj[2], c));
     if (subj[5]) extra.push(attach(subj[5], c));
   }
   // nosotros + nos drops the s (sentémonos); vosotros + os drops the d (sentaos).
   if (subj[3]) extra.push(attach((subj[3] as string).slice(0, -1), "nos"));
-  extra.push(inf.slice(0, -1) + "os");
+  if (imp[4]) extra.push(inf === "ir" ? "idos" : inf.slice(0, -1) + "os");
 
   const overregular: [string, string][] = [];
   const regularPart = group === "ar" ? stem + "ado" : stem + "ido";
   if (get("part") && regularPart !== part1) overregular.push([regularPart, part1]);
   if (presData && pres[0] && stem + "o" !== pres[0]) overregular.push([stem + "o", pres[0]]);
 
-  const finite: Partial<Record<Tense, Persons>> = { pres, pret, impf, fut, cond, subj, impsubj, imp };
+  const finite: Partial<Record<Tense, Persons>> = { pres, pret, impf, fut, cond, subj, impsubj, impsubj2, imp };
   return {
     lemma,
     finite,
     inf: [inf],
     ger: [ger],
     part: [part1, partStem + "a", partStem + "os", partStem + "as"],
-    extra: [...extra, ...impsubjSe],
+    extra,
     overregular,
   };
 }
@@ -234,8 +234,10 @@ export function spanishAdjective(lemma: string): AdjForms {
   const plural = (x: string) => {
     if (/[aeiouáéó]$/.test(x)) return x + "s";
     if (x.endsWith("z")) return x.slice(0, -1) + "ces";
-    // Oxytones lose the written accent in the plural (inglés → ingleses, común → comunes).
-    return stripAccents(x.slice(0, -2)) + x.slice(-2).replace(/[áéíóú]/, (c) => PLAIN[c] ?? c) + "es";
+    // Oxytones lose the written accent in the plural (inglés → ingleses, común → comunes);
+    // paroxytones keep it (fácil → fáciles).
+    const oxytone = /[áéíóú][^aeiouáéíóú]*$/.test(x);
+    return (oxytone ? stripAccents(x) : x) + "es";
   };
   if (w.endsWith("o")) return { lemma, forms: [w, w.slice(0, -1) + "a", w + "s", w.slice(0, -1) + "as"] };
   if (w !== "marrón" && /(or|ón|án|ín|és)$/.test(w) && !/(mayor|menor|mejor|peor|superior|inferior|exterior|interior|anterior|posterior)$/.test(w)) {

@@ -97,6 +97,7 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
   "pt-BR": [
     { pattern: ["de|em|a|por", "o|a|os|as", "#nounish"], replace: joinFused(PT_FUSED), note: "contraction" },
     { pattern: ["sou|estou", "#num", "anos"], replace: "tenho $2 anos", note: "age" },
+    { pattern: ["ola"], replace: "olá", note: "greeting", start: true },
     { pattern: ["sou|estou", "fome|sede|frio|calor|medo|sono"], replace: "estou com $2", note: "feeling" },
   ],
 };

@@ -10,8 +10,9 @@ import { quote } from "../ui-text/template.ts";
 import { at, conjugated, finiteReadings, free, punctuationBefore, readings, rewrite, sentenceStartAt, type Context } from "./correction-context.ts";
 import { AUX_PERSON, AUX_SWAP, BETWEEN_SUBJECT_AND_VERB, CLAUSE_OPENERS, FR_AVOIR, FR_INFINITIVE_AFTER, SUBJECT_PRONOUNS } from "./grammar-words.ts";
 
+const FR_ETRE = new Set("suis es est sommes êtes sont".split(" "));
 const COORDINATORS = new Set("y e o u et ou ed und oder".split(" "));
-const TENSE_ORDER: Tense[] = ["pres", "pret", "impf", "fut", "cond", "subj", "impsubj", "futsubj", "subj2", "subj1"];
+const TENSE_ORDER: Tense[] = ["pres", "pret", "impf", "fut", "cond", "subj", "impsubj", "impsubj2", "futsubj", "subj2", "subj1"];
 
 interface LangData {
   be_auxiliary_verbs?: string;
@@ -172,7 +173,7 @@ export function subjunctiveStage(ctx: Context): void {
       if (pronoun) j = verbAfter(ctx, j);
       if (j < 0 || !free(ctx, j)) continue;
       const finite = finiteReadings(readings(ctx, j));
-      if (finite.length === 0 || finite.some((r) => r.tense === "subj" || r.tense === "impsubj")) continue;
+      if (finite.length === 0 || finite.some((r) => r.tense === "subj" || r.tense === "impsubj" || r.tense === "impsubj2")) continue;
       const present = finite.filter((r) => r.tense === "pres");
       if (present.length === 0) continue;
       const persons = pronoun ? pronoun.persons : [...new Set(present.map((r) => r.person))];
@@ -203,6 +204,19 @@ export function frenchInfinitiveStage(ctx: Context): void {
         rewrite(ctx, j, part.lemma);
         ctx.found.push({ from: k, to: j, category: "verb_form", note: "infinitive", params: {} });
       }
+    } else if (FR_ETRE.has(at(ctx, k)) && pronouns[at(ctx, k - 1)]) {
+      // "Je suis fatigue": a present form where the participle was meant (fatigué).
+      const finite = finiteReadings(rs).filter((r) => r.lemma.endsWith("er"));
+      if (finite.length === 0 || rs.some((r) => r.pos === "part" || r.pos === "adj") || !onlyVerb) continue;
+      const lemma = finite[0]?.lemma as string;
+      const pronoun = pronouns[at(ctx, k - 1)];
+      const plural = (pronoun?.persons[0] ?? 0) >= 3;
+      const forms = ctx.morph.verbs.get(lemma)?.part ?? [];
+      const right = forms.length === 4 ? forms[(pronoun?.gender === "f" ? 1 : 0) + (plural ? 2 : 0)] : forms[0];
+      const stem = lemma.slice(0, -2);
+      if (!right || ![stem + "e", stem + "es", stem + "ent"].includes(at(ctx, j))) continue;
+      rewrite(ctx, j, right);
+      ctx.found.push({ from: k, to: j, category: "verb_form", note: "participle", params: {} });
     } else if (FR_AVOIR.has(at(ctx, k)) && pronouns[at(ctx, k - 1)]) {
       const inf = rs.find((r) => r.pos === "verb" && "form" in r && r.form === "inf" && r.lemma.endsWith("er"));
       if (inf && onlyVerb && finiteReadings(rs).length === 0) {
