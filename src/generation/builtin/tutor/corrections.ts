@@ -206,7 +206,9 @@ function articleStage(ctx: Context, input: CorrectionInput): void {
 function describe(ctx: Context, f: Found, input: CorrectionInput): Correction {
   const original = ctx.message.slice((ctx.words[f.from] as MessageWord).start, (ctx.words[f.to] as MessageWord).end);
   const corrected = render(ctx.message, ctx.words, f.from, f.to);
-  const params = { ...f.params, wrong: quote(input.source, original), right: quote(input.source, corrected), target: LANGUAGE_NAMES[input.source][input.target] };
+  // Words quoted from the target language (essere, il faut que) take the learner's quotation marks.
+  const quoted = Object.fromEntries(Object.entries(f.params).map(([k, v]) => [k, k === "aux" || k === "trigger" ? quote(input.source, v) : v]));
+  const params = { ...quoted, wrong: quote(input.source, original), right: quote(input.source, corrected), target: LANGUAGE_NAMES[input.source][input.target] };
   return { original, corrected, explanation: say(NOTES[f.note], input.source, params), category: f.category };
 }
 

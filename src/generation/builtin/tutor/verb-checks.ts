@@ -6,7 +6,6 @@
 // them; a valid sentence is left alone.
 import { MORPH_DATA } from "../morphology/morph-index.ts";
 import type { Gender, NumberOf, Tense } from "../morphology/morph-types.ts";
-import { quote } from "../ui-text/template.ts";
 import { at, conjugated, finiteReadings, free, punctuationBefore, readings, rewrite, sentenceStartAt, type Context } from "./correction-context.ts";
 import { AUX_PERSON, AUX_SWAP, BETWEEN_SUBJECT_AND_VERB, CLAUSE_OPENERS, FR_AVOIR, FR_INFINITIVE_AFTER, SUBJECT_PRONOUNS } from "./grammar-words.ts";
 
@@ -129,7 +128,7 @@ export function auxiliaryStage(ctx: Context): void {
       const right = forms.length === 4 ? forms[(gender === "f" ? 1 : 0) + (plural ? 2 : 0)] : null;
       if (right) rewrite(ctx, j, right);
     }
-    ctx.found.push({ from, to: j, category: "verb_form", note: "auxiliary", params: { aux: quote(ctx.lang, swap.be) } });
+    ctx.found.push({ from, to: j, category: "verb_form", note: "auxiliary", params: { aux: swap.be } });
   }
 }
 
@@ -183,7 +182,7 @@ export function subjunctiveStage(ctx: Context): void {
       if (!right) continue;
       rewrite(ctx, j, right);
       const text = ctx.message.slice((ctx.words[t] as { start: number }).start, (ctx.words[t + parts.length - 1] as { end: number }).end);
-      ctx.found.push({ from: j, to: j, category: "verb_form", note: "subjunctive", params: { trigger: quote(ctx.lang, text) } });
+      ctx.found.push({ from: j, to: j, category: "verb_form", note: "subjunctive", params: { trigger: text } });
     }
   }
 }

@@ -47,7 +47,7 @@ export const HINTS = {
   other_language: {
     en: "That looks like {other}. Try to write in {target}.",
     es: "Eso parece {other}. Intenta escribir en {target}.",
-    fr: "On dirait du {other}. Essayez d'écrire en {target}.",
+    fr: "On dirait que c'est en {other}. Essayez d'écrire en {target}.",
     de: "Das sieht nach {other} aus. Versuche, auf {target} zu schreiben.",
     it: "Sembra {other}. Prova a scrivere in {target}.",
     "pt-BR": "Isso parece {other}. Tente escrever em {target}.",
