@@ -27,5 +27,8 @@ export function tableWords(m: Morphology): TableWords {
     const word = m.lang === "de" && inflected.some((r) => r.pos === "noun") ? key.charAt(0).toUpperCase() + key.slice(1) : key;
     forms.set(word, first.lemma);
   }
+  // Spanish and Italian recognise attached forms by stripping pronouns; the tables still list
+  // the forms each verb makes, and those are what the oracle checks.
+  for (const p of m.verbs.values()) for (const f of p.extra) if (!forms.has(f)) attached.set(f, p.lemma);
   return { forms, attached };
 }

@@ -105,6 +105,41 @@ function germanNounForms(entry: { w: string; g?: string; pl?: string }): string[
   return out;
 }
 
+const ATTACHABLE: Record<"es" | "it", string[]> = {
+  es: "me te se lo la le nos os los las les".split(" "),
+  it: "mi ti si ci vi lo la li le gli ne glie me te se ce ve".split(" "),
+};
+
+/**
+ * The verb a word with pronouns attached is built on, or null: up to two pronouns are stripped
+ * (dándomelo → dando, portandoglielo → portando) and what is left must be an infinitive, gerund
+ * or imperative of the tables (Spanish accents aside: cómpralo → compra).
+ */
+function attachedTo(lang: "es" | "it", word: string, readings: Map<string, Reading[]>): string | null {
+  const plain = lang === "es" ? word.normalize("NFD").replace(/\u0301/g, "").normalize("NFC") : word;
+  const hostOf = (w: string): string | null => {
+    for (const candidate of [w, w + "s", w + "d", w.replace(/(.)\1$/, "$1"), w + "e"]) {
+      for (const r of readings.get(candidate) ?? []) {
+        if (r.pos !== "verb") continue;
+        if ("form" in r ? r.form === "inf" || r.form === "ger" : r.tense === "imp" || (lang === "es" && r.tense === "subj" && [2, 3, 5].includes(r.person))) return r.lemma;
+      }
+    }
+    return null;
+  };
+  for (const first of ATTACHABLE[lang]) {
+    if (!plain.endsWith(first) || plain.length < first.length + 2) continue;
+    const once = plain.slice(0, -first.length);
+    const found = hostOf(once);
+    if (found) return found;
+    for (const second of ATTACHABLE[lang]) {
+      if (!once.endsWith(second) || once.length < second.length + 2) continue;
+      const twice = hostOf(once.slice(0, -second.length));
+      if (twice) return twice;
+    }
+  }
+  return null;
+}
+
 const tables = new WeakMap<LanguageIndex, Morphology>();
 
 export function isMorphLang(lang: Lang): lang is MorphLang {
@@ -130,14 +165,17 @@ function conceptsOf(language: LanguageIndex): Concept[] {
 export function buildMorphology(lang: MorphLang, concepts: Concept[]): Morphology {
   const data = MORPH_DATA[lang] as { common_verbs: string; words: string };
   const readings = new Map<string, Reading[]>();
+  const seen = new Set<string>();
   const add = (form: string | null | undefined, reading: Reading) => {
     if (!form) return;
-    for (const part of form.split(/\s+/)) {
-      const key = foldCase(part);
-      if (!key) continue;
+    const id = Object.values(reading).join("|");
+    for (const part of form.includes(" ") ? form.split(/\s+/) : [form]) {
+      const key = part.toLocaleLowerCase("und");
+      if (!key || seen.has(`${key}|${id}`)) continue;
+      seen.add(`${key}|${id}`);
       const list = readings.get(key);
       if (!list) readings.set(key, [reading]);
-      else if (!list.some((r) => JSON.stringify(r) === JSON.stringify(reading))) list.push(reading);
+      else list.push(reading);
     }
   };
   const verbLemmas = new Set<string>();
@@ -166,7 +204,9 @@ export function buildMorphology(lang: MorphLang, concepts: Concept[]): Morpholog
     for (const [tense, row] of Object.entries(p.finite) as [Tense, (string | null)[]][]) row.forEach((f, person) => add(f, { pos: "verb", lemma, tense, person }));
     for (const f of p.inf) add(f, { pos: "verb", lemma, form: "inf" });
     for (const f of p.ger) add(f, { pos: "verb", lemma, form: "ger" });
-    for (const f of p.extra) add(f, { pos: "verb", lemma, form: "clitic" });
+    // Forms with pronouns attached (comprarlo, dímelo) are recognised by stripping the pronouns
+    // (`attachedTo`), not stored: Spanish alone would add some 40,000 of them.
+    if (lang === "de" || lang === "fr" || lang === "pt-BR") for (const f of p.extra) add(f, { pos: "verb", lemma, form: "clitic" });
     const invariable = ` ${(MORPH_DATA[lang] as { invariable_participles?: string }).invariable_participles ?? ""} `.includes(` ${lemma} `);
     if (invariable) p.part = p.part.slice(0, 1);
     for (const [i, f] of (p.otherPart ?? []).entries()) add(f, { pos: "part", lemma, gender: (GENDERS[i] as [Gender, NumberOf])[0], number: (GENDERS[i] as [Gender, NumberOf])[1] });
@@ -213,6 +253,11 @@ export function buildMorphology(lang: MorphLang, concepts: Concept[]): Morpholog
   // a determiner before it is a form of meinen).
   for (const w of data.words.split(/\s+/)) if (w) add(w, { pos: "word", lemma: w });
 
+  const attached = (word: string): Reading[] => {
+    if (lang !== "es" && lang !== "it") return [];
+    const host = attachedTo(lang, foldCase(word), readings);
+    return host ? [{ pos: "verb", lemma: host, form: "clitic" }] : [];
+  };
   return {
     lang,
     readings,
@@ -220,7 +265,7 @@ export function buildMorphology(lang: MorphLang, concepts: Concept[]): Morpholog
     adjectives,
     overregular,
     separableBase,
-    has: (word) => readings.has(foldCase(word)),
-    read: (word) => readings.get(foldCase(word)) ?? [],
+    has: (word) => readings.has(foldCase(word)) || attached(word).length > 0,
+    read: (word) => readings.get(foldCase(word)) ?? attached(word),
   };
 }
