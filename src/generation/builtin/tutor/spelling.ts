@@ -85,6 +85,27 @@ export function plausibleEdit(wrong: string, right: string): boolean {
   return CONFUSABLE.has([wrong[p], right[p]].sort().join(""));
 }
 
+// Endings of regular inflection: an unknown word that ends in one may be a valid form of a
+// verb or adjective the tables lack (sposati, fermenten), so an edit may not touch its ending.
+const ENDINGS: Partial<Record<string, string[]>> = {
+  es: "ábamos aríamos eríamos iríamos aremos eremos iremos ieron aron ando iendo ados adas idos idas ado ada ido ida amos emos imos aba aban ían ía ar er ir".split(" "),
+  fr: "eraient erions issons issez aient ions iez ées ant ent ons ez és ée er ir é".split(" "),
+  it: "avamo evamo ivamo eremo iremo erete irete ando endo iamo iate ato ata ati ate uto uta uti ute ito ita iti ite ano ono are ere ire avo ava".split(" "),
+  "pt-BR": "ávamos íamos aram eram iram ando endo indo ados adas idos idas ado ada ido ida amos emos imos ava avam ar er ir".split(" "),
+  de: "test ten tet te en st t".split(" "),
+};
+
+/** How many letters at the end of an unknown word an edit must leave alone. */
+function protectedEnding(word: string, lang: string): number {
+  return ENDINGS[lang]?.find((e) => word.endsWith(e) && word.length > e.length + 2)?.length ?? 0;
+}
+
+function firstDifference(a: string, b: string): number {
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  return p;
+}
+
 /** The single most frequent candidate, when it is clearly ahead of the others. */
 function mostLikely(candidates: string[], language: LanguageIndex): string | null {
   const ranked = [...new Set(candidates)].map((w) => ({ w, n: language.knownWords.get(w) ?? 0 })).sort((a, b) => b.n - a.n || a.w.localeCompare(b.w));
@@ -108,9 +129,10 @@ export function spellingFix(word: string, language: LanguageIndex, accentsOnly =
   const minLength = morphologyOf(language) ? MIN_LENGTH_FOR_EDITS : MIN_LENGTH_FOR_EDITS + 1;
   if (accentsOnly || fold.length < minLength) return null;
   const near = new Set<string>();
+  const ending = protectedEnding(foldAccents(word), language.lang);
   for (const key of [fold, ...deletions(fold)]) {
     for (const candidate of [...(t.deletes.get(key) ?? []), ...(t.byFold.has(key) ? [key] : [])]) {
-      if (editDistance(fold, candidate, 1) <= 1 && plausibleEdit(fold, candidate)) near.add(candidate);
+      if (editDistance(fold, candidate, 1) <= 1 && plausibleEdit(fold, candidate) && firstDifference(fold, candidate) + 1 < fold.length - ending) near.add(candidate);
     }
   }
   const words = [...near].flatMap((f) => t.byFold.get(f) ?? []);
