@@ -100,10 +100,12 @@ function protectedEnding(word: string, lang: string): number {
   return ENDINGS[lang]?.find((e) => word.endsWith(e) && word.length > e.length + 2)?.length ?? 0;
 }
 
-function firstDifference(a: string, b: string): number {
+/** The last position of `a` the one edit into `b` touches (a swap touches two letters). */
+function editReach(a: string, b: string): number {
   let p = 0;
   while (p < a.length && p < b.length && a[p] === b[p]) p++;
-  return p;
+  const swap = a.length === b.length && a[p] === b[p + 1] && a[p + 1] === b[p];
+  return swap ? p + 1 : p;
 }
 
 /** The single most frequent candidate, when it is clearly ahead of the others. */
@@ -132,7 +134,7 @@ export function spellingFix(word: string, language: LanguageIndex, accentsOnly =
   const ending = protectedEnding(foldAccents(word), language.lang);
   for (const key of [fold, ...deletions(fold)]) {
     for (const candidate of [...(t.deletes.get(key) ?? []), ...(t.byFold.has(key) ? [key] : [])]) {
-      if (editDistance(fold, candidate, 1) <= 1 && plausibleEdit(fold, candidate) && firstDifference(fold, candidate) + 1 < fold.length - ending) near.add(candidate);
+      if (editDistance(fold, candidate, 1) <= 1 && plausibleEdit(fold, candidate) && editReach(fold, candidate) < fold.length - ending) near.add(candidate);
     }
   }
   const words = [...near].flatMap((f) => t.byFold.get(f) ?? []);
