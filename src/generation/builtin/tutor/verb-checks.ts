@@ -233,7 +233,8 @@ export function separableStage(ctx: Context): void {
   if (ctx.lang !== "de" || !ctx.morph) return;
   const pronouns = SUBJECT_PRONOUNS.de ?? {};
   for (let s = 0; s < ctx.words.length; s++) {
-    if (!sentenceStartAt(ctx, s)) continue;
+    // A main clause: the start of a sentence, or after und/aber/oder/denn or a comma.
+    if (!clauseStart(ctx, s)) continue;
     const subjectLength = pronouns[at(ctx, s)] ? 1 : /^(der|die|das|ein|eine|mein|meine|dein|deine|sein|seine|ihr|ihre|unser|unsere|dieser|diese|dieses)$/.test(at(ctx, s)) ? 2 : 0;
     const v = s + subjectLength;
     if (subjectLength === 0 || !free(ctx, v) || punctuationBefore(ctx, v)) continue;
