@@ -118,6 +118,11 @@ export function portugueseVerb(lemma: string, data: PortugueseData): VerbParadig
   const ger = get("ger") ?? plainInf.slice(0, -1) + "ndo";
 
   const overregular: [string, string][] = [];
+  // Regular preterite endings on an irregular verb: fazi → fiz, fazeu → fez.
+  if (get("pret")) {
+    const regular = forms(stem, e.pret, inf);
+    for (const i of [0, 2]) if (pret[i] && regular[i] && regular[i] !== pret[i]) overregular.push([regular[i] as string, pret[i] as string]);
+  }
   const regularPart = group === "ar" ? stem + "ado" : stem + "ido";
   if (get("part") && regularPart !== part && !/^(ganhar|pagar|gastar)$/.test(inf)) overregular.push([regularPart, part]);
 

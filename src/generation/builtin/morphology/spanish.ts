@@ -215,6 +215,11 @@ export function spanishVerb(lemma: string, data: SpanishData): VerbParadigm {
   const regularPart = group === "ar" ? stem + "ado" : stem + "ido";
   if (get("part") && regularPart !== part1) overregular.push([regularPart, part1]);
   if (presData && pres[0] && stem + "o" !== pres[0]) overregular.push([stem + "o", pres[0]]);
+  // Regular preterite endings on a strong stem: hací → hice, hació → hizo.
+  if (strong || pretData) {
+    const regular = endings("pret").map((end) => join(stem, end, inf));
+    for (const i of [0, 2]) if (pret[i] && regular[i] !== pret[i]) overregular.push([regular[i] as string, pret[i] as string]);
+  }
 
   const finite: Partial<Record<Tense, Persons>> = { pres, pret, impf, fut, cond, subj, impsubj, impsubj2, imp };
   return {

@@ -53,6 +53,28 @@ function fix(ctx: Context, i: number, want: Want, from: number, to: number): voi
   ctx.found.push({ from, to, category: "agreement", note: "adjective", params: {} });
 }
 
+/** Gender and number an article shows by itself, for nouns the lexicon lacks (le pizze, une pizza). */
+const ARTICLE_WANT: Record<string, Want> = Object.fromEntries(
+  (
+    [
+      ["el un", "m", "sg"], ["la una", "f", "sg"], ["los unos", "m", "pl"], ["las unas", "f", "pl"],
+      ["le un", "m", "sg"], ["la une", "f", "sg"],
+      ["il lo uno", "m", "sg"], ["i gli", "m", "pl"], ["le", "f", "pl"],
+      ["o um", "m", "sg"], ["a uma", "f", "sg"], ["os uns", "m", "pl"], ["as umas", "f", "pl"],
+    ] as [string, Gender, NumberOf][]
+  ).flatMap(([words, gender, number]) => words.split(" ").map((w) => [w, { gender, number }])),
+);
+
+function articleWant(ctx: Context, article: number, noun: number): Want | null {
+  const word = at(ctx, article);
+  // "le" is masculine singular in French and feminine plural in Italian.
+  const want = word === "le" ? (ctx.lang === "it" ? { gender: "f" as Gender, number: "pl" as NumberOf } : ctx.lang === "fr" ? { gender: "m" as Gender, number: "sg" as NumberOf } : null) : ARTICLE_WANT[word] ?? null;
+  if (!want || ctx.lang === "de") return null;
+  const rs = readings(ctx, noun);
+  // Only a word no table reads as anything else: an unknown noun.
+  return rs.length === 0 && /^\p{Ll}{3,}$/u.test(ctx.words[noun]?.fixed ?? "") && !ctx.language.knownWords.has(at(ctx, noun)) ? want : null;
+}
+
 const wantOf = (noun: NounSeen): Want | null => (noun.plural === null || noun.gender === "n" ? null : { gender: noun.gender, number: noun.plural ? "pl" : "sg" });
 
 /** Adjectives right after (or, after a determiner, right before) a lexicon noun. */
@@ -61,7 +83,7 @@ export function attributiveStage(ctx: Context): void {
   const opensPhrase = (k: number) => k >= 0 && (DETERMINERS.has(at(ctx, k)) || isNumberWord(at(ctx, k), ctx.lang));
   for (let i = 1; i < ctx.words.length; i++) {
     const noun = nounSeen(ctx.words[i]?.fixed ?? "", ctx.language);
-    const want = noun ? wantOf(noun) : null;
+    const want = noun ? wantOf(noun) : articleWant(ctx, i - 1, i);
     if (!want || punctuationBefore(ctx, i)) continue;
     // Only a noun that opens a noun phrase (una casa, dos gatos): "est" in "elle est partie" is not "l'est".
     // Words joined by a hyphen are one compound (grand-mère), not an adjective and a noun.
@@ -88,7 +110,7 @@ export function predicateStage(ctx: Context): void {
       c = s + 1;
     } else if (DETERMINERS.has(at(ctx, s))) {
       const noun = nounSeen(ctx.words[s + 1]?.fixed ?? "", ctx.language);
-      want = noun ? wantOf(noun) : null;
+      want = noun ? wantOf(noun) : articleWant(ctx, s, s + 1);
       c = s + 2;
     }
     if (!want || c >= ctx.words.length) continue;

@@ -58,6 +58,7 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["soy|estoy", "hambre|sed|frío|frio|calor|miedo|sueño"], replace: "tengo $2", note: "feeling" },
     { pattern: ["soy", "de", "acuerdo"], replace: "estoy de acuerdo", note: "fixed" },
     { pattern: ["ola"], replace: "hola", note: "greeting", start: true },
+    { pattern: ["me|te|le|nos|os|les", "gusta|encanta|interesa|duele", "los|las|mis|tus|sus|estos|estas|esos|esas|unos|unas"], replace: (w) => `${w[0]} ${w[1]}n ${w[2]}`, note: "subject_verb" },
   ],
   fr: [
     { pattern: ["de", "le", "#nounish"], replace: "du $3", note: "contraction" },
@@ -93,6 +94,7 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["sono", "#num", "anni"], replace: "ho $2 anni", note: "age" },
     { pattern: ["sono", "fame|sete|freddo|caldo|paura|sonno"], replace: "ho $2", note: "feeling" },
     { pattern: ["chao|ciau"], replace: "ciao", note: "greeting", start: true },
+    { pattern: ["mi|ti|gli|le|ci|vi", "piace", "i|gli|le|questi|queste|quei|quelle|molti|molte"], replace: "$1 piacciono $3", note: "subject_verb" },
   ],
   "pt-BR": [
     { pattern: ["de|em|a|por", "o|a|os|as", "#nounish"], replace: joinFused(PT_FUSED), note: "contraction" },

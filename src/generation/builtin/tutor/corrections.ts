@@ -160,7 +160,7 @@ function ruleStage(ctx: Context, elision: boolean): void {
     first.fixed = keepCapital(first.original, applyReplacement(rule, span.map((w) => w.fixed)));
     for (const w of span.slice(1)) w.fixed = "";
     for (let k = i; k < i + span.length; k++) ctx.claimed.add(k);
-    const category = rule.note === "contraction" || rule.note === "elision" ? "contraction" : "word_choice";
+    const category = rule.note === "contraction" || rule.note === "elision" ? "contraction" : rule.note === "subject_verb" ? "agreement" : "word_choice";
     ctx.found.push({ from: i, to: i + span.length - 1, category, note: rule.note, params: {} });
     i += span.length - 1;
   }

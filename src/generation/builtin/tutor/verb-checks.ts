@@ -7,8 +7,11 @@
 import { MORPH_DATA } from "../morphology/morph-index.ts";
 import type { Gender, NumberOf, Tense } from "../morphology/morph-types.ts";
 import { at, conjugated, finiteReadings, free, punctuationBefore, readings, rewrite, sentenceStartAt, type Context } from "./correction-context.ts";
+import { nounSeen } from "./article-agreement.ts";
 import { AUX_PERSON, AUX_SWAP, BETWEEN_SUBJECT_AND_VERB, CLAUSE_OPENERS, FR_AVOIR, FR_INFINITIVE_AFTER, SUBJECT_PRONOUNS } from "./grammar-words.ts";
 
+const NOUN_DETERMINERS = new Set("el la los las mi mis tu tus su sus este esta estos estas le les mon ma mes ton ta tes son sa ses ce cette ces il lo i gli mio mia miei mie o a os as meu minha meus minhas seu sua seus suas esse essa esses essas".split(" "));
+const NOUN_SUBJECT_VERBS = new Set("ser estar tener haber ir être avoir aller essere avere stare andare ter ir".split(" "));
 const FR_ETRE = new Set("suis es est sommes êtes sont".split(" "));
 const COORDINATORS = new Set("y e o u et ou ed und oder".split(" "));
 const TENSE_ORDER: Tense[] = ["pres", "pret", "impf", "fut", "cond", "subj", "impsubj", "impsubj2", "futsubj", "subj2", "subj1"];
@@ -45,18 +48,30 @@ function verbBefore(ctx: Context, i: number): boolean {
   return false;
 }
 
+/** A determiner and a lexicon noun opening a clause (Mi madre, Las chicas): a third-person subject. */
+function nounSubject(ctx: Context, i: number): { persons: number[]; gender: null; end: number } | null {
+  if (ctx.lang === "de" || !NOUN_DETERMINERS.has(at(ctx, i))) return null;
+  const noun = nounSeen(ctx.words[i + 1]?.fixed ?? "", ctx.language);
+  if (!noun || noun.plural === null || punctuationBefore(ctx, i + 1)) return null;
+  return { persons: [noun.plural ? 5 : 2], gender: null, end: i + 1 };
+}
+
 export function subjectVerbStage(ctx: Context): void {
   const pronouns = SUBJECT_PRONOUNS[ctx.lang];
   if (!pronouns || !ctx.morph) return;
   for (let i = 0; i < ctx.words.length; i++) {
-    const pronoun = pronouns[at(ctx, i)];
-    if (!pronoun || !clauseStart(ctx, i)) continue;
+    if (!clauseStart(ctx, i)) continue;
+    const phrase = nounSubject(ctx, i);
+    const pronoun = phrase ?? pronouns[at(ctx, i)];
+    if (!pronoun) continue;
     // "Mis amigos y yo jugamos": a pronoun joined to another subject is not the whole subject.
     // (Only when no verb came before: "Sie arbeiten … und er arbeitet" starts a new clause.)
     if (i >= 2 && COORDINATORS.has(at(ctx, i - 1)) && !punctuationBefore(ctx, i - 1) && !verbBefore(ctx, i - 1)) continue;
-    const j = verbAfter(ctx, i);
-    if (j < 0 || !free(ctx, j)) continue;
+    const j = phrase ? (punctuationBefore(ctx, phrase.end + 1) ? -1 : phrase.end + 1) : verbAfter(ctx, i);
+    if (j < 0 || j >= ctx.words.length || !free(ctx, j)) continue;
     const rs = readings(ctx, j);
+    // After a noun, only the verbs the tables know well: ser/estar/ter/avoir…, the copulas and auxiliaries.
+    if (phrase && !finiteReadings(rs).some((r) => NOUN_SUBJECT_VERBS.has(r.lemma))) continue;
     // A noun or adjective that is also a verb form ("vino", "cuenta") may not be the verb at all.
     // French and German subject pronouns are never followed by a noun, and German nouns are capitalised.
     const nounsPossible = ctx.lang !== "fr" && (ctx.lang !== "de" || /^\p{Lu}/u.test(ctx.words[j]?.original ?? ""));
