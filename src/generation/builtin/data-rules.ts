@@ -51,6 +51,8 @@ export interface ScenarioStep {
   expects: string[];
   intents: ScenarioIntent[];
   learner: LearnerLine[];
+  /** The line as said in a weather or by a persona that the written line would contradict. */
+  moods?: Partial<Record<string, PerLang<string>>>;
 }
 
 export interface Scenario {
@@ -129,6 +131,9 @@ export function checkGrammarPoint(raw: unknown): string[] {
   return problems;
 }
 
+/** Weathers and personas a step may have its own line for (see ui-text/scene-mood-text.ts). */
+const SCENE_MOODS = ["rain", "storm", "snow", "sun", "cold", "heat", "grumpy", "cheerful", "formal"];
+
 export function checkScenario(raw: unknown): string[] {
   if (!isRecord(raw)) return ["scenario: not an object"];
   const at = `scenario ${String(raw.topic)}`;
@@ -164,6 +169,13 @@ export function checkScenario(raw: unknown): string[] {
       else perLangText(line.text, `${sat} learner ${line.intent}`, problems);
     }
     if (!Array.isArray(step.expects) || !step.expects.every(isText)) problems.push(`${sat}: expects must be a list of intent ids`);
+    if (step.moods !== undefined) {
+      if (!isRecord(step.moods)) problems.push(`${sat}: moods must be an object`);
+      else for (const [mood, line] of Object.entries(step.moods)) {
+        if (!SCENE_MOODS.includes(mood)) problems.push(`${sat}: unknown mood ${mood}`);
+        perLangText(line, `${sat} moods.${mood}`, problems);
+      }
+    }
   }
   // What a line asks for is answered in the next step: every expected intent is one of it, every
   // learner line answers what the line before it asked, and only the last step expects nothing.

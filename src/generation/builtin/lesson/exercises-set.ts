@@ -3,6 +3,7 @@
 // Sentences come from the data; the engine only blanks, shuffles and pairs them.
 import type { Exercise, ExercisesSet } from "../../model.ts";
 import type { Concept } from "../lexicon-rules.ts";
+import { voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
 import { learnerOptions } from "../scenario-lines.ts";
 import { fitsLength, gapSentence } from "../sentence-fit.ts";
 import { INSTRUCTIONS, SET_TITLES } from "../ui-text/lesson-text.ts";
@@ -79,13 +80,13 @@ export function scenarioDialogue(context: LessonContext): { speaker: "npc" | "le
   if (!scenario) return [];
   const lines: { speaker: "npc" | "learner"; text: string; translation: string }[] = [];
   const used = new Set<string>();
-  for (const step of scenario.steps) {
-    const [said] = learnerOptions(context.index, scenario.topic, step, context, context.profile, 1, used);
+  for (const [i, step] of scenario.steps.entries()) {
+    const [said] = learnerOptions(context.index, scenario, i, context, context.profile, 1, used);
     if (said) {
       used.add(said.id);
-      lines.push({ speaker: "learner", text: said.text, translation: said.translation });
+      lines.push({ speaker: "learner", text: voicedLearnerLine(said.text, i, context.target, context.mood), translation: voicedLearnerLine(said.translation, i, context.source, context.mood) });
     }
-    lines.push({ speaker: "npc", text: step.npc[context.target], translation: step.npc[context.source] });
+    lines.push({ speaker: "npc", text: voicedNpcLine(scenario, i, context.target, context.mood), translation: voicedNpcLine(scenario, i, context.source, context.mood) });
   }
   return lines;
 }

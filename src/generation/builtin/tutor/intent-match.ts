@@ -50,3 +50,44 @@ export function matchIntent(scenario: Scenario, from: number, text: string, lang
   }
   return null;
 }
+
+// Words that confirm, thank or point rather than say what the learner wants; a keyword made only
+// of these (or of numbers) does not show that a later step was answered too.
+const GENERIC: Record<Lang, Set<string>> = {
+  en: new Set("yes no ok okay thanks thank you please here sure".split(" ")),
+  es: new Set("si no vale gracias por favor aqui claro bueno".split(" ")),
+  fr: new Set("oui non merci s il vous plait voila d accord bien".split(" ")),
+  de: new Set("ja nein danke bitte okay gut hier".split(" ")),
+  it: new Set("si no grazie per favore ecco va bene certo".split(" ")),
+  "pt-BR": new Set("sim nao obrigado obrigada por favor aqui ta claro".split(" ")),
+};
+
+function telling(keyword: string, lang: Lang): boolean {
+  const kw = words(foldAccents(keyword));
+  return kw.some((w) => !GENERIC[lang].has(w) && !isNumberWord(w, lang));
+}
+
+/**
+ * The last step a message answers when it says more than one step's worth ("a room for three
+ * nights" answers the booking and the nights): the NPC goes on from there and never asks for what
+ * it was already told. A later step counts only through a keyword of its own that says something
+ * (not a "yes", a "thanks" or a bare number).
+ */
+export function furthestStep(scenario: Scenario, match: IntentMatch, text: string, lang: Lang): IntentMatch {
+  const message = { raw: words(text), stems: stems(text, lang) };
+  let last = match;
+  for (let step = match.step + 1; step < scenario.steps.length; step++) {
+    const before = new Set((scenario.steps[step - 1]?.intents ?? []).flatMap((i) => i.keywords[lang]));
+    let found: string | null = null;
+    for (const intent of scenario.steps[step]?.intents ?? []) {
+      const own = intent.keywords[lang].filter((k) => !before.has(k) && telling(k, lang));
+      if (own.some((k) => keywordStrength(message, k, lang) > 0)) {
+        found = intent.id;
+        break;
+      }
+    }
+    if (!found) break;
+    last = { step, intent: found };
+  }
+  return last;
+}
