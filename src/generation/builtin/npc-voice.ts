@@ -18,6 +18,7 @@ import {
   type TimeOfDay,
   type Weather,
 } from "./ui-text/scene-mood-text.ts";
+import { FAREWELLS, NPC_LINES } from "./ui-text/tutor-text.ts";
 
 export interface SceneMood {
   time: TimeOfDay | null;
@@ -103,9 +104,37 @@ export function voicedNpcLine(scenario: Scenario, step: number, lang: Lang, mood
   return mood.persona === "grumpy" ? flat(line) : line;
 }
 
-/** A learner's line in this scene: an opening greeting for the scene's time of day. */
-export function voicedLearnerLine(text: string, step: number, lang: Lang, mood: SceneMood): string {
-  return step === 0 ? withTimeGreeting(text, lang, mood.time) : text;
+/**
+ * A learner's line in this scene: an opening greeting names the time of day the NPC's greeting
+ * names (the scene's, else the one written), so "Buenas noches" is not met with "Buenas tardes".
+ */
+export function voicedLearnerLine(scenario: Scenario, text: string, step: number, lang: Lang, mood: SceneMood): string {
+  if (step !== 0) return text;
+  return withTimeGreeting(text, lang, mood.time ?? greetingTime(voicedNpcLine(scenario, 0, lang, mood), lang));
+}
+
+/** The kind of dated farewell a text says ("hasta mañana" → tomorrow), if any. */
+export function farewellKind(text: string, lang: Lang): string | null {
+  for (const [kind, farewell] of Object.entries(FAREWELLS)) {
+    if (farewell.keywords[lang].some((k) => containsWords(keyWords(text), keyWords(k)))) return kind;
+  }
+  return null;
+}
+
+/**
+ * The NPC's closing line answering the learner's farewell in kind: kept when it says the same
+ * farewell or the learner named none, extended with the learner's when it says none, and
+ * replaced by thanks and the learner's farewell when it names another time ("see you next week"
+ * to "see you tomorrow").
+ */
+export function answeredInKind(line: string, learner: string, lang: Lang): string {
+  const said = farewellKind(learner, lang);
+  if (!said) return line;
+  const own = farewellKind(line, lang);
+  const reply = FAREWELLS[said]?.reply[lang] ?? "";
+  if (own === said) return line;
+  if (own === null) return `${line} ${reply}`;
+  return `${NPC_LINES.thanks_back[lang]} ${reply}`;
 }
 
 /** The first sentence and the rest ("Bonjour !" stays whole: the space before "!" is French). */

@@ -110,7 +110,9 @@ export function learnerOptions(
   const written: PhraseLine[] = current.learner
     .filter((line) => allowed.has(line.intent))
     .map((line, i) => ({ id: `line:${scenario.topic}:${current.id}:${i}`, text: line.text[pair.target], translation: line.text[pair.source] }));
-  const pool = phrasePool(index, scenario.topic, profile, pair.target).filter((p) => !avoid.has(p.id));
+  // A phrase that is one of the written replies is not a second option.
+  const writtenTexts = new Set(written.map((w) => w.text));
+  const pool = phrasePool(index, scenario.topic, profile, pair.target).filter((p) => !avoid.has(p.id) && !writtenTexts.has(p.text[pair.target]));
   const perIntent = current.intents
     .filter((intent) => allowed.has(intent.id))
     .map((intent) =>

@@ -3,7 +3,7 @@
 // Sentences come from the data; the engine only blanks, shuffles and pairs them.
 import type { Exercise, ExercisesSet } from "../../model.ts";
 import type { Concept } from "../lexicon-rules.ts";
-import { voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
+import { answeredInKind, voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
 import { learnerOptions } from "../scenario-lines.ts";
 import { fitsLength, gapSentence } from "../sentence-fit.ts";
 import { INSTRUCTIONS, SET_TITLES } from "../ui-text/lesson-text.ts";
@@ -82,11 +82,17 @@ export function scenarioDialogue(context: LessonContext): { speaker: "npc" | "le
   const used = new Set<string>();
   for (const [i, step] of scenario.steps.entries()) {
     const [said] = learnerOptions(context.index, scenario, i, context, context.profile, 1, used);
+    const text = said ? voicedLearnerLine(scenario, said.text, i, context.target, context.mood) : "";
+    const translation = said ? voicedLearnerLine(scenario, said.translation, i, context.source, context.mood) : "";
     if (said) {
       used.add(said.id);
-      lines.push({ speaker: "learner", text: voicedLearnerLine(said.text, i, context.target, context.mood), translation: voicedLearnerLine(said.translation, i, context.source, context.mood) });
+      lines.push({ speaker: "learner", text, translation });
     }
-    lines.push({ speaker: "npc", text: voicedNpcLine(scenario, i, context.target, context.mood), translation: voicedNpcLine(scenario, i, context.source, context.mood) });
+    lines.push({
+      speaker: "npc",
+      text: answeredInKind(voicedNpcLine(scenario, i, context.target, context.mood), text, context.target),
+      translation: answeredInKind(voicedNpcLine(scenario, i, context.source, context.mood), translation, context.source),
+    });
   }
   return lines;
 }

@@ -3,7 +3,7 @@
 // colour the NPC's lines). In each step the learner speaks first (one of the options, at the
 // level, answering what the NPC last asked) and the NPC answers with the step's line.
 import type { RolePlaySet } from "../../model.ts";
-import { voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
+import { answeredInKind, voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
 import { learnerOptions } from "../scenario-lines.ts";
 import { ROLE_PLAY, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
@@ -20,13 +20,21 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
     npc: { name: context.npc.name, persona: context.npc.persona, given: context.npc.given },
     setting: say(ROLE_PLAY.setting, source, { topic: quote(source, topicName(context, scenario.topic, source)), npc: context.npc.name }),
     goal: say(ROLE_PLAY.goal, source, { target: context.targetName }),
-    steps: scenario.steps.map((step, i) => ({
-      id: step.id,
-      learner_options: learnerOptions(context.index, scenario, i, context, context.profile).map(({ text, translation }) => ({
-        text: voicedLearnerLine(text, i, target, context.mood),
-        translation: voicedLearnerLine(translation, i, source, context.mood),
-      })),
-      npc: { text: voicedNpcLine(scenario, i, target, context.mood), translation: voicedNpcLine(scenario, i, source, context.mood) },
-    })),
+    steps: scenario.steps.map((step, i) => {
+      const options = learnerOptions(context.index, scenario, i, context, context.profile).map(({ text, translation }) => ({
+        text: voicedLearnerLine(scenario, text, i, target, context.mood),
+        translation: voicedLearnerLine(scenario, translation, i, source, context.mood),
+      }));
+      // The NPC answers the first option, so a farewell is answered in kind.
+      const said = options[0];
+      return {
+        id: step.id,
+        learner_options: options,
+        npc: {
+          text: answeredInKind(voicedNpcLine(scenario, i, target, context.mood), said?.text ?? "", target),
+          translation: answeredInKind(voicedNpcLine(scenario, i, source, context.mood), said?.translation ?? "", source),
+        },
+      };
+    }),
   };
 }

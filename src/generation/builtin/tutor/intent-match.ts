@@ -77,10 +77,11 @@ export function furthestStep(scenario: Scenario, match: IntentMatch, text: strin
   const message = { raw: words(text), stems: stems(text, lang) };
   let last = match;
   for (let step = match.step + 1; step < scenario.steps.length; step++) {
-    const before = new Set((scenario.steps[step - 1]?.intents ?? []).flatMap((i) => i.keywords[lang]));
+    // A keyword of the step before, or one stemming the same ("größer" after "Größe"), is not news.
+    const before = new Set((scenario.steps[step - 1]?.intents ?? []).flatMap((i) => i.keywords[lang].flatMap((k) => stems(k, lang))));
     let found: string | null = null;
     for (const intent of scenario.steps[step]?.intents ?? []) {
-      const own = intent.keywords[lang].filter((k) => !before.has(k) && telling(k, lang));
+      const own = intent.keywords[lang].filter((k) => !stems(k, lang).every((w) => before.has(w)) && telling(k, lang));
       if (own.some((k) => keywordStrength(message, k, lang) > 0)) {
         found = intent.id;
         break;

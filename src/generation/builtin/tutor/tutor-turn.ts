@@ -13,7 +13,7 @@ import type { ConversationState, TutorTurnResult } from "../../model.ts";
 import type { Scenario } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import { resolveTopics } from "../scene-topics.ts";
-import { greetingTime, readMood, voicedLearnerLine, voicedNpcLine, type SceneMood } from "../npc-voice.ts";
+import { answeredInKind, farewellKind, greetingTime, readMood, voicedLearnerLine, voicedNpcLine, type SceneMood } from "../npc-voice.ts";
 import { chooseScenario, learnerOptions, type Line } from "../scenario-lines.ts";
 import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
 import { quote, say, type Texts } from "../ui-text/template.ts";
@@ -56,26 +56,12 @@ function npcLine(turn: Turn, step: number, lang: Lang): string {
   return voicedNpcLine(turn.scenario, Math.min(Math.max(step, 0), turn.scenario.steps.length - 1), lang, turn.mood);
 }
 
-/** The kind of dated farewell a text says ("hasta mañana" → tomorrow), if any. */
-function farewellKind(text: string, lang: Lang): string | null {
-  for (const [kind, farewell] of Object.entries(FAREWELLS)) if (containsAnyKeyword(text, farewell.keywords[lang], lang)) return kind;
-  return null;
-}
-
-/**
- * The closing line, answering the learner's farewell in kind: kept when it says the same
- * farewell or none, extended with the learner's when it says none, and replaced by thanks and
- * the learner's farewell when it names another time ("see you next week" to "see you tomorrow").
- */
+/** The closing line, answering the learner's farewell in kind. */
 function closingLine(turn: Turn, step: number, message: string, lang: Lang): string {
-  const line = npcLine(turn, step, lang);
-  const said = farewellKind(message, turn.request.target);
-  if (!said) return line;
-  const own = farewellKind(line, lang);
-  const reply = FAREWELLS[said]?.reply[lang] ?? "";
-  if (own === said) return line;
-  if (own === null) return `${line} ${reply}`;
-  return `${NPC_LINES.thanks_back[lang]} ${reply}`;
+  // The learner wrote in the target language; the translation answers the same farewell.
+  const kind = farewellKind(message, turn.request.target);
+  const farewell = kind ? (FAREWELLS[kind]?.keywords[lang][0] ?? "") : "";
+  return answeredInKind(npcLine(turn, step, lang), farewell, lang);
 }
 
 function hintLang(turn: Turn): Lang {
@@ -91,8 +77,8 @@ function exampleHint(turn: Turn, line: Line): string {
 function optionsFor(turn: Turn, step: number): Line[] {
   const { source, target } = turn.request;
   return learnerOptions(turn.index, turn.scenario, step, turn.request, turn.profile).map((o) => ({
-    text: voicedLearnerLine(o.text, step, target, turn.mood),
-    translation: voicedLearnerLine(o.translation, step, source, turn.mood),
+    text: voicedLearnerLine(turn.scenario, o.text, step, target, turn.mood),
+    translation: voicedLearnerLine(turn.scenario, o.translation, step, source, turn.mood),
   }));
 }
 
