@@ -28,12 +28,20 @@ export interface SceneMood {
 
 export const NO_MOOD: SceneMood = { time: null, weather: null, persona: null };
 
+// The tables' words, folded once.
+const folded = new Map<string, string[]>();
+function fold(word: string): string[] {
+  let w = folded.get(word);
+  if (!w) folded.set(word, (w = keyWords(word)));
+  return w;
+}
+
 /** The first kind whose words (in any of the six languages) the text contains. */
 function firstSaid<K extends string>(text: string, table: Record<K, Record<Lang, string[]>>): K | null {
   const said = keyWords(text);
   if (said.length === 0) return null;
   for (const kind of Object.keys(table) as K[]) {
-    if (LANGS.some((lang) => table[kind][lang].some((w) => containsWords(said, keyWords(w))))) return kind;
+    if (LANGS.some((lang) => table[kind][lang].some((w) => containsWords(said, fold(w))))) return kind;
   }
   return null;
 }
@@ -54,7 +62,7 @@ export function greetingTime(text: string, lang: Lang): TimeOfDay | null {
   for (const time of Object.keys(TIME_GREETING) as TimeOfDay[]) {
     // French "bonjour" serves morning and afternoon alike; only "bonsoir" says the time.
     if (lang === "fr" && time !== "evening") continue;
-    if (containsWords(said, keyWords(TIME_GREETING[time][lang]))) return time;
+    if (containsWords(said, fold(TIME_GREETING[time][lang]))) return time;
   }
   return null;
 }
@@ -115,8 +123,9 @@ export function voicedLearnerLine(scenario: Scenario, text: string, step: number
 
 /** The kind of dated farewell a text says ("hasta mañana" → tomorrow), if any. */
 export function farewellKind(text: string, lang: Lang): string | null {
+  const said = keyWords(text);
   for (const [kind, farewell] of Object.entries(FAREWELLS)) {
-    if (farewell.keywords[lang].some((k) => containsWords(keyWords(text), keyWords(k)))) return kind;
+    if (farewell.keywords[lang].some((k) => containsWords(said, fold(k)))) return kind;
   }
   return null;
 }
@@ -147,5 +156,5 @@ function splitFirstSentence(line: string): [string, string] {
 /** Does the sentence greet? Judged by the greeting keywords of the scenario's opening step. */
 function opensWithGreeting(scenario: Scenario, sentence: string, lang: Lang): boolean {
   const said = keyWords(sentence);
-  return (scenario.steps[0]?.intents ?? []).some((intent) => intent.keywords[lang].some((k) => containsWords(said, keyWords(k))));
+  return (scenario.steps[0]?.intents ?? []).some((intent) => intent.keywords[lang].some((k) => containsWords(said, fold(k))));
 }

@@ -88,6 +88,38 @@ export function allowedIntents(scenario: Scenario, step: number): string[] {
   return before ? before.expects : (scenario.steps[step]?.intents.map((i) => i.id) ?? []);
 }
 
+const answering = new WeakMap<LexiconIndex, Map<string, TopicPhrase[][]>>();
+
+/**
+ * Syllabus phrases answering each asked intent of a step, best first. They depend only on the
+ * data, step, level and language, so they are worked out once (matching every phrase against the
+ * script is the costly part of a role-play).
+ */
+function answeringPhrases(index: LexiconIndex, scenario: Scenario, step: number, profile: LevelProfile, target: Lang): TopicPhrase[][] {
+  let byKey = answering.get(index);
+  if (!byKey) answering.set(index, (byKey = new Map()));
+  const key = `${scenario.topic}|${step}|${profile.level}|${target}`;
+  const known = byKey.get(key);
+  if (known) return known;
+  const current = scenario.steps[step];
+  const allowed = new Set(allowedIntents(scenario, step));
+  // A phrase that is one of the written replies is not a second option.
+  const written = new Set(current?.learner.map((line) => line.text[target]));
+  const pool = phrasePool(index, scenario.topic, profile, target).filter((p) => !written.has(p.text[target]));
+  const lists = (current?.intents ?? [])
+    .filter((intent) => allowed.has(intent.id))
+    .map((intent) =>
+      phrasesForIntent(pool, intent.keywords[target], target, profile.level).filter((p) => {
+        const heard = matchIntent(scenario, step, p.text[target], target);
+        // Heard as this step and no further: a phrase that also answers the next question
+        // would leave the NPC asking for what it was just told.
+        return heard !== null && heard.step === step && allowed.has(heard.intent) && furthestStep(scenario, heard, p.text[target], target).step === step;
+      }),
+    );
+  byKey.set(key, lists);
+  return lists;
+}
+
 /**
  * What the learner can say at a step, best first: the scenario's own written replies (they fit
  * every level), then syllabus phrases of the topic that the tutor would understand as an answer
@@ -110,19 +142,7 @@ export function learnerOptions(
   const written: PhraseLine[] = current.learner
     .filter((line) => allowed.has(line.intent))
     .map((line, i) => ({ id: `line:${scenario.topic}:${current.id}:${i}`, text: line.text[pair.target], translation: line.text[pair.source] }));
-  // A phrase that is one of the written replies is not a second option.
-  const writtenTexts = new Set(written.map((w) => w.text));
-  const pool = phrasePool(index, scenario.topic, profile, pair.target).filter((p) => !avoid.has(p.id) && !writtenTexts.has(p.text[pair.target]));
-  const perIntent = current.intents
-    .filter((intent) => allowed.has(intent.id))
-    .map((intent) =>
-      phrasesForIntent(pool, intent.keywords[pair.target], pair.target, profile.level).filter((p) => {
-        const heard = matchIntent(scenario, step, p.text[pair.target], pair.target);
-        // Heard as this step and no further: a phrase that also answers the next question
-        // would leave the NPC asking for what it was just told.
-        return heard !== null && heard.step === step && allowed.has(heard.intent) && furthestStep(scenario, heard, p.text[pair.target], pair.target).step === step;
-      }),
-    );
+  const perIntent = answeringPhrases(index, scenario, step, profile, pair.target).map((list) => list.filter((p) => !avoid.has(p.id)));
   const chosen = new Map<string, PhraseLine>();
   for (const line of written) if (!avoid.has(line.id) && chosen.size < limit) chosen.set(line.id, line);
   // Round-robin over intents so each intent gets a suggestion before any gets a second.
