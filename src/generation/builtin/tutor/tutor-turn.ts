@@ -94,7 +94,8 @@ function meantReplies(turn: Turn, step: number, misses: number): Line[] {
 function clarifyingQuestion(meant: Line[], misses: number): (lang: Lang, target: Lang) => string {
   const again = misses > 0;
   return (lang, target) => {
-    const [a, b] = meant.map((m) => quote(lang, lang === target ? m.text : m.translation));
+    // The options are quoted inside a question: their own full stop goes.
+    const [a, b] = meant.map((m) => quote(lang, (lang === target ? m.text : m.translation).replace(/\.$/, "")));
     if (!a) return say(NPC_LINES.not_understood, lang);
     if (!b) return say(again ? NPC_LINES.clarify_again_one : NPC_LINES.clarify_one, lang, { a });
     return say(again ? NPC_LINES.clarify_again_two : NPC_LINES.clarify_two, lang, { a, b });
