@@ -5,3 +5,5 @@ export * from "../accounts/schema.ts";
 export * from "../clients/schema.ts";
 export * from "../oauth/schema.ts";
 export * from "../billing/schema.ts";
+export * from "../events/schema.ts";
+export * from "../generation/schema.ts";
