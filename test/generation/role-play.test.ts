@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
 import { buildLessonContext } from "../../src/generation/builtin/lesson/lesson-context.ts";
 import { rolePlaySet } from "../../src/generation/builtin/lesson/role-play-set.ts";
+import { farewellKind } from "../../src/generation/builtin/npc-voice.ts";
 import { allowedIntents } from "../../src/generation/builtin/scenario-lines.ts";
 import { furthestStep, matchIntent } from "../../src/generation/builtin/tutor/intent-match.ts";
 import { LANGS, type Lang } from "../../src/generation/languages.ts";
@@ -67,8 +68,11 @@ describe("every topic × level 1–9 × six target languages", () => {
             if (step.npc.text.trim() === "" || step.npc.translation.trim() === "") problems.push(`${at} ${step.id}: no NPC line`);
             if (step.learner_options.length === 0) problems.push(`${at} ${step.id}: no learner line`);
             const allowed = allowedIntents(scenario, k);
+            const until = farewellKind(step.npc.text, target);
             for (const option of step.learner_options) {
               lines++;
+              const leave = farewellKind(option.text, target);
+              if (leave !== null && leave !== until) problems.push(`${at} ${step.id}: ${JSON.stringify(option.text)} is answered ${JSON.stringify(step.npc.text)}`);
               const heard = matchIntent(scenario, k, option.text, target);
               if (!heard || heard.step !== k) problems.push(`${at} ${step.id}: ${JSON.stringify(option.text)} is heard as step ${heard?.step ?? "none"}`);
               else if (!allowed.includes(heard.intent)) problems.push(`${at} ${step.id}: ${JSON.stringify(option.text)} answers ${heard.intent}, not asked (${allowed.join(", ")})`);
@@ -111,6 +115,10 @@ describe("role-plays that hold together", () => {
     expect(rolePlay.steps.map((s) => s.id)).toEqual(["greet", "ask_item", "price", "pay", "close"]);
     const pay = rolePlay.steps.find((s) => s.id === "pay");
     expect(pay?.learner_options[0]?.text).toBe("Aquí tiene: diez euros.");
+    // No goodbye is offered that the vendor's goodbye would not answer.
+    const close = rolePlay.steps.at(-1);
+    expect(close?.npc.text).toBe("¡Que tenga un buen día! ¡Hasta la semana que viene!");
+    expect(close?.learner_options.map((o) => o.text)).not.toContain("¡Adiós, hasta mañana!");
     expect(rolePlay.steps.every((s) => s.learner_options.length >= 2)).toBe(true);
   });
 

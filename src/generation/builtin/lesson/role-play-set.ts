@@ -3,7 +3,7 @@
 // colour the NPC's lines). In each step the learner speaks first (one of the options, at the
 // level, answering what the NPC last asked) and the NPC answers with the step's line.
 import type { RolePlaySet } from "../../model.ts";
-import { answeredInKind, voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
+import { answeredInKind, farewellKind, voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
 import { learnerOptions } from "../scenario-lines.ts";
 import { ROLE_PLAY, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
@@ -25,16 +25,20 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
         text: voicedLearnerLine(scenario, text, i, target, context.mood),
         translation: voicedLearnerLine(scenario, translation, i, source, context.mood),
       }));
-      // The NPC answers the first option, so a farewell is answered in kind.
+      // The NPC answers the first option, so a farewell is answered in kind; an option taking
+      // leave until another time than the NPC's answer ("hasta mañana" to "hasta la semana que
+      // viene") is left out rather than shown with a reply that does not fit it.
       const said = options[0];
-      return {
-        id: step.id,
-        learner_options: options,
-        npc: {
-          text: answeredInKind(voicedNpcLine(scenario, i, target, context.mood), said?.text ?? "", target),
-          translation: answeredInKind(voicedNpcLine(scenario, i, source, context.mood), said?.translation ?? "", source),
-        },
+      const npc = {
+        text: answeredInKind(voicedNpcLine(scenario, i, target, context.mood), said?.text ?? "", target),
+        translation: answeredInKind(voicedNpcLine(scenario, i, source, context.mood), said?.translation ?? "", source),
       };
+      const until = farewellKind(npc.text, target);
+      const fitting = options.filter((o) => {
+        const kind = farewellKind(o.text, target);
+        return kind === null || kind === until;
+      });
+      return { id: step.id, learner_options: fitting, npc };
     }),
   };
 }
