@@ -196,6 +196,14 @@ describe("scene and persona", () => {
     expect(rolePlay.steps.at(-1)?.npc.text).toEndWith("Et fermez la porte en sortant.");
   });
 
+  test("a captain persona does not move the scene out of the tavern", async () => {
+    const sets = await plan("en", "fr", 3, { scene: "A rainy harbour tavern, the captain is grumpy" }, { name: "Yann", persona: "a grumpy old captain" });
+    expect(rolePlayOf(sets).steps.map((s) => s.id)).toEqual(["greet", "drink", "food", "room", "close"]);
+    // Without a place in the scene, the persona still chooses.
+    const ferry = await plan("en", "fr", 3, { scene: "Zorblax vlorp" }, { name: "Yann", persona: "a ferry captain" });
+    expect(rolePlayOf(ferry).steps.map((s) => s.id)).toContain("ferry");
+  });
+
   test("the harbour in a storm does not promise a calm sea", async () => {
     const rolePlay = rolePlayOf(await plan("en", "fr", 3, { scene: "a harbour in a storm" }));
     const sea = rolePlay.steps.find((s) => s.id === "sea");

@@ -164,15 +164,23 @@ export function fallbackTopics(index: LexiconIndex): string[] {
   return first ? [first.id] : [];
 }
 
+/** Does the text name a topic outright (a topic keyword or name), not only through its words? */
+function namesTopic(index: LexiconIndex, text: string): boolean {
+  const byLang = stemTables(index);
+  return words(text).some((word) => word.length >= 3 && !STOP_WORDS.has(word) && [...wordVotes(word, byLang).values()].some((w) => w === KEYWORD_WEIGHT));
+}
+
 /**
  * The topics a lesson is built on: the best match and the runners-up scoring at least half as
- * much (at most three), or the fallback. `extra` texts (an NPC persona) count at half weight,
- * so a persona can tip the balance but not outvote the scene.
+ * much (at most three), or the fallback. `extra` texts (an NPC persona) count at half weight, and
+ * only when the scene names no topic itself: a persona says who the NPC is ("a grumpy old
+ * captain"), not where the scene is ("a harbour tavern").
  */
 export function resolveTopics(index: LexiconIndex, text: string, extra: string[] = []): { topics: string[]; matched: boolean } {
   const combined = new Map<string, number>();
   for (const m of matchTopics(index, text)) combined.set(m.topic, m.score);
-  for (const e of extra) for (const m of matchTopics(index, e, 0.5)) if (Number.isFinite(m.score)) combined.set(m.topic, (combined.get(m.topic) ?? 0) + m.score);
+  const extras = namesTopic(index, text) ? [] : extra;
+  for (const e of extras) for (const m of matchTopics(index, e, 0.5)) if (Number.isFinite(m.score)) combined.set(m.topic, (combined.get(m.topic) ?? 0) + m.score);
   const ranked = [...combined].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const best = ranked[0];
   if (!best) return { topics: fallbackTopics(index), matched: false };
