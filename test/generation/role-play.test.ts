@@ -156,6 +156,8 @@ describe("role-plays that hold together", () => {
     const [first] = await talk("fr", ["Bonsoir, une table pour deux, s'il vous plaît"], { scene: "un restaurant" });
     expect(first?.reply).not.toContain("pour combien");
     expect(first?.progress.step_id).toBe("order");
+    // Greeted, the waiter greets back before showing the table.
+    expect(first?.reply).toStartWith("Bonsoir !");
   });
 
   test("not understood: one clarifying question offering two replies, never the previous line again", async () => {

@@ -112,6 +112,12 @@ export function voicedNpcLine(scenario: Scenario, step: number, lang: Lang, mood
   return mood.persona === "grumpy" ? flat(line) : line;
 }
 
+/** The greeting sentence the NPC opens with in this scene ("¡Buenos días!"), or "" if none. */
+export function npcGreeting(scenario: Scenario, lang: Lang, mood: SceneMood): string {
+  const [head] = splitFirstSentence(voicedNpcLine(scenario, 0, lang, { ...mood, weather: null }));
+  return opensWithGreeting(scenario, head, lang) ? head : "";
+}
+
 /**
  * A learner's line in this scene: an opening greeting names the time of day the NPC's greeting
  * names (the scene's, else the one written), so "Buenas noches" is not met with "Buenas tardes".

@@ -13,7 +13,7 @@ import type { ConversationState, TutorTurnResult } from "../../model.ts";
 import type { Scenario } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import { resolveTopics } from "../scene-topics.ts";
-import { answeredInKind, farewellKind, greetingTime, readMood, voicedLearnerLine, voicedNpcLine, type SceneMood } from "../npc-voice.ts";
+import { answeredInKind, farewellKind, greetingTime, npcGreeting, readMood, voicedLearnerLine, voicedNpcLine, type SceneMood } from "../npc-voice.ts";
 import { chooseScenario, learnerOptions, type Line } from "../scenario-lines.ts";
 import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
 import { quote, say, type Texts } from "../ui-text/template.ts";
@@ -159,7 +159,9 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     const said = reached.step === 0 && !mood.time ? greetingTime(corrected.understood, request.target) : null;
     const voice: Turn = said ? { ...turn, mood: { ...mood, time: said } } : turn;
     const last = reached.step === scenario.steps.length - 1;
-    reply = bilingual(voice, (l) => [...intro(l), last ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l)]);
+    // Greeted and already asked for something: the NPC greets back before answering.
+    const greetBack = (l: Lang) => (match.step === 0 && reached.step > 0 ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
+    reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), last ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l)]);
     state.step = reached.step + 1;
     state.done = state.step >= scenario.steps.length;
     state.misses = 0;
