@@ -124,7 +124,8 @@ export function npcGreeting(scenario: Scenario, lang: Lang, mood: SceneMood): st
  */
 export function voicedLearnerLine(scenario: Scenario, text: string, step: number, lang: Lang, mood: SceneMood): string {
   if (step !== 0) return text;
-  return withTimeGreeting(text, lang, mood.time ?? greetingTime(voicedNpcLine(scenario, 0, lang, mood), lang));
+  // The written greeting's time counts even when a grumpy NPC skips the greeting.
+  return withTimeGreeting(text, lang, mood.time ?? greetingTime(voicedNpcLine(scenario, 0, lang, { ...mood, persona: null }), lang));
 }
 
 /** The kind of dated farewell a text says ("hasta mañana" → tomorrow), if any. */

@@ -34,8 +34,12 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
         translation: answeredInKind(voicedNpcLine(scenario, i, source, context.mood), said?.translation ?? "", source),
       };
       const until = farewellKind(npc.text, target);
+      const seen = new Set<string>();
+      // Voicing can make two options the same ("Bonjour" said in the evening is "Bonsoir").
       const fitting = options.filter((o) => {
         const kind = farewellKind(o.text, target);
+        if (seen.has(o.text)) return false;
+        seen.add(o.text);
         return kind === null || kind === until;
       });
       return { id: step.id, learner_options: fitting, npc };

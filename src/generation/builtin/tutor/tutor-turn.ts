@@ -76,10 +76,11 @@ function exampleHint(turn: Turn, line: Line): string {
 
 function optionsFor(turn: Turn, step: number): Line[] {
   const { source, target } = turn.request;
-  return learnerOptions(turn.index, turn.scenario, step, turn.request, turn.profile).map((o) => ({
+  const voiced = learnerOptions(turn.index, turn.scenario, step, turn.request, turn.profile).map((o) => ({
     text: voicedLearnerLine(turn.scenario, o.text, step, target, turn.mood),
     translation: voicedLearnerLine(turn.scenario, o.translation, step, source, turn.mood),
   }));
+  return voiced.filter((o, i) => voiced.findIndex((p) => p.text === o.text) === i);
 }
 
 /** Up to two replies the learner may have meant, a different pair after each miss. */
