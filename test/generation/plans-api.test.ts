@@ -6,7 +6,9 @@ import { sql } from "drizzle-orm";
 import { holderKey } from "../../src/billing/service.ts";
 import { monthOf } from "../../src/billing/periods.ts";
 import { payerOf } from "../../src/billing/payer.ts";
-import { startPlanFor } from "../../src/generation/plans-service.ts";
+import { PLAN_JOB, runPlanJob, startPlanFor } from "../../src/generation/plans-service.ts";
+import type { LessonPlanOptions } from "../../src/generation/engine.ts";
+import { claimNextJob } from "../../src/scheduler/jobs.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { createTestApp } from "../helpers/test-app.ts";
 import { activateMetered, clientWithToken, playerToken, spent } from "../billing/fixtures.ts";
@@ -112,6 +114,49 @@ describe("POST /v1/lesson-plans", () => {
     const r = await clientWithToken(t, { scopes: ["lesson_plans:read"] });
     const write = await as(t, r.token).post("/v1/lesson-plans", plan());
     expect(write.status).toBe(403);
+  });
+});
+
+describe("a plan whose process dies", () => {
+  test("is taken over when its lease runs out and goes on from its last committed set: the engine gets them as `after`, nothing is made twice", async () => {
+    t = await createTestApp();
+    const c = await clientWithToken(t);
+    const p = await created(c.token);
+    // A process claims the job, commits two sets and dies (its lease stays behind).
+    const job = (await claimNextJob(t.deps.store.db, "dead-process", t.clock.now(), 60_000, [PLAN_JOB]))!;
+    const real = t.deps.engine.lessonPlan.bind(t.deps.engine);
+    const dying = new AbortController();
+    const engine = {
+      ...t.deps.engine,
+      lessonPlan: (input: never) =>
+        (async function* () {
+          let n = 0;
+          for await (const set of real(input)) {
+            if (++n === 3) {
+              dying.abort();
+              throw new Error("killed");
+            }
+            yield set;
+          }
+        })(),
+    };
+    await expect(runPlanJob({ ...t.deps, engine }, p.id, { job, signal: dying.signal })).rejects.toThrow("killed");
+    expect(await as(t, c.token).get(`/v1/lesson-plans/${p.id}`).then((r) => r.json())).toMatchObject({ status: "partial", sets_ready: 2 });
+
+    const asked: (LessonPlanOptions | undefined)[] = [];
+    t.deps.engine.lessonPlan = (input, options) => {
+      asked.push(options);
+      return real(input, options);
+    };
+    await t.scheduler.drain();
+    expect(asked).toEqual([]); // the lease still holds
+    t.clock.advance(61_000);
+    await t.scheduler.drain();
+    expect(asked.map((o) => o?.after?.map((s) => s.index))).toEqual([[1, 2]]);
+    const full = (await as(t, c.token).get(`/v1/lesson-plans/${p.id}`).then((r) => r.json())) as any;
+    expect(full.status).toBe("complete");
+    expect(full.sets.map((s: any) => s.index)).toEqual([1, 2, 3, 4, 5]);
+    expect((await eventsOf(t, p.id)).map((e) => JSON.parse(e.data).status)).toEqual(["partial", "complete"]);
   });
 });
 
