@@ -1,17 +1,19 @@
 // What GET /v1/usage answers (spec 4.2, 5.5): for an allowance caller the allowance, what is used and
 // what remains this month; for a metered client its own usage this month and its spending limits.
 // Both are broken down by operation.
-import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getAccount } from "../accounts/service.ts";
 import { allowanceCredits } from "./plans.ts";
-import { getClient } from "../clients/service.ts";
 import type { Config } from "../config/config.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { DbOrTx, Store } from "../store/open-store.ts";
+import { preparedQueries } from "../store/prepared.ts";
+import { readPayerSettings } from "./payer-settings.ts";
 import { CREDIT_WEIGHTS, OPERATIONS, isOperation } from "./credits.ts";
 import type { SpendLimitBody, UsageResponseBody, UsageTotalsBody } from "./model.ts";
-import type { Budget, Payer } from "./payer.ts";
-import { dayOf, monthBounds } from "./periods.ts";
-import { usageDaily } from "./schema.ts";
+import type { Payer } from "./payer.ts";
+import { monthBounds } from "./periods.ts";
+import { spendTotals, usageMonthly } from "./schema.ts";
 import { holderKey, spentSoFar } from "./service.ts";
 import type { PendingLedger } from "./pending-ledger.ts";
 
@@ -33,33 +35,46 @@ export function spendLimitState(used: number, limit: number | null): SpendLimitB
   return { limit_credits: limit, used_credits: used, remaining_credits: limit === null ? null : Math.max(limit - used, 0) };
 }
 
-/** Calls and credits by operation for one budget of an account's month, optionally one client's. */
-export async function operationTotals(db: DbOrTx, filter: { accountId: string; month: string; budget: Budget; clientId?: string }): Promise<UsageTotalsBody> {
-  const [first, firstOfNext] = [dayOf(monthBounds(filter.month).startMs), dayOf(monthBounds(filter.month).endMs)];
-  const conditions: SQL[] = [eq(usageDaily.accountId, filter.accountId), gte(usageDaily.day, first), lt(usageDaily.day, firstOfNext), eq(usageDaily.budget, filter.budget)];
-  if (filter.clientId !== undefined) conditions.push(eq(usageDaily.clientId, filter.clientId));
-  const rows = await db
-    .select({
-      operation: usageDaily.operation,
-      calls: sql<number>`sum(${usageDaily.calls})`.mapWith(Number),
-      credits: sql<number>`sum(${usageDaily.credits})`.mapWith(Number),
-    })
-    .from(usageDaily)
-    .where(and(...conditions))
-    .groupBy(usageDaily.operation);
-  const byOperation = new Map(rows.filter((r) => isOperation(r.operation)).map((r) => [r.operation, r]));
-  const operations = OPERATIONS.map((operation) => ({
-    operation,
-    calls: byOperation.get(operation)?.calls ?? 0,
-    credits: byOperation.get(operation)?.credits ?? 0,
-    credits_per_call: CREDIT_WEIGHTS[operation],
-  }));
-  return {
-    calls: operations.reduce((sum, o) => sum + o.calls, 0),
-    credits: operations.reduce((sum, o) => sum + o.credits, 0),
-    operations,
-  };
+type OperationSums = Map<string, { calls: number; credits: number }>;
+
+/** The month's calls and credits by operation, from the rollup plus what this process still holds. */
+function operationTotals(stored: { operation: string; calls: number; credits: number }[], pending: OperationSums): UsageTotalsBody {
+  const sums: OperationSums = new Map(pending);
+  for (const row of stored) {
+    const mine = sums.get(row.operation);
+    sums.set(row.operation, { calls: row.calls + (mine?.calls ?? 0), credits: row.credits + (mine?.credits ?? 0) });
+  }
+  let calls = 0;
+  let credits = 0;
+  const operations = OPERATIONS.map((operation) => {
+    const sum = isOperation(operation) ? sums.get(operation) : undefined;
+    calls += sum?.calls ?? 0;
+    credits += sum?.credits ?? 0;
+    return { operation, calls: sum?.calls ?? 0, credits: sum?.credits ?? 0, credits_per_call: CREDIT_WEIGHTS[operation] };
+  });
+  return { calls, credits, operations };
 }
+
+const p = sql.placeholder;
+const rollupColumns = { operation: usageMonthly.operation, calls: usageMonthly.calls, credits: usageMonthly.credits };
+const reportQueries = preparedQueries((db) => ({
+  /** Every client's rows of one budget: at most (clients × operations) rows, one index range. */
+  rollup: db
+    .select(rollupColumns)
+    .from(usageMonthly)
+    .where(and(eq(usageMonthly.accountId, p("accountId")), eq(usageMonthly.budget, p("budget")), eq(usageMonthly.month, p("month"))))
+    .prepare(),
+  rollupOfClient: db
+    .select(rollupColumns)
+    .from(usageMonthly)
+    .where(and(eq(usageMonthly.accountId, p("accountId")), eq(usageMonthly.budget, p("budget")), eq(usageMonthly.month, p("month")), eq(usageMonthly.clientId, p("clientId"))))
+    .prepare(),
+  spent: db
+    .select({ credits: spendTotals.credits })
+    .from(spendTotals)
+    .where(and(eq(spendTotals.holder, p("holder")), eq(spendTotals.month, p("month"))))
+    .prepare(),
+}));
 
 function period(month: string) {
   const { startMs, endMs } = monthBounds(month);
@@ -70,30 +85,46 @@ function period(month: string) {
  * The usage record for this payer and month. An allowance caller sees the whole allowance (every
  * client, app and web session spending it), so `usage.credits` equals `allowance.used`; a metered
  * client sees its own usage and both limits that can stop it.
+ *
+ * Read without a write: the monthly rollup and spend_totals, plus what this process has counted and
+ * spent but not yet written, under the ledger's read gate (pending-ledger.ts). Other processes'
+ * unwritten counts are at most their FLUSH_MS (250 ms) behind. The payer's settings are the ones
+ * this call was just charged under (the ledger's cache, SETTINGS_TTL_MS), read afresh when absent.
  */
-export async function usageReport(deps: { store: Pick<Store, "db" | "client">; config: Config; ledger: Pick<PendingLedger, "flush"> }, payer: Payer, month: string): Promise<UsageResponseBody> {
-  await deps.ledger.flush();
+export async function usageReport(deps: { store: Pick<Store, "db" | "client">; config: Config; clock: Clock; ledger: PendingLedger }, payer: Payer, month: string): Promise<UsageResponseBody> {
   const { db } = deps.store;
-  const config = deps.config;
-  if (payer.budget === "allowance") {
-    const [allowance, usage] = await Promise.all([allowanceState(db, config, payer.accountId, month), operationTotals(db, { accountId: payer.accountId, month, budget: "allowance" })]);
-    return { billing_mode: "allowance", ...period(month), allowance, usage };
-  }
-  const [account, client, clientUsed, accountUsed, usage] = await Promise.all([
-    getAccount(db, payer.accountId),
-    getClient(db, payer.clientId),
-    spentSoFar(db, holderKey.clientMetered(payer.clientId), month),
-    spentSoFar(db, holderKey.accountMetered(payer.accountId), month),
-    operationTotals(db, { accountId: payer.accountId, month, budget: "metered", clientId: payer.clientId }),
-  ]);
-  return {
-    billing_mode: "metered",
-    ...period(month),
-    metered: {
-      active: account?.meteredActive ?? false,
-      client_spend_limit: spendLimitState(clientUsed, client?.spendLimitCredits ?? null),
-      account_spend_limit: spendLimitState(accountUsed, account?.meteredSpendLimitCredits ?? null),
-    },
-    usage,
+  const ledger = deps.ledger;
+  const nowMs = deps.clock.now();
+  let settings = ledger.payers.cached(nowMs, payer);
+  if (!settings) ledger.payers.remember(nowMs, payer, (settings = await readPayerSettings(db, payer)));
+  const q = reportQueries(db);
+  // What this process holds is taken in the same turn as the reads start, so every figure of the
+  // answer counts the same calls (usage.credits equals allowance.used).
+  const spent = (holder: string) => {
+    const pending = ledger.holder(holder, month)?.pending ?? 0;
+    return q.spent.execute({ holder, month }).then(([row]) => (row?.credits ?? 0) + pending);
   };
+  return ledger.gate.read(async () => {
+    if (settings.budget === "allowance") {
+      const filter = { accountId: payer.accountId, budget: "allowance" as const, month };
+      const pending = ledger.pendingUsage(filter);
+      const [used, rows] = await Promise.all([spent(holderKey.allowance(payer.accountId)), q.rollup.execute(filter)]);
+      const credits = allowanceCredits(deps.config, settings.plan);
+      return { billing_mode: "allowance", ...period(month), allowance: { credits, used, remaining: Math.max(credits - used, 0) }, usage: operationTotals(rows, pending) };
+    }
+    const clientId = payer.clientId ?? "";
+    const filter = { accountId: payer.accountId, budget: "metered" as const, month, clientId };
+    const pending = ledger.pendingUsage(filter);
+    const [clientUsed, accountUsed, rows] = await Promise.all([spent(holderKey.clientMetered(clientId)), spent(holderKey.accountMetered(payer.accountId)), q.rollupOfClient.execute(filter)]);
+    return {
+      billing_mode: "metered",
+      ...period(month),
+      metered: {
+        active: settings.active,
+        client_spend_limit: spendLimitState(clientUsed, settings.clientLimit),
+        account_spend_limit: spendLimitState(accountUsed, settings.accountLimit),
+      },
+      usage: operationTotals(rows, pending),
+    };
+  });
 }
