@@ -82,7 +82,7 @@ describe("the monthly rollup", () => {
     await t.deps.ledger.flush();
     const expected = await dailySums();
     await t.deps.store.db.delete(usageMonthly);
-    const backfill = MIGRATIONS.find((m) => m.tag === "0003_usage_monthly")!.sql.split("--> statement-breakpoint").find((s) => s.includes("INSERT INTO"))!;
+    const backfill = MIGRATIONS.find((m) => m.tag === "0004_usage_monthly")!.sql.split("--> statement-breakpoint").find((s) => s.includes("INSERT INTO"))!;
     await t.deps.store.client.execute(backfill);
     expect(await monthlyRows()).toEqual(expected);
     expect(expected.find((r) => r.operation === "vocab.generate")).toMatchObject({ calls: 3, credits: 9 });
