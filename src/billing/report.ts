@@ -1,19 +1,16 @@
 // What GET /v1/usage answers (spec 4.2, 5.5): for an allowance caller the allowance, what is used and
 // what remains this month; for a metered client its own usage this month and its spending limits.
 // Both are broken down by operation.
-import { and, eq, sql } from "drizzle-orm";
 import { getAccount } from "../accounts/service.ts";
 import { allowanceCredits } from "./plans.ts";
 import type { Config } from "../config/config.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { DbOrTx, Store } from "../store/open-store.ts";
-import { preparedQueries } from "../store/prepared.ts";
 import { readPayerSettings } from "./payer-settings.ts";
 import { CREDIT_WEIGHTS, OPERATIONS, isOperation } from "./credits.ts";
 import type { SpendLimitBody, UsageResponseBody, UsageTotalsBody } from "./model.ts";
 import type { Payer } from "./payer.ts";
 import { monthBounds } from "./periods.ts";
-import { spendTotals, usageMonthly } from "./schema.ts";
 import { holderKey, spentSoFar } from "./service.ts";
 import type { PendingLedger } from "./pending-ledger.ts";
 
@@ -55,26 +52,35 @@ function operationTotals(stored: { operation: string; calls: number; credits: nu
   return { calls, credits, operations };
 }
 
-const p = sql.placeholder;
-const rollupColumns = { operation: usageMonthly.operation, calls: usageMonthly.calls, credits: usageMonthly.credits };
-const reportQueries = preparedQueries((db) => ({
-  /** Every client's rows of one budget: at most (clients × operations) rows, one index range. */
-  rollup: db
-    .select(rollupColumns)
-    .from(usageMonthly)
-    .where(and(eq(usageMonthly.accountId, p("accountId")), eq(usageMonthly.budget, p("budget")), eq(usageMonthly.month, p("month"))))
-    .prepare(),
-  rollupOfClient: db
-    .select(rollupColumns)
-    .from(usageMonthly)
-    .where(and(eq(usageMonthly.accountId, p("accountId")), eq(usageMonthly.budget, p("budget")), eq(usageMonthly.month, p("month")), eq(usageMonthly.clientId, p("clientId"))))
-    .prepare(),
-  spent: db
-    .select({ credits: spendTotals.credits })
-    .from(spendTotals)
-    .where(and(eq(spendTotals.holder, p("holder")), eq(spendTotals.month, p("month"))))
-    .prepare(),
-}));
+// One statement per report (it runs on every GET /v1/usage): the spend_totals row of each holder,
+// then the month's rollup rows. Through the libSQL client, so it works on either store; a drizzle
+// query per part cost ~4 µs each against ~1 µs of SQLite work.
+const spentPart = "SELECT 0 AS part, '' AS operation, 0 AS calls, coalesce((SELECT credits FROM spend_totals WHERE holder = ? AND month = ?), 0) AS credits";
+const rollupPart = "SELECT 1 AS part, operation, calls, credits FROM usage_monthly WHERE account_id = ? AND budget = ? AND month = ?";
+const ALLOWANCE_REPORT = `${spentPart} UNION ALL ${rollupPart}`;
+const METERED_REPORT = `${spentPart} UNION ALL ${spentPart} UNION ALL ${rollupPart} AND client_id = ?`;
+
+interface ReportRow {
+  part: number;
+  operation: string;
+  calls: number;
+  credits: number;
+}
+
+/** The holders' stored spending (in order) and the rollup rows, from one statement. */
+async function readMonth(store: Pick<Store, "client">, holders: string[], rollup: { accountId: string; budget: string; month: string; clientId?: string }) {
+  const args = holders.flatMap((holder) => [holder, rollup.month]);
+  args.push(rollup.accountId, rollup.budget, rollup.month);
+  if (rollup.clientId !== undefined) args.push(rollup.clientId);
+  const { rows } = await store.client.execute({ sql: holders.length === 1 ? ALLOWANCE_REPORT : METERED_REPORT, args });
+  const spent: number[] = [];
+  const stored: { operation: string; calls: number; credits: number }[] = [];
+  for (const row of rows as unknown as ReportRow[]) {
+    if (Number(row.part) === 0) spent.push(Number(row.credits));
+    else stored.push({ operation: row.operation, calls: Number(row.calls), credits: Number(row.credits) });
+  }
+  return { spent, stored };
+}
 
 function period(month: string) {
   const { startMs, endMs } = monthBounds(month);
@@ -97,34 +103,35 @@ export async function usageReport(deps: { store: Pick<Store, "db" | "client">; c
   const nowMs = deps.clock.now();
   let settings = ledger.payers.cached(nowMs, payer);
   if (!settings) ledger.payers.remember(nowMs, payer, (settings = await readPayerSettings(db, payer)));
-  const q = reportQueries(db);
-  // What this process holds is taken in the same turn as the reads start, so every figure of the
+  // What this process holds is taken in the same turn as the read starts, so every figure of the
   // answer counts the same calls (usage.credits equals allowance.used).
-  const spent = (holder: string) => {
-    const pending = ledger.holder(holder, month)?.pending ?? 0;
-    return q.spent.execute({ holder, month }).then(([row]) => (row?.credits ?? 0) + pending);
-  };
+  const held = (holders: string[]) => holders.map((holder) => ledger.holder(holder, month)?.pending ?? 0);
   return ledger.gate.read(async () => {
     if (settings.budget === "allowance") {
+      const holders = [holderKey.allowance(payer.accountId)];
       const filter = { accountId: payer.accountId, budget: "allowance" as const, month };
       const pending = ledger.pendingUsage(filter);
-      const [used, rows] = await Promise.all([spent(holderKey.allowance(payer.accountId)), q.rollup.execute(filter)]);
+      const heldNow = held(holders);
+      const { spent, stored } = await readMonth(deps.store, holders, filter);
+      const used = spent[0]! + heldNow[0]!;
       const credits = allowanceCredits(deps.config, settings.plan);
-      return { billing_mode: "allowance", ...period(month), allowance: { credits, used, remaining: Math.max(credits - used, 0) }, usage: operationTotals(rows, pending) };
+      return { billing_mode: "allowance", ...period(month), allowance: { credits, used, remaining: Math.max(credits - used, 0) }, usage: operationTotals(stored, pending) };
     }
     const clientId = payer.clientId ?? "";
+    const holders = [holderKey.clientMetered(clientId), holderKey.accountMetered(payer.accountId)];
     const filter = { accountId: payer.accountId, budget: "metered" as const, month, clientId };
     const pending = ledger.pendingUsage(filter);
-    const [clientUsed, accountUsed, rows] = await Promise.all([spent(holderKey.clientMetered(clientId)), spent(holderKey.accountMetered(payer.accountId)), q.rollupOfClient.execute(filter)]);
+    const heldNow = held(holders);
+    const { spent, stored } = await readMonth(deps.store, holders, filter);
     return {
       billing_mode: "metered",
       ...period(month),
       metered: {
         active: settings.active,
-        client_spend_limit: spendLimitState(clientUsed, settings.clientLimit),
-        account_spend_limit: spendLimitState(accountUsed, settings.accountLimit),
+        client_spend_limit: spendLimitState(spent[0]! + heldNow[0]!, settings.clientLimit),
+        account_spend_limit: spendLimitState(spent[1]! + heldNow[1]!, settings.accountLimit),
       },
-      usage: operationTotals(rows, pending),
+      usage: operationTotals(stored, pending),
     };
   });
 }
