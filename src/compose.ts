@@ -66,7 +66,7 @@ export async function compose(
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
     rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
-    findAccessToken: (token, nowMs) => findAccessToken(store.db, token, nowMs),
+    findAccessToken: (token, nowMs) => findAccessToken(store, token, nowMs),
     findVersion: (id) => {
       const v = versions.find(id);
       return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };
