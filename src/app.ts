@@ -14,6 +14,7 @@ import { integrationsRoutes } from "./web/integrations-routes.ts";
 import { usageRoutes } from "./web/usage-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
+import { docsRoutes } from "./web/docs-routes.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
@@ -25,7 +26,8 @@ export function createApp(deps: AppDeps) {
     .use(billingRoutes(deps))
     .use(usageRoutes(deps))
     .use(accountRoutes(deps))
-    .use(learnRoutes(deps));
+    .use(learnRoutes(deps))
+    .use(docsRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

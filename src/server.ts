@@ -10,7 +10,7 @@ import { createLogger, type Logger } from "./lib/logger.ts";
 import { createScheduler, type Scheduler } from "./scheduler/scheduler.ts";
 import { housekeepingTasks, jobKinds } from "./scheduler/registry.ts";
 import { migrate } from "./store/migrate.ts";
-import { pathOf, requestInfo } from "./http/request-context.ts";
+import { pathOf, rememberClientAddress, requestInfo } from "./http/request-context.ts";
 import { openStore, type Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
 
@@ -52,14 +52,15 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       // timeout would cut them (DESIGN §9).
       idleTimeout: Math.min(255, config.streamHeartbeatSeconds * 2 + 5),
       maxRequestBodySize: 1024 * 1024,
-      fetch: async (request) => {
+      fetch: async (request, bunServer) => {
+        rememberClientAddress(request, bunServer.requestIP(request)?.address);
         const response = await app.handle(request);
         logRequest(log, request, response);
         return response;
       },
       error: (error) => {
         log.error("http.server_error", { error: String(error) });
-        return new Response("internal error\n", { status: 500 });
+        return new Response("internal error\n", { status: 500, headers: { "x-content-type-options": "nosniff" } });
       },
     });
   } catch (error) {

@@ -29,6 +29,7 @@ const ConfigSchema = T.Object({
   rateLimitTokenPerClientPerHour: Positive(120),
   rateLimitSigninPerAddressPerMinute: Positive(20),
   rateLimitApiPerClientPerMinute: Positive(6000),
+  rateLimitClientSecretFailuresPerHour: Positive(20),
   freeAllowanceCredits: Positive(300, 0),
   paidAllowanceCredits: Positive(10_000, 0),
   // Optional external sign-in (issue 3 item 3): each provider is either fully configured or absent.
@@ -69,6 +70,7 @@ const ENV: Record<string, [keyof Static<typeof ConfigSchema>, "string" | "int" |
   PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: ["rateLimitTokenPerClientPerHour", "int"],
   PARLA_RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_MINUTE: ["rateLimitSigninPerAddressPerMinute", "int"],
   PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: ["rateLimitApiPerClientPerMinute", "int"],
+  PARLA_RATE_LIMIT_CLIENT_SECRET_FAILURES_PER_HOUR: ["rateLimitClientSecretFailuresPerHour", "int"],
   PARLA_FREE_ALLOWANCE_CREDITS: ["freeAllowanceCredits", "int"],
   PARLA_PAID_ALLOWANCE_CREDITS: ["paidAllowanceCredits", "int"],
   PARLA_OIDC_ISSUER: ["oidcIssuer", "string"],
@@ -112,6 +114,7 @@ function defaults(): Record<string, unknown> {
     rateLimitTokenPerClientPerHour: 120,
     rateLimitSigninPerAddressPerMinute: 20,
     rateLimitApiPerClientPerMinute: 6000,
+    rateLimitClientSecretFailuresPerHour: 20,
     freeAllowanceCredits: 300,
     paidAllowanceCredits: 10_000,
     oidcIssuer: null,

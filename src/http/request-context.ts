@@ -29,7 +29,18 @@ export function pathOf(request: Request): string {
   return start === -1 ? "/" : url.slice(start, q === -1 ? undefined : q);
 }
 
+const addresses = new WeakMap<Request, string>();
+
+/**
+ * Records the socket address of a request as it arrives (server.ts). The app is served through
+ * `Bun.serve` + `app.handle`, so Elysia's own `server` is null inside handlers: without this every
+ * caller would share one "unknown" address and every per-address limit would be global.
+ */
+export function rememberClientAddress(request: Request, address: string | null | undefined): void {
+  if (address) addresses.set(request, address);
+}
+
 /** Client address for rate limits: the socket address (a proxy in front must be configured to pass it). */
 export function clientAddress(server: { requestIP(r: Request): { address: string } | null } | null | undefined, request: Request): string {
-  return server?.requestIP(request)?.address ?? "unknown";
+  return addresses.get(request) ?? server?.requestIP(request)?.address ?? "unknown";
 }

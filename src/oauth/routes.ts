@@ -7,7 +7,7 @@ import { clientAddress } from "../http/request-context.ts";
 import { hashSecret } from "../lib/secrets.ts";
 import { htmlResponse } from "../web/html-response.ts";
 import { CSRF_FAILED, formString, requireSignedIn } from "../web/web-context.ts";
-import { AUTHORIZE_PARAMS, checkAuthorizationRequest, existingGrantCovers, issueAuthorizationCode, redirectBack, type AuthorizationCheck } from "./authorization-request.ts";
+import { checkAuthorizationRequest, readAuthorizeParams, existingGrantCovers, issueAuthorizationCode, redirectBack, type AuthorizationCheck } from "./authorization-request.ts";
 import { authenticateClient } from "./client-auth.ts";
 import { AuthorizeErrorPage, ConsentPage } from "./consent-page.tsx";
 import { readOAuthForm } from "./form-body.ts";
@@ -19,15 +19,6 @@ import { accessTokens, refreshTokens, tokenFamilies, grants } from "./schema.ts"
 import { createTokenRateLimits } from "./token-rate-limits.ts";
 import { endFamily } from "./token-store.ts";
 
-function pickParams(source: Record<string, unknown>): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const name of AUTHORIZE_PARAMS) {
-    const v = source[name];
-    if (typeof v === "string") out[name] = v;
-  }
-  return out;
-}
-
 function answerCheckFailure(deps: AppDeps, check: Exclude<AuthorizationCheck, { kind: "ok" }>): Response {
   if (check.kind === "show_error") return htmlResponse(AuthorizeErrorPage({ message: check.message }) as string, 400);
   return redirectBack(deps, check.redirectUri, { error: check.error, error_description: check.description, state: check.state });
@@ -37,21 +28,25 @@ export function oauthRoutes(deps: AppDeps) {
   const { db } = deps.store;
 
   const limits = createTokenRateLimits(deps.config);
-  const countRequest = (request: Request, server: Parameters<typeof clientAddress>[0]) => limits.countRequest(clientAddress(server, request), deps.clock.now());
+  const countRequest = (request: Request, server: Parameters<typeof clientAddress>[0]) => {
+    const address = clientAddress(server, request);
+    limits.countRequest(address, deps.clock.now());
+    return { address, limits };
+  };
 
   return new Elysia({ name: "oauth" })
     .get("/.well-known/oauth-authorization-server", () => authorizationServerMetadata(deps.config), { detail: { hide: true } })
     .post(
       "/oauth/token",
       async ({ request, server }) => {
-        countRequest(request, server);
+        const guard = countRequest(request, server);
         const form = await readOAuthForm(request);
         const grantType = form.grant_type;
         if (!grantType) throw new OAuthError(400, "invalid_request", "grant_type is required");
         if (!["client_credentials", "authorization_code", "refresh_token"].includes(grantType)) {
           throw new OAuthError(400, "unsupported_grant_type", `grant_type ${grantType} is not supported`);
         }
-        const auth = await authenticateClient(deps, request, form);
+        const auth = await authenticateClient(deps, request, form, guard);
         if (grantType === "client_credentials") return clientCredentialsGrant(deps, limits, auth, form);
         if (grantType === "authorization_code") return authorizationCodeGrant(deps, auth, form);
         return refreshTokenGrant(deps, auth, form);
@@ -61,9 +56,9 @@ export function oauthRoutes(deps: AppDeps) {
     .post(
       "/oauth/revoke",
       async ({ request, server }) => {
-        countRequest(request, server);
+        const guard = countRequest(request, server);
         const form = await readOAuthForm(request);
-        const auth = await authenticateClient(deps, request, form);
+        const auth = await authenticateClient(deps, request, form, guard);
         const token = form.token;
         if (!token) throw new OAuthError(400, "invalid_request", "token is required");
         const hash = hashSecret(token);
@@ -88,9 +83,11 @@ export function oauthRoutes(deps: AppDeps) {
     )
     .get(
       "/oauth/authorize",
-      async ({ request, query }) => {
-        const params = pickParams(query as Record<string, unknown>);
-        const check = await checkAuthorizationRequest(deps, params);
+      async ({ request }) => {
+        // Read from the URL itself: the parsed query keeps only the last of a repeated parameter.
+        const authorize = readAuthorizeParams(new URL(request.url).searchParams.entries());
+        const { params } = authorize;
+        const check = await checkAuthorizationRequest(deps, authorize);
         if (check.kind !== "ok") return answerCheckFailure(deps, check);
         const signedIn = await requireSignedIn(deps, request);
         if ("response" in signedIn) return signedIn.response;
@@ -112,8 +109,7 @@ export function oauthRoutes(deps: AppDeps) {
       "/oauth/authorize",
       async ({ request, body }) => {
         const form = (body ?? {}) as Record<string, unknown>;
-        const params = pickParams(form);
-        const check = await checkAuthorizationRequest(deps, params);
+        const check = await checkAuthorizationRequest(deps, readAuthorizeParams(Object.entries(form)));
         if (check.kind !== "ok") return answerCheckFailure(deps, check);
         const signedIn = await requireSignedIn(deps, request);
         if ("response" in signedIn) return signedIn.response;
