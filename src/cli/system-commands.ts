@@ -8,7 +8,7 @@ import { startServer } from "../server.ts";
 import { migrate, migrationStatus } from "../store/migrate.ts";
 import { CURRENT_API_VERSION } from "../versions/registry.ts";
 import type { Command } from "./command-line.ts";
-import { print, withStore } from "./cli-context.ts";
+import { fail, print, withStore } from "./cli-context.ts";
 
 export const PARLA_VERSION: string = pkg.version;
 
@@ -62,16 +62,10 @@ export const systemCommands: Command[] = [
     run: ({ flags, args }) =>
       withStore(async ({ store }) => {
         const mode = args[0];
-        if (args.length !== 1 || !["on", "off", "status"].includes(mode as string)) {
-          process.stderr.write("parla admin maintenance: say on, off or status\n");
-          return 2;
-        }
+        if (args.length !== 1 || !["on", "off", "status"].includes(mode as string)) return fail("parla admin maintenance: say on, off or status", 2);
         if (mode !== "status") {
           const retryAfter = (flags["retry-after"] as number | undefined) ?? 300;
-          if (retryAfter < 0 || retryAfter > 86_400) {
-            process.stderr.write("--retry-after must be between 0 and 86400 seconds\n");
-            return 2;
-          }
+          if (retryAfter < 0 || retryAfter > 86_400) return fail("--retry-after must be between 0 and 86400 seconds", 2);
           await writeMaintenance(store.db, { on: mode === "on", retryAfterSeconds: retryAfter }, systemClock.now());
         }
         const state = await readMaintenance(store.db);
