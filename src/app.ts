@@ -5,6 +5,7 @@ import type { AppDeps } from "./app-deps.ts";
 import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
+import { canonicalAddress } from "./http/canonical-address.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
@@ -17,7 +18,7 @@ import { learnRoutes } from "./web/learn-routes.ts";
 import { docsRoutes } from "./web/docs-routes.ts";
 
 export function createApp(deps: AppDeps) {
-  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
+  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(canonicalAddress(deps.config)).use(healthRoutes(deps))
     .use(assetRoutes())
     .use(authRoutes(deps))
     .use(externalSigninRoutes(deps))

@@ -71,7 +71,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   }
   scheduler.start();
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`;
-  log.info("server.started", { url, base_url: config.baseUrl, store: store.kind, engine: config.engine });
+  log.info("server.started", { url, open: `${config.webAppUrl}/`, base_url: config.baseUrl, store: store.kind, engine: config.engine });
 
   let stopping: Promise<void> | null = null;
   return {

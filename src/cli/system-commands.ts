@@ -21,6 +21,8 @@ export const systemCommands: Command[] = [
       const config = loadConfig();
       const log = createLogger(config.logLevel);
       const server = await startServer(config, log);
+      // The one address where pages work (others are redirected there); logs stay JSON on stdout.
+      process.stderr.write(`Parla is ready: open ${config.webAppUrl}/ (listening on ${server.url})\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off("SIGTERM", stop);
