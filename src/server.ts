@@ -13,6 +13,8 @@ import { migrate } from "./store/migrate.ts";
 import { pathOf, rememberClientAddress, requestInfo } from "./http/request-context.ts";
 import { openStore, type Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
+import { startHeartbeat } from "./store/heartbeat.ts";
+import { processTag } from "./http/request-context.ts";
 
 export interface RunningServer {
   url: string;
@@ -70,6 +72,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     throw new StartupError(`cannot listen on ${config.host}:${config.port}: ${message}`);
   }
   scheduler.start();
+  const heartbeat = startHeartbeat(store.db, processTag, (error) => log.warn("heartbeat.failed", { error: String(error) }));
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`;
   log.info("server.started", { url, open: `${config.webAppUrl}/`, base_url: config.baseUrl, store: store.kind, engine: config.engine });
 
@@ -84,6 +87,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         log.info("server.stopping");
         await server.stop();
         await scheduler.stop(10_000);
+        await heartbeat.stop();
         await releaseLedger(store).catch((error) => log.error("billing.usage_flush_failed", { error: String(error) }));
         store.close();
         log.info("server.stopped");

@@ -8,7 +8,8 @@ export interface RequestInfo {
 
 const info = new WeakMap<Request, RequestInfo>();
 let counter = 0;
-const processTag = Math.random().toString(36).slice(2, 8);
+/** Names this process in request ids and its store heartbeat. */
+export const processTag = Math.random().toString(36).slice(2, 8);
 
 export function beginRequest(request: Request): RequestInfo {
   const incoming = request.headers.get("x-request-id");
