@@ -4,6 +4,7 @@ import type { ThresholdHook } from "./billing/thresholds.ts";
 import type { Config } from "./config/config.ts";
 import type { AdjustableClock, Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { Metrics } from "./metrics/registry.ts";
 import type { Scheduler } from "./scheduler/scheduler.ts";
 import type { Store } from "./store/open-store.ts";
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   scheduler: Pick<Scheduler, "wake"> | null;
   /** 32-byte server key: signs cursors and CSRF tokens, encrypts webhook secrets. */
   serverKey: Uint8Array;
+  /** Request counters, latency and gauges for /metrics; absent when PARLA_METRICS_TOKEN is not set. */
+  metrics?: Metrics;
   /** Records usage.threshold_reached inside the spending transaction (billing/thresholds.ts); the events module sets it. */
   onUsageThreshold?: ThresholdHook;
 }

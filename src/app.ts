@@ -16,9 +16,13 @@ import { usageRoutes } from "./web/usage-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
 import { docsRoutes } from "./web/docs-routes.ts";
+import { metricsRoutes, routeRecorder } from "./metrics/routes.ts";
 
 export function createApp(deps: AppDeps) {
-  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(canonicalAddress(deps.config)).use(healthRoutes(deps))
+  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(canonicalAddress(deps.config))
+    .use(routeRecorder())
+    .use(healthRoutes(deps))
+    .use(metricsRoutes(deps))
     .use(assetRoutes())
     .use(authRoutes(deps))
     .use(externalSigninRoutes(deps))

@@ -45,3 +45,14 @@ export function rememberClientAddress(request: Request, address: string | null |
 export function clientAddress(server: { requestIP(r: Request): { address: string } | null } | null | undefined, request: Request): string {
   return addresses.get(request) ?? server?.requestIP(request)?.address ?? "unknown";
 }
+
+const routes = new WeakMap<Request, string>();
+
+/** The route template a request matched (metrics label it by this, never by the raw path). */
+export function rememberRoute(request: Request, route: string): void {
+  routes.set(request, route);
+}
+
+export function routeOf(request: Request): string | undefined {
+  return routes.get(request);
+}
