@@ -16,6 +16,7 @@ import { usageRoutes } from "./web/usage-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
 import { docsRoutes } from "./web/docs-routes.ts";
+import { emailRoutes } from "./web/email-routes.ts";
 import { metricsRoutes, routeRecorder } from "./metrics/routes.ts";
 
 export function createApp(deps: AppDeps) {
@@ -32,7 +33,8 @@ export function createApp(deps: AppDeps) {
     .use(usageRoutes(deps))
     .use(accountRoutes(deps))
     .use(learnRoutes(deps))
-    .use(docsRoutes(deps));
+    .use(docsRoutes(deps))
+    .use(emailRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

@@ -4,11 +4,12 @@ import { ConfigError } from "./config/config.ts";
 import { CommandRefused, commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Command } from "./cli/command-line.ts";
 import { adminCommands } from "./cli/admin-commands.ts";
 import { backupCommands } from "./cli/backup-commands.ts";
+import { mailCommands } from "./cli/mail-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands, ...adminCommands, ...backupCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands, ...adminCommands, ...backupCommands, ...mailCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;

@@ -20,18 +20,22 @@ export const systemCommands: Command[] = [
     async run() {
       const config = loadConfig();
       const log = createLogger(config.logLevel);
-      const server = await startServer(config, log);
-      // The one address where pages work (others are redirected there); logs stay JSON on stdout.
-      process.stderr.write(`Parla is ready: open ${config.webAppUrl}/ (listening on ${server.url})\n`);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off("SIGTERM", stop);
-          process.off("SIGINT", stop);
-          server.stop().then(resolve);
-        };
-        process.on("SIGTERM", stop);
-        process.on("SIGINT", stop);
-      });
+      // Signals are caught from the start: the process answers /healthz while it migrates, so a
+      // supervisor may stop it before start-up finishes; it then stops cleanly once started.
+      let stopRequested!: () => void;
+      const stopSignal = new Promise<void>((resolve) => (stopRequested = resolve));
+      process.on("SIGTERM", stopRequested);
+      process.on("SIGINT", stopRequested);
+      try {
+        const server = await startServer(config, log);
+        // The one address where pages work (others are redirected there); logs stay JSON on stdout.
+        process.stderr.write(`Parla is ready: open ${config.webAppUrl}/ (listening on ${server.url})\n`);
+        await stopSignal;
+        await server.stop();
+      } finally {
+        process.off("SIGTERM", stopRequested);
+        process.off("SIGINT", stopRequested);
+      }
       return 0;
     },
   },

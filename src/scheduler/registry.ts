@@ -3,9 +3,10 @@ import type { AppDeps } from "../app-deps.ts";
 import { DAY, HOUR } from "../lib/clock.ts";
 import { purgeFinishedJobs, scheduledBackup } from "./housekeeping.ts";
 import type { JobKind, RecurringTask } from "./scheduler.ts";
+import { mailJobKinds } from "../mail/service.ts";
 
-export function jobKinds(_deps: AppDeps): Record<string, JobKind> {
-  return {};
+export function jobKinds(deps: AppDeps): Record<string, JobKind> {
+  return { ...mailJobKinds(deps) };
 }
 
 export function housekeepingTasks(deps: AppDeps): RecurringTask[] {

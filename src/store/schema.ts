@@ -5,3 +5,4 @@ export * from "../accounts/schema.ts";
 export * from "../clients/schema.ts";
 export * from "../oauth/schema.ts";
 export * from "../billing/schema.ts";
+export * from "../mail/schema.ts";

@@ -47,7 +47,8 @@ export async function startBinary(env: Record<string, string> = {}, options: { d
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`parla exited with ${proc.exitCode} before answering:\n${out}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      // Ready, not only alive: /healthz answers while start-up still migrates the store.
+      if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {}
     if (performance.now() > deadline) throw new Error(`parla did not answer within 15 s:\n${out}`);
     await Bun.sleep(20);
