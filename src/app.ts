@@ -1,12 +1,13 @@
 // createApp(deps) composes the domain plugins into one Elysia app. It never listens: the server
 // and the tests decide how requests arrive.
 import { Elysia } from "elysia";
-import type { AppDeps } from "./app-deps.ts";
+import type { AppDeps } from "./compose.ts";
 import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
 import { canonicalAddress } from "./http/canonical-address.ts";
 import { billingRoutes } from "./billing/routes.ts";
+import { referenceRoutes } from "./reference/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
 import { externalSigninRoutes } from "./web/external-signin-routes.ts";
@@ -15,6 +16,7 @@ import { integrationsRoutes } from "./web/integrations-routes.ts";
 import { usageRoutes } from "./web/usage-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
+import { authorizeRoutes } from "./web/authorize-routes.ts";
 import { docsRoutes } from "./web/docs-routes.ts";
 import { emailRoutes } from "./web/email-routes.ts";
 import { metricsRoutes, routeRecorder } from "./metrics/routes.ts";
@@ -28,8 +30,10 @@ export function createApp(deps: AppDeps) {
     .use(authRoutes(deps))
     .use(externalSigninRoutes(deps))
     .use(oauthRoutes(deps))
+    .use(authorizeRoutes(deps))
     .use(integrationsRoutes(deps))
     .use(billingRoutes(deps))
+    .use(referenceRoutes(deps))
     .use(usageRoutes(deps))
     .use(accountRoutes(deps))
     .use(learnRoutes(deps))

@@ -7,9 +7,9 @@ import { backupCommands } from "./cli/backup-commands.ts";
 import { mailCommands } from "./cli/mail-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
-import { StartupError } from "./server.ts";
+import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands, ...adminCommands, ...backupCommands, ...mailCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...backupCommands, ...mailCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;

@@ -1,20 +1,17 @@
 // Starts Parla: opens the store, migrates, starts the scheduler and HTTP, and shuts all of it down
 // on one signal (SIGTERM/SIGINT): stop accepting, let jobs finish for a bounded time, close the store.
 import type { Server } from "bun";
-import type { AppDeps } from "./app-deps.ts";
 import { createApp } from "./app.ts";
-import { releaseLedger } from "./billing/pending-ledger.ts";
+import { compose, type AppDeps } from "./compose.ts";
 import type { Config } from "./config/config.ts";
 import { createAdjustableClock, systemClock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
-import { createScheduler, type Scheduler } from "./scheduler/scheduler.ts";
-import { housekeepingTasks, jobKinds } from "./scheduler/registry.ts";
+import type { Scheduler } from "./scheduler/scheduler.ts";
 import { migrate } from "./store/migrate.ts";
 import { pathOf, rememberClientAddress, requestInfo, routeOf } from "./http/request-context.ts";
 import { Metrics, OPEN_STREAMS_GAUGE } from "./metrics/registry.ts";
 import { storeGauges } from "./metrics/store-gauges.ts";
 import { openStore, type Store } from "./store/open-store.ts";
-import { loadServerKey } from "./store/server-key.ts";
 import { startHeartbeat } from "./store/heartbeat.ts";
 import { processTag } from "./http/request-context.ts";
 
@@ -80,15 +77,13 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     throw new StartupError(`cannot open the database ${config.databaseUrl}: ${describeStoreError(error)}`);
   }
 
-  const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
-  const deps: AppDeps = { config, store, clock, log, scheduler: null, serverKey, metrics };
+  const { deps, release } = await compose(config, store, log, clock, undefined, metrics);
+  const scheduler = deps.scheduler;
   if (metrics) {
     for (const gauge of storeGauges(store.db, clock)) metrics.addCollector(gauge);
     // Moved by the stream routes (the events module takes the same gauge by name).
     metrics.upDownGauge(OPEN_STREAMS_GAUGE, "Server-sent-event streams open in this process.");
   }
-  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(deps), recurring: housekeepingTasks(deps) });
-  deps.scheduler = scheduler;
 
   const app = createApp(deps);
   handle = (request) => app.handle(request);
@@ -109,7 +104,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         await server.stop();
         await scheduler.stop(10_000);
         await heartbeat.stop();
-        await releaseLedger(store).catch((error) => log.error("billing.usage_flush_failed", { error: String(error) }));
+        await release().catch((error) => log.error("billing.usage_flush_failed", { error: String(error) }));
         store.close();
         log.info("server.stopped");
       })();

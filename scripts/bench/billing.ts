@@ -19,20 +19,17 @@
 // Prints ratios; never fails on absolute times.
 //   bun scripts/bench/billing.ts [--requests 4000] [--rounds 7] [--concurrency 32]
 import { join } from "node:path";
-import { createUser, setPlan } from "../../src/accounts/service.ts";
-import type { AppDeps } from "../../src/app-deps.ts";
+import { createUser } from "../../src/accounts/service.ts";
+import { setPlan } from "../../src/billing/plans.ts";
 import { createApp } from "../../src/app.ts";
+import { compose } from "../../src/compose.ts";
 import { setMeteredActive } from "../../src/billing/metered-settings.ts";
-import { payerOf } from "../../src/billing/payer.ts";
-import { chargeCall } from "../../src/billing/service.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { loadConfig } from "../../src/config/config.ts";
-import { authenticate } from "../../src/http/bearer-guard.ts";
 import { systemClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore } from "../../src/store/open-store.ts";
-import { loadServerKey } from "../../src/store/server-key.ts";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
 import { tempDir } from "../../test/helpers/temp-dir.ts";
 
@@ -58,40 +55,32 @@ async function buildBenchApp(dbPath: string) {
   });
   const store = openStore(config.databaseUrl);
   await migrate(store.client);
-  const deps: AppDeps = { config, store, clock: systemClock, log: createLogger("warn"), scheduler: null, serverKey: await loadServerKey(store.db, null, Date.now()) };
+  const { deps } = await compose(config, store, createLogger("warn"), systemClock);
   const app = createApp(deps);
-  const probe = (operation: "usage.read" | "tutor.turn" | null) => async ({ request }: { request: Request }) => {
-    const caller = await authenticate(deps, request, "usage:read");
-    if (operation) {
-      const charge = await chargeCall(deps, payerOf(caller), operation);
-      if (!charge.ok) throw charge.error;
-    }
-    return { ok: true };
-  };
   const engine = createBuiltinEngine();
-  const vocabulary = (operation: "vocab.generate" | null) => async ({ request }: { request: Request }) => {
-    const caller = await authenticate(deps, request, "usage:read");
-    if (operation) {
-      const charge = await chargeCall(deps, payerOf(caller), operation);
-      if (!charge.ok) throw charge.error;
-    }
+  const vocabulary = async () => {
     const items = [];
     for await (const item of engine.vocabulary({ source_lang: "en", target_lang: "es", level: 3, topic: "market", count: 10 })) items.push(item);
     return { items };
   };
-  app
-    .get("/v1/bench/vocab", vocabulary(null))
-    .get("/v1/bench/vocab-charged", vocabulary("vocab.generate"))
-    .get("/v1/bench/vocab-charged-metered", vocabulary("vocab.generate"))
-    .get("/v1/bench/plain", probe(null))
-    .get("/v1/bench/counted", probe("usage.read"))
-    .get("/v1/bench/counted-metered", probe("usage.read"))
-    .get("/v1/bench/credits", probe("tutor.turn"))
-    .get("/v1/bench/credits-metered", probe("tutor.turn"));
+  // Every probe passes the /v1 doorway (authentication, scope, version, rate limit) with the
+  // operation it names, so the numbers are those of a real route's accounting.
+  const bench = deps.v1.plugin("bench");
+  const declare = (operation: "usage.read" | "tutor.turn" | "vocab.generate" | null) => ({ scope: "usage:read" as const, operation, summary: "bench", tags: ["bench"], hidden: true });
+  bench
+    .get("/v1/bench/vocab", declare(null), vocabulary)
+    .get("/v1/bench/vocab-charged", declare("vocab.generate"), vocabulary)
+    .get("/v1/bench/vocab-charged-metered", declare("vocab.generate"), vocabulary)
+    .get("/v1/bench/plain", declare(null), () => ({ ok: true }))
+    .get("/v1/bench/counted", declare("usage.read"), () => ({ ok: true }))
+    .get("/v1/bench/counted-metered", declare("usage.read"), () => ({ ok: true }))
+    .get("/v1/bench/credits", declare("tutor.turn"), () => ({ ok: true }))
+    .get("/v1/bench/credits-metered", declare("tutor.turn"), () => ({ ok: true }));
+  app.use(bench.elysia);
   const user = await createUser(store.db, Date.now(), { email: "bench@example.com", password: null });
   if (!user.ok) throw new Error(user.reason);
-  await setPlan(store.db, user.accountId, "paid");
-  await setMeteredActive(store.db, Date.now(), user.accountId, { kind: "operator" }, true, 10_000_000);
+  await setPlan({ store }, user.accountId, "paid");
+  await setMeteredActive({ store }, Date.now(), user.accountId, { kind: "operator" }, true, 10_000_000);
   const tokens: Record<string, string> = {};
   for (const billingMode of ["allowance", "metered"] as const) {
     const c = await createClient(store.db, Date.now(), { accountId: user.accountId, name: `bench ${billingMode}`, type: "confidential", scopes: ["usage:read"], billingMode, redirectUris: [] });

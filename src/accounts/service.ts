@@ -1,5 +1,4 @@
-// Accounts and users: sign-up, password checks, plans. No HTTP here.
-import { forgetPayerSettings } from "../billing/payer-settings.ts";
+// Accounts and users: sign-up and password checks. No HTTP here. Plans belong to billing (plans.ts).
 import { and, eq, isNull } from "drizzle-orm";
 import type { Config } from "../config/config.ts";
 import { newRowId } from "../lib/secrets.ts";
@@ -7,8 +6,9 @@ import type { Db, DbOrTx } from "../store/open-store.ts";
 import { isUniqueViolation } from "../store/open-store.ts";
 import { accounts, users } from "./schema.ts";
 
-export type Plan = "free" | "paid";
 export type User = typeof users.$inferSelect;
+/** The plan column's values; what a plan gives is billing's (billing/plans.ts). */
+type PlanName = Account["plan"];
 export type Account = typeof accounts.$inferSelect;
 
 export const PASSWORD_MIN = 10;
@@ -34,7 +34,7 @@ export type CreateUserResult =
   | { ok: true; userId: string; accountId: string }
   | { ok: false; field: "email" | "password"; reason: string };
 
-export async function createUser(db: Db, nowMs: number, input: { email: string; password: string | null; plan?: Plan; unverified?: boolean }): Promise<CreateUserResult> {
+export async function createUser(db: Db, nowMs: number, input: { email: string; password: string | null; plan?: PlanName; unverified?: boolean }): Promise<CreateUserResult> {
   const email = normaliseEmail(input.email);
   if (!email) return { ok: false, field: "email", reason: "enter a valid e-mail address" };
   if (input.password !== null) {
@@ -122,13 +122,3 @@ export async function getAccount(db: DbOrTx, accountId: string): Promise<Account
   return account ?? null;
 }
 
-export async function setPlan(db: Db, accountId: string, plan: Plan): Promise<boolean> {
-  const r = await db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
-  forgetPayerSettings(db, accountId); // the new allowance applies to this process's next call
-  return r.length === 1;
-}
-
-/** The monthly allowance in credits that an account's plan gives (operator-configurable). */
-export function allowanceCredits(config: Config, plan: Plan): number {
-  return plan === "paid" ? config.paidAllowanceCredits : config.freeAllowanceCredits;
-}

@@ -11,7 +11,7 @@ import { daysOfMonth, nextMonth } from "./periods.ts";
 import { allowanceState, type AllowanceState } from "./report.ts";
 import { spendTotals, usageDaily } from "./schema.ts";
 import { holderKey } from "./service.ts";
-import { flushUsage } from "./pending-ledger.ts";
+import type { PendingLedger } from "./pending-ledger.ts";
 
 export interface DayTotals {
   day: string;
@@ -79,8 +79,8 @@ function emptyDays(days: string[]): DayTotals[] {
   return days.map((day) => ({ day, calls: 0, credits: 0 }));
 }
 
-export async function accountMonth(deps: { store: Pick<Store, "db" | "client">; config: Config }, accountId: string, month: string): Promise<AccountMonth> {
-  await flushUsage(deps.store);
+export async function accountMonth(deps: { store: Pick<Store, "db" | "client">; config: Config; ledger: Pick<PendingLedger, "flush"> }, accountId: string, month: string): Promise<AccountMonth> {
+  await deps.ledger.flush();
   const { db } = deps.store;
   const days = daysOfMonth(month);
   const dayIndex = new Map(days.map((d, i) => [d, i]));

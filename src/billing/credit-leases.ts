@@ -10,12 +10,12 @@
 // past the next spending-limit threshold, so crossing one is always a transaction that reports it.
 // Near a limit leases shrink to nothing and every call is exact: "10 of 50 succeed" stays exact.
 import { sql } from "drizzle-orm";
-import { allowanceCredits } from "../accounts/service.ts";
+import { allowanceCredits } from "./plans.ts";
 import type { Config } from "../config/config.ts";
-import { ApiError } from "../http/api-error.ts";
+import { AppError } from "../lib/errors.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
 import { LEASE_TTL_MS, type HolderState, type PendingLedger, type UsageKey } from "./pending-ledger.ts";
-import { readPayerSettings, rememberPayerSettings, type PayerSettings } from "./payer-settings.ts";
+import { readPayerSettings, type PayerSettings } from "./payer-settings.ts";
 import type { Payer } from "./payer.ts";
 import { nextThresholdCredits, reportCrossing, type ThresholdCrossing, type ThresholdHook } from "./thresholds.ts";
 
@@ -52,12 +52,11 @@ export function spendFromLease(ledger: PendingLedger, states: HolderState[], lim
   return true;
 }
 
-export type ExactSpend = { kind: "spent"; thresholds: ThresholdCrossing[] } | { kind: "refused"; error: ApiError } | { kind: "blocked" };
+export type ExactSpend = { kind: "spent"; thresholds: ThresholdCrossing[] } | { kind: "refused"; error: AppError } | { kind: "blocked" };
 
 export interface ExactSpendDeps {
   db: Db;
   config: Config;
-  onUsageThreshold?: ThresholdHook;
 }
 
 /** Thrown inside the transaction so that it rolls back everything it wrote so far. */
@@ -67,14 +66,14 @@ class Abort extends Error {
   }
 }
 
-export const meteredInactive = () => new ApiError(402, "metered_billing_inactive", "usage billing is not active for this account: the account owner activates it on the Usage page");
+export const meteredInactive = () => new AppError(402, "metered_billing_inactive", "usage billing is not active for this account: the account owner activates it on the Usage page");
 
-function exhausted(payer: Payer, state: HolderState, limit: number, usedBefore: number, credits: number): ApiError {
+function exhausted(payer: Payer, state: HolderState, limit: number, usedBefore: number, credits: number): AppError {
   if (payer.budget === "allowance") {
-    return new ApiError(402, "allowance_exhausted", `this month's allowance is used up: this call costs ${credits} credits and ${Math.max(limit - usedBefore, 0)} of ${limit} remain until the month ends (UTC)`);
+    return new AppError(402, "allowance_exhausted", `this month's allowance is used up: this call costs ${credits} credits and ${Math.max(limit - usedBefore, 0)} of ${limit} remain until the month ends (UTC)`);
   }
   const whose = state.subject === "client" ? "this client has" : "the account has";
-  return new ApiError(402, "spend_cap_reached", `${whose} reached its monthly spending limit of ${limit} credits (this call costs ${credits})`);
+  return new AppError(402, "spend_cap_reached", `${whose} reached its monthly spending limit of ${limit} credits (this call costs ${credits})`);
 }
 
 /**
@@ -107,7 +106,7 @@ export async function spendExactly(deps: ExactSpendDeps, ledger: PendingLedger, 
         const limit = limits[i]!;
         const total = totals[i]!;
         if (payer.budget === "metered" && limit !== null) {
-          const crossing = await reportCrossing(tx, deps.onUsageThreshold, { ...state, limit }, total.credits, total.reported, nowMs);
+          const crossing = await reportCrossing(tx, ledger.onUsageThreshold, { ...state, limit }, total.credits, total.reported, nowMs);
           if (crossing) thresholds.push(crossing);
           total.reported = Math.max(total.reported, crossing?.percent ?? 0);
         }
@@ -117,7 +116,7 @@ export async function spendExactly(deps: ExactSpendDeps, ledger: PendingLedger, 
       }
       return { settings, limits, grants, thresholds };
     });
-    rememberPayerSettings(deps.db, nowMs, payer, settings);
+    ledger.payers.remember(nowMs, payer, settings);
     for (const [i, state] of states.entries()) {
       state.limit = limits[i]!;
       state.reportsThresholds = payer.budget === "metered" && state.limit !== null;

@@ -4,8 +4,8 @@
 import { and, eq } from "drizzle-orm";
 import { accounts } from "../accounts/schema.ts";
 import { clients } from "../clients/schema.ts";
-import type { Db, DbOrTx } from "../store/open-store.ts";
-import { forgetPayerSettings } from "./payer-settings.ts";
+import type { DbOrTx } from "../store/open-store.ts";
+import type { SettingsTarget } from "./plans.ts";
 import { monthOf } from "./periods.ts";
 import { spendTotals } from "./schema.ts";
 import { holderKey } from "./service.ts";
@@ -63,10 +63,10 @@ async function restartThresholds(tx: DbOrTx, holder: string, nowMs: number): Pro
 }
 
 /** Turns usage billing on or off; optionally sets the account's limit in the same write. */
-export async function setMeteredActive(db: Db, nowMs: number, accountId: string, actor: Actor, active: boolean, limit?: number | null): Promise<SettingResult> {
+export async function setMeteredActive(target: SettingsTarget, nowMs: number, accountId: string, actor: Actor, active: boolean, limit?: number | null): Promise<SettingResult> {
   const bad = limit === undefined ? null : checkLimit(limit);
   if (bad) return bad;
-  const result = await db.transaction(async (tx): Promise<SettingResult> => {
+  const result = await target.store.db.transaction(async (tx): Promise<SettingResult> => {
     const owned = await ownedAccount(tx, accountId, actor);
     if (!owned.ok) return owned;
     await tx.update(accounts).set(limit === undefined ? { meteredActive: active } : { meteredActive: active, meteredSpendLimitCredits: limit }).where(eq(accounts.id, accountId));
@@ -74,15 +74,15 @@ export async function setMeteredActive(db: Db, nowMs: number, accountId: string,
     return { ok: true } as const;
   });
   // This process applies the change to its next call; others within SETTINGS_TTL_MS.
-  if (result.ok) forgetPayerSettings(db, accountId);
+  if (result.ok) target.ledger?.payers.forget(accountId);
   return result;
 }
 
 /** The monthly limit for all metered clients of the account together (null: none). */
-export async function setAccountSpendLimit(db: Db, nowMs: number, accountId: string, actor: Actor, limit: number | null): Promise<SettingResult> {
+export async function setAccountSpendLimit(target: SettingsTarget, nowMs: number, accountId: string, actor: Actor, limit: number | null): Promise<SettingResult> {
   const bad = checkLimit(limit);
   if (bad) return bad;
-  const result = await db.transaction(async (tx): Promise<SettingResult> => {
+  const result = await target.store.db.transaction(async (tx): Promise<SettingResult> => {
     const owned = await ownedAccount(tx, accountId, actor);
     if (!owned.ok) return owned;
     if (limit === owned.settings.accountLimit) return { ok: true } as const;
@@ -91,15 +91,15 @@ export async function setAccountSpendLimit(db: Db, nowMs: number, accountId: str
     return { ok: true } as const;
   });
   // This process applies the change to its next call; others within SETTINGS_TTL_MS.
-  if (result.ok) forgetPayerSettings(db, accountId);
+  if (result.ok) target.ledger?.payers.forget(accountId);
   return result;
 }
 
 /** One metered client's monthly limit (null: none). Allowance clients have no spending limit. */
-export async function setMeteredClientLimit(db: Db, nowMs: number, accountId: string, actor: Actor, clientId: string, limit: number | null): Promise<SettingResult> {
+export async function setMeteredClientLimit(target: SettingsTarget, nowMs: number, accountId: string, actor: Actor, clientId: string, limit: number | null): Promise<SettingResult> {
   const bad = checkLimit(limit);
   if (bad) return bad;
-  const result = await db.transaction(async (tx): Promise<SettingResult> => {
+  const result = await target.store.db.transaction(async (tx): Promise<SettingResult> => {
     const owned = await ownedAccount(tx, accountId, actor);
     if (!owned.ok) return owned;
     const [client] = await tx.select({ mode: clients.billingMode, limit: clients.spendLimitCredits }).from(clients).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId)));
@@ -111,7 +111,7 @@ export async function setMeteredClientLimit(db: Db, nowMs: number, accountId: st
     return { ok: true } as const;
   });
   // This process applies the change to its next call; others within SETTINGS_TTL_MS.
-  if (result.ok) forgetPayerSettings(db, accountId);
+  if (result.ok) target.ledger?.payers.forget(accountId);
   return result;
 }
 

@@ -2,12 +2,12 @@
 // a metered client, whether usage billing is active and the client's and account's monthly limits.
 // Read from the store at most once per SETTINGS_TTL_MS per payer instead of on every call: that read
 // was the largest part of the per-call accounting (issue 5 bar). A change made in this process is
-// seen at once (the setters call forgetPayerSettings); one made by another process sharing the store
+// seen at once (the setters call PayerSettingsCache.forget); one made by another process sharing the store
 // within SETTINGS_TTL_MS. Nothing here can overspend: credits are only ever spent against limits read
 // inside the spending transaction (credit-leases.ts).
 import { sql } from "drizzle-orm";
-import type { Plan } from "../accounts/service.ts";
-import type { Db, DbOrTx } from "../store/open-store.ts";
+import type { DbOrTx } from "../store/open-store.ts";
+import type { Plan } from "./plans.ts";
 import type { Payer } from "./payer.ts";
 
 export const SETTINGS_TTL_MS = 1_000;
@@ -23,35 +23,30 @@ interface Cached {
   readAt: number;
 }
 
-/** Per store handle: account id → payer key → settings. */
-const caches = new WeakMap<object, Map<string, Map<string, Cached>>>();
-
-function cacheOf(db: object): Map<string, Map<string, Cached>> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-}
-
 const payerKey = (payer: Payer) => (payer.budget === "allowance" ? "allowance" : `metered:${payer.clientId}`);
 
-/** The payer's settings if they were read at most SETTINGS_TTL_MS ago (by the clock), else null. */
-export function cachedPayerSettings(db: Db, nowMs: number, payer: Payer): PayerSettings | null {
-  const found = caches.get(db)?.get(payer.accountId)?.get(payerKey(payer));
-  return found && nowMs >= found.readAt && nowMs - found.readAt < SETTINGS_TTL_MS ? found.settings : null;
-}
+/** This process's recently read settings: account id → payer key → settings. Owned by its ledger. */
+export class PayerSettingsCache {
+  private readonly byAccount = new Map<string, Map<string, Cached>>();
 
-/** Stores settings just read elsewhere (inside a spending transaction), so the next call uses them. */
-export function rememberPayerSettings(db: Db, nowMs: number, payer: Payer, settings: PayerSettings): void {
-  const cache = cacheOf(db);
-  if (cache.size >= MAX_CACHED) cache.clear();
-  let byPayer = cache.get(payer.accountId);
-  if (!byPayer) cache.set(payer.accountId, (byPayer = new Map()));
-  byPayer.set(payerKey(payer), { settings, readAt: nowMs });
-}
+  /** The payer's settings if they were read at most SETTINGS_TTL_MS ago (by the clock), else null. */
+  cached(nowMs: number, payer: Payer): PayerSettings | null {
+    const found = this.byAccount.get(payer.accountId)?.get(payerKey(payer));
+    return found && nowMs >= found.readAt && nowMs - found.readAt < SETTINGS_TTL_MS ? found.settings : null;
+  }
 
-/** Called after a plan, activation or limit change of the account, so this process applies it at once. */
-export function forgetPayerSettings(db: Db, accountId: string): void {
-  caches.get(db)?.delete(accountId);
+  /** Stores settings just read elsewhere (inside a spending transaction), so the next call uses them. */
+  remember(nowMs: number, payer: Payer, settings: PayerSettings): void {
+    if (this.byAccount.size >= MAX_CACHED) this.byAccount.clear();
+    let byPayer = this.byAccount.get(payer.accountId);
+    if (!byPayer) this.byAccount.set(payer.accountId, (byPayer = new Map()));
+    byPayer.set(payerKey(payer), { settings, readAt: nowMs });
+  }
+
+  /** Called after a plan, activation or limit change of the account, so this process applies it at once. */
+  forget(accountId: string): void {
+    this.byAccount.delete(accountId);
+  }
 }
 
 /** One read; a scalar subquery rather than a join (bun:sqlite ran joins several times slower, issue 4). */

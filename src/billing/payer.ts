@@ -1,6 +1,5 @@
-// Who pays for a call (spec 1.2, 5.6). Derived once from the bearer guard's Caller or a web-app
+// Who pays for a call (spec 1.2, 5.6). Derived once from the facts of an access token or a web-app
 // session; the ledger then needs nothing else to know which budget to check and spend.
-import type { Caller } from "../http/bearer-guard.ts";
 
 export type Budget = "allowance" | "metered";
 
@@ -11,11 +10,11 @@ export type Payer =
   | { budget: "metered"; accountId: string; clientId: string };
 
 /**
- * The guard already applied spec 5.6.5: a token from an authorization code has billingMode
+ * The authorization server already applied spec 5.6.5: a token from an authorization code has billingMode
  * "allowance" and payerAccountId = the authorizing user's account, whatever the client's mode.
  * A client-credentials token pays from its owner's allowance or is metered, by the client's mode.
  */
-export function payerOf(caller: Pick<Caller, "billingMode" | "payerAccountId" | "clientId">): Payer {
+export function payerOf(caller: { billingMode: Budget; payerAccountId: string; clientId: string }): Payer {
   return caller.billingMode === "metered"
     ? { budget: "metered", accountId: caller.payerAccountId, clientId: caller.clientId }
     : { budget: "allowance", accountId: caller.payerAccountId, clientId: caller.clientId };

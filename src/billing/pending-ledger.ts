@@ -10,10 +10,12 @@
 //
 // What a crash can lose: at most FLUSH_MS of counts and of spending from leases (never more credits
 // than were reserved, so never an overspend), and the lease's unspent credits stay reserved until
-// the lease expires (LEASE_TTL_MS). A graceful stop calls releaseLedger() before closing the store.
+// the lease expires (LEASE_TTL_MS). A graceful stop calls release() before closing the store. The composition root makes one
+// ledger per process and passes it to everything that charges.
 import { sql } from "drizzle-orm";
 import type { Clock } from "../lib/clock.ts";
-import type { Db, DbOrTx, Store } from "../store/open-store.ts";
+import type { DbOrTx, Store } from "../store/open-store.ts";
+import { PayerSettingsCache } from "./payer-settings.ts";
 import type { Budget } from "./payer.ts";
 import { monthOf } from "./periods.ts";
 import { reportCrossing, type ThresholdHook } from "./thresholds.ts";
@@ -103,6 +105,8 @@ interface HolderWrite {
 export class PendingLedger {
   /** Names this process's lease rows. */
   readonly lessee = crypto.randomUUID();
+  /** The payers' settings this process read last (payer-settings.ts). */
+  readonly payers = new PayerSettingsCache();
   private usage = new Map<string, UsageRow>();
   private readonly holders = new Map<string, HolderState>();
   /** Payer, day and operation → their slot; emptied whenever a state is dropped. */
@@ -145,6 +149,16 @@ export class PendingLedger {
   countIn(slot: ChargeSlot, credits: number): void {
     this.addUsage(slot.usageKey, slot.usage, 1, credits);
     this.schedule();
+  }
+
+  /** Records usage.threshold_reached inside the transaction that crossed it (thresholds.ts). */
+  get onUsageThreshold(): ThresholdHook | undefined {
+    return this.deps.onUsageThreshold;
+  }
+
+  /** Writes everything pending and gives back every lease; call before closing the store. */
+  release(): Promise<void> {
+    return this.flush({ release: true });
   }
 
   holder(holder: string, month: string): HolderState | undefined {
@@ -286,28 +300,4 @@ export class PendingLedger {
       this.deps.onError?.(error);
     }
   }
-}
-
-// One ledger per store handle (per app): keyed weakly, so a closed and dropped store takes it along.
-const ledgers = new WeakMap<Db, PendingLedger>();
-
-/** This store's ledger, or null before its first call. */
-export function findLedger(db: Db): PendingLedger | null {
-  return ledgers.get(db) ?? null;
-}
-
-export function pendingLedger(deps: PendingLedgerDeps): PendingLedger {
-  let ledger = ledgers.get(deps.store.db);
-  if (!ledger) ledgers.set(deps.store.db, (ledger = new PendingLedger(deps)));
-  return ledger;
-}
-
-/** Writes this process's pending counts and spending; call before reading usage. */
-export async function flushUsage(store: Pick<Store, "db">): Promise<void> {
-  await ledgers.get(store.db)?.flush();
-}
-
-/** Writes everything pending and gives back every lease; call before closing the store. */
-export async function releaseLedger(store: Pick<Store, "db">): Promise<void> {
-  await ledgers.get(store.db)?.flush({ release: true });
 }

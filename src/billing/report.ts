@@ -2,7 +2,8 @@
 // what remains this month; for a metered client its own usage this month and its spending limits.
 // Both are broken down by operation.
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { allowanceCredits, getAccount } from "../accounts/service.ts";
+import { getAccount } from "../accounts/service.ts";
+import { allowanceCredits } from "./plans.ts";
 import { getClient } from "../clients/service.ts";
 import type { Config } from "../config/config.ts";
 import type { DbOrTx, Store } from "../store/open-store.ts";
@@ -12,7 +13,7 @@ import type { Budget, Payer } from "./payer.ts";
 import { dayOf, monthBounds } from "./periods.ts";
 import { usageDaily } from "./schema.ts";
 import { holderKey, spentSoFar } from "./service.ts";
-import { flushUsage } from "./pending-ledger.ts";
+import type { PendingLedger } from "./pending-ledger.ts";
 
 export interface AllowanceState {
   credits: number;
@@ -70,8 +71,8 @@ function period(month: string) {
  * client, app and web session spending it), so `usage.credits` equals `allowance.used`; a metered
  * client sees its own usage and both limits that can stop it.
  */
-export async function usageReport(deps: { store: Pick<Store, "db" | "client">; config: Config }, payer: Payer, month: string): Promise<UsageResponseBody> {
-  await flushUsage(deps.store);
+export async function usageReport(deps: { store: Pick<Store, "db" | "client">; config: Config; ledger: Pick<PendingLedger, "flush"> }, payer: Payer, month: string): Promise<UsageResponseBody> {
+  await deps.ledger.flush();
   const { db } = deps.store;
   const config = deps.config;
   if (payer.budget === "allowance") {

@@ -7,32 +7,26 @@
 // nothing; a generation that fails on the service's side is refunded.
 import { and, eq, sql } from "drizzle-orm";
 import type { Config } from "../config/config.ts";
-import { ApiError } from "../http/api-error.ts";
+import { AppError } from "../lib/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { DbOrTx, Store } from "../store/open-store.ts";
 import { CREDIT_WEIGHTS, creditsFor, type Operation } from "./credits.ts";
 import { countCall, limitsOf, meteredInactive, spendExactly, spendFromLease, type ExactSpend } from "./credit-leases.ts";
 import { clientKey, type Budget, type Payer } from "./payer.ts";
-import { cachedPayerSettings, readPayerSettings, rememberPayerSettings, type PayerSettings } from "./payer-settings.ts";
-import { findLedger, pendingLedger, usageKey, type ChargeSlot, type HolderState, type PendingLedger, type UsageKey } from "./pending-ledger.ts";
+import { readPayerSettings, type PayerSettings } from "./payer-settings.ts";
+import { PendingLedger, usageKey, type ChargeSlot, type HolderState, type UsageKey } from "./pending-ledger.ts";
 import { dayOf, monthOf } from "./periods.ts";
 import { spendTotals, usageDaily } from "./schema.ts";
 import type { ThresholdCrossing, ThresholdHook } from "./thresholds.ts";
 
-/** What the ledger needs; AppDeps satisfies it (its `onUsageThreshold` is set by the events module). */
+/** What charging needs: the store, the limits in the config, the clock, and this process's ledger. */
 export interface LedgerDeps {
   store: Pick<Store, "db" | "client">;
   config: Config;
   clock: Clock;
-  /**
-   * Records usage.threshold_reached; called inside the transaction that moved the total past the
-   * threshold — a charge's, or the flush of lease spending (see thresholds.ts). The first deps to
-   * charge on a store are the ones its pending ledger keeps: pass the same object everywhere.
-   */
-  onUsageThreshold?: ThresholdHook;
-  /** Where a failed background write of counts and lease spending is reported (both are kept and retried). */
-  log?: Pick<Logger, "error">;
+  /** This process's pending counts, leases and payer settings; made once by the composition root. */
+  ledger: PendingLedger;
 }
 
 /** Proof of a charge: plain JSON, so a job can keep it and refund a generation that fails later. */
@@ -51,7 +45,7 @@ export interface ChargeReceipt {
   thresholds: ThresholdCrossing[];
 }
 
-export type ChargeResult = { ok: true; receipt: ChargeReceipt } | { ok: false; error: ApiError };
+export type ChargeResult = { ok: true; receipt: ChargeReceipt } | { ok: false; error: AppError };
 
 /** Operations that cost nothing: counted without any check, e.g. a webhook delivery already made. */
 export type CountOnlyOperation = { [K in Operation]: (typeof CREDIT_WEIGHTS)[K] extends 0 ? K : never }[Operation];
@@ -67,19 +61,14 @@ export const holderKey = {
 const BLOCKED_WAIT_MS = 2_000;
 const BLOCKED_POLL_MS = 20;
 
-/** This store's pending ledger, created on first use; it reads the threshold hook when it flushes. */
-function ledgerOf(deps: Pick<LedgerDeps, "store" | "clock" | "onUsageThreshold" | "log">): PendingLedger {
-  return (
-    findLedger(deps.store.db) ??
-    pendingLedger({
-      store: deps.store,
-      clock: deps.clock,
-      get onUsageThreshold() {
-        return deps.onUsageThreshold;
-      },
-      onError: (error) => deps.log?.error("billing.usage_flush_failed", { error: error instanceof Error ? error.message : String(error) }),
-    })
-  );
+/** The process's ledger, made once: it writes counts behind and reports thresholds it crosses. */
+export function createLedger(deps: { store: Pick<Store, "db" | "client">; clock: Clock; onUsageThreshold?: ThresholdHook; log?: Pick<Logger, "error"> }): PendingLedger {
+  return new PendingLedger({
+    store: deps.store,
+    clock: deps.clock,
+    onUsageThreshold: deps.onUsageThreshold,
+    onError: (error) => deps.log?.error("billing.usage_flush_failed", { error: error instanceof Error ? error.message : String(error) }),
+  });
 }
 
 /** The payer's budget holders: the account's allowance, or the metered client's and its account's limits. */
@@ -108,8 +97,8 @@ function slotOf(ledger: PendingLedger, payer: Payer, operation: Operation, nowMs
  */
 export function chargeCall(deps: LedgerDeps, payer: Payer, operation: Operation): Promise<ChargeResult> {
   const nowMs = deps.clock.now();
-  const ledger = ledgerOf(deps);
-  const settings = cachedPayerSettings(deps.store.db, nowMs, payer);
+  const ledger = deps.ledger;
+  const settings = ledger.payers.cached(nowMs, payer);
   const fromMemory = settings && chargeFromMemory(deps, ledger, payer, operation, settings, nowMs);
   return fromMemory ? Promise.resolve(fromMemory) : chargeThroughStore(deps, ledger, payer, operation, nowMs);
 }
@@ -147,9 +136,9 @@ async function chargeThroughStore(deps: LedgerDeps, ledger: PendingLedger, payer
       await Promise.all(busy);
       continue;
     }
-    const cached = cachedPayerSettings(deps.store.db, nowMs, payer);
+    const cached = ledger.payers.cached(nowMs, payer);
     if (!cached) {
-      await readAndRemember(deps, nowMs, payer);
+      ledger.payers.remember(nowMs, payer, await readPayerSettings(deps.store.db, payer));
       continue;
     }
     const fromMemory = chargeFromMemory(deps, ledger, payer, operation, cached, nowMs);
@@ -158,7 +147,7 @@ async function chargeThroughStore(deps: LedgerDeps, ledger: PendingLedger, payer
     for (const s of states) s.busy = promise;
     let result: ExactSpend;
     try {
-      result = await spendExactly({ db: deps.store.db, config: deps.config, onUsageThreshold: deps.onUsageThreshold }, ledger, payer, states, slot.usage, creditsFor(operation), nowMs);
+      result = await spendExactly({ db: deps.store.db, config: deps.config }, ledger, payer, states, slot.usage, creditsFor(operation), nowMs);
     } finally {
       for (const s of states) s.busy = null;
       resolve();
@@ -172,20 +161,14 @@ async function chargeThroughStore(deps: LedgerDeps, ledger: PendingLedger, payer
   }
 }
 
-async function readAndRemember(deps: LedgerDeps, nowMs: number, payer: Payer) {
-  const settings = await readPayerSettings(deps.store.db, payer);
-  rememberPayerSettings(deps.store.db, nowMs, payer, settings);
-  return settings;
-}
-
-function reservedElsewhere(payer: Payer, credits: number): ApiError {
+function reservedElsewhere(payer: Payer, credits: number): AppError {
   const [code, what] = payer.budget === "allowance" ? ["allowance_exhausted", "this month's allowance"] : ["spend_cap_reached", "the monthly spending limit"];
-  return new ApiError(402, code, `the credits left in ${what} are held by calls in progress (this call costs ${credits}); retry in a few seconds`);
+  return new AppError(402, code, `the credits left in ${what} are held by calls in progress (this call costs ${credits}); retry in a few seconds`);
 }
 
 /**
  * Runs paid work: charges first, and refunds when the work throws (a generation that fails on the
- * service's side, spec 5.6 / issue 5 rule 3). The error still propagates to the caller.
+ * service's side, spec 5.6). The error still propagates to the caller.
  */
 export async function runCharged<T>(deps: LedgerDeps, payer: Payer, operation: Operation, work: (receipt: ChargeReceipt) => Promise<T>): Promise<T> {
   const charge = await chargeCall(deps, payer, operation);
@@ -203,9 +186,9 @@ export async function runCharged<T>(deps: LedgerDeps, payer: Payer, operation: O
  * was made (spec 6.5). Thresholds already reported stay reported. Credits not yet written are taken
  * back in memory (into this process's lease, when it still holds one); the rest in the store.
  */
-export async function refund(deps: Pick<LedgerDeps, "store" | "clock" | "onUsageThreshold" | "log">, receipt: ChargeReceipt): Promise<void> {
+export async function refund(deps: Pick<LedgerDeps, "store" | "ledger">, receipt: ChargeReceipt): Promise<void> {
   if (receipt.credits === 0) return;
-  const ledger = ledgerOf(deps);
+  const ledger = deps.ledger;
   const inStore: string[] = [];
   for (const holder of receipt.holders) {
     const state = ledger.holder(holder, receipt.month);

@@ -2,7 +2,7 @@
 // operator can bill metered usage through any payment provider. RFC 4180 quoting; cells that a
 // spreadsheet would run as a formula are prefixed with an apostrophe (OWASP "CSV injection").
 import type { Store } from "../store/open-store.ts";
-import { flushUsage } from "./pending-ledger.ts";
+import type { PendingLedger } from "./pending-ledger.ts";
 import { CREDIT_WEIGHTS, isOperation } from "./credits.ts";
 import { clientNames, dailyRows } from "./account-usage.ts";
 
@@ -19,9 +19,9 @@ export function csvLine(cells: (string | number)[]): string {
 }
 
 /** The whole month for one account as CSV text (header first, then rows in day order). */
-export async function usageCsv(store: Pick<Store, "db" | "client">, accountId: string, month: string): Promise<string> {
-  await flushUsage(store);
-  const { db } = store;
+export async function usageCsv(deps: { store: Pick<Store, "db">; ledger: Pick<PendingLedger, "flush"> }, accountId: string, month: string): Promise<string> {
+  await deps.ledger.flush();
+  const { db } = deps.store;
   const rows = await dailyRows(db, accountId, month);
   const names = await clientNames(db, rows.map((r) => r.clientId));
   let out = csvLine([...CSV_HEADER]);

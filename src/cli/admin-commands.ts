@@ -1,6 +1,7 @@
 // Admin commands of DESIGN §5 for users, accounts and clients. With --json each prints exactly
 // the documented object on stdout.
-import { createUser, getAccount, setPlan, type Plan } from "../accounts/service.ts";
+import { createUser, getAccount } from "../accounts/service.ts";
+import { setPlan, type Plan } from "../billing/plans.ts";
 import { createClient, createClientSecret, deleteClient, getClient, revokeClientSecret, updateClient, type Client } from "../clients/service.ts";
 import { meteredSettings, setMeteredActive, type SettingResult } from "../billing/metered-settings.ts";
 import { systemClock } from "../lib/clock.ts";
@@ -37,7 +38,7 @@ export const adminCommands: Command[] = [
       withStore(async ({ store }) => {
         const plan = planFlag(flags.plan);
         if (!plan) return fail("--plan must be free or paid", 2);
-        if (!(await setPlan(store.db, flags.account as string, plan))) return fail(`no account ${flags.account}`, 1, "not_found");
+        if (!(await setPlan({ store }, flags.account as string, plan))) return fail(`no account ${flags.account}`, 1, "not_found");
         print(flags, { account_id: flags.account, plan }, `account ${flags.account} is now on the ${plan} plan`);
         return 0;
       }),
@@ -154,7 +155,7 @@ export const adminCommands: Command[] = [
       withStore(async ({ store }) => {
         const limit = flags["spend-limit-credits"] as number | undefined;
         if (limit !== undefined && limit < 0) return fail("--spend-limit-credits cannot be negative", 2);
-        const r = await setMeteredActive(store.db, systemClock.now(), flags.account as string, { kind: "operator" }, true, limit);
+        const r = await setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, true, limit);
         if (!r.ok) return meteredFailure(flags, r);
         await printMetered(store.db, flags, true);
         return 0;
@@ -167,7 +168,7 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         // No limit argument: the limit stays for when billing is activated again.
-        const r = await setMeteredActive(store.db, systemClock.now(), flags.account as string, { kind: "operator" }, false);
+        const r = await setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, false);
         if (!r.ok) return meteredFailure(flags, r);
         await printMetered(store.db, flags, false);
         return 0;

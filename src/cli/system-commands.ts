@@ -4,7 +4,8 @@ import { loadConfig } from "../config/config.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
 import { readMaintenance, writeMaintenance } from "../http/maintenance.ts";
-import { startServer } from "../server.ts";
+import type { Config } from "../config/config.ts";
+import type { Logger } from "../lib/logger.ts";
 import { migrate, migrationStatus } from "../store/migrate.ts";
 import { CURRENT_API_VERSION } from "../versions/registry.ts";
 import type { Command } from "./command-line.ts";
@@ -12,7 +13,10 @@ import { fail, print, withStore } from "./cli-context.ts";
 
 export const PARLA_VERSION: string = pkg.version;
 
-export const systemCommands: Command[] = [
+/** What `serve` runs: the server of the composition root, handed in by main.ts. */
+export type StartServer = (config: Config, log: Logger) => Promise<{ url: string; stop(): Promise<void> }>;
+
+export const systemCommands = (startServer: StartServer): Command[] => [
   {
     path: ["serve"],
     summary: "Start Parla (the default command)",

@@ -3,7 +3,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { PREFIX, constantTimeEqual, hashSecret, newPublicId, newRowId, newSecret } from "../lib/secrets.ts";
 import { checkTextField } from "../lib/text-fields.ts";
-import { parseScopeString, sortScopes, type Scope } from "../oauth/scopes.ts";
+import { parseScopeString, sortScopes, type Scope } from "../lib/scopes.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
 import { isDb, preparedQueries } from "../store/prepared.ts";
 import { CURRENT_API_VERSION, findVersion } from "../versions/registry.ts";

@@ -7,7 +7,8 @@ import { dataStats } from "./builtin/data-stats.ts";
 import { flag, parseFlags, type FlagSpec } from "./cli-flags.ts";
 import { formatSet, formatStats, formatTurn, formatVocabItem } from "./cli-format.ts";
 import { DEFAULT_NPC_NAME } from "./builtin/ui-text/lesson-text.ts";
-import { EngineInputError, normaliseLang } from "./engine.ts";
+import { AppError } from "../lib/errors.ts";
+import { normaliseLang } from "./engine.ts";
 import type { ConversationState, LessonSet, TutorTurnInput, VocabItem } from "./model.ts";
 
 export interface CliDeps {
@@ -146,7 +147,7 @@ async function tutor(values: Map<string, string[]>, io: Io): Promise<number> {
     try {
       conversation = await turn(text, conversation);
     } catch (e) {
-      if (!(e instanceof EngineInputError)) throw e;
+      if (!(e instanceof AppError)) throw e;
       io.err(`error: ${e.param}: ${e.message}`);
     }
   }
@@ -189,7 +190,7 @@ export async function runEngineCommand(args: string[], deps: CliDeps = {}): Prom
   try {
     return await RUN[name as Command](parsed.values, io);
   } catch (e) {
-    if (e instanceof EngineInputError) {
+    if (e instanceof AppError) {
       io.err(`error: ${e.param}: ${e.message}`);
       return 2;
     }

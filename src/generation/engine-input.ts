@@ -1,8 +1,8 @@
 // Run-time checks of engine inputs, shared by every engine: they arrive from JSON bodies and
-// the command line, so types alone prove nothing. Each check throws EngineInputError naming
+// the command line, so types alone prove nothing. Each check throws AppError invalid_request naming
 // the field; the result is a normalised request the engines work from.
 import { checkTextField, TEXT_LIMITS } from "../lib/text-fields.ts";
-import { EngineInputError } from "./engine.ts";
+import { invalidRequest } from "../lib/errors.ts";
 import { LANGS, normaliseLang, type Lang } from "./languages.ts";
 import { isLevel } from "./levels.ts";
 import { EXCLUDE_MAX, MESSAGE_MAX, VOCAB_COUNT, type ConversationState } from "./model.ts";
@@ -41,27 +41,27 @@ export interface TutorRequest extends PairRequest {
 }
 
 function asRecord(input: unknown, what: string): Record<string, unknown> {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) throw new EngineInputError(what, `${what} must be an object`);
+  if (typeof input !== "object" || input === null || Array.isArray(input)) throw invalidRequest(`${what} must be an object`, what);
   return input as Record<string, unknown>;
 }
 
 function langField(body: Record<string, unknown>, field: "source_lang" | "target_lang"): Lang {
   const lang = normaliseLang(body[field]);
-  if (lang === null) throw new EngineInputError(field, `${field} must be one of ${LANGS.join(", ")} (pt is accepted as pt-BR)`);
+  if (lang === null) throw invalidRequest(`${field} must be one of ${LANGS.join(", ")} (pt is accepted as pt-BR)`, field);
   return lang;
 }
 
 function pairFields(body: Record<string, unknown>): PairRequest {
   const source = langField(body, "source_lang");
   const target = langField(body, "target_lang");
-  if (source === target) throw new EngineInputError("target_lang", "target_lang must differ from source_lang");
-  if (!isLevel(body.level)) throw new EngineInputError("level", "level must be an integer from 1 to 9");
+  if (source === target) throw invalidRequest("target_lang must differ from source_lang", "target_lang");
+  if (!isLevel(body.level)) throw invalidRequest("level must be an integer from 1 to 9", "level");
   return { source, target, level: body.level };
 }
 
 function textField(value: unknown, param: string, max: number): string {
   const checked = checkTextField(value, max);
-  if (!checked.ok) throw new EngineInputError(param, `${param} ${checked.reason}`);
+  if (!checked.ok) throw invalidRequest(`${param} ${checked.reason}`, param);
   return checked.value;
 }
 
@@ -80,11 +80,11 @@ export function parseVocabularyInput(input: unknown): VocabularyRequest {
   const pair = pairFields(body);
   const count = body.count ?? VOCAB_COUNT.default;
   if (typeof count !== "number" || !Number.isInteger(count) || count < VOCAB_COUNT.min || count > VOCAB_COUNT.max) {
-    throw new EngineInputError("count", `count must be an integer from ${VOCAB_COUNT.min} to ${VOCAB_COUNT.max}`);
+    throw invalidRequest(`count must be an integer from ${VOCAB_COUNT.min} to ${VOCAB_COUNT.max}`, "count");
   }
   const exclude = body.exclude ?? [];
   if (!Array.isArray(exclude) || exclude.length > EXCLUDE_MAX || exclude.some((id) => typeof id !== "string")) {
-    throw new EngineInputError("exclude", `exclude must be an array of at most ${EXCLUDE_MAX} item ids`);
+    throw invalidRequest(`exclude must be an array of at most ${EXCLUDE_MAX} item ids`, "exclude");
   }
   return { ...pair, topic: optionalText(body.topic, "topic", TEXT_LIMITS.topic), count, exclude: new Set(exclude as string[]) };
 }
@@ -94,7 +94,7 @@ export function parseLessonPlanInput(input: unknown): LessonPlanRequest {
   const pair = pairFields(body);
   const hasTopic = body.topic !== undefined && body.topic !== null;
   const hasScene = body.scene !== undefined && body.scene !== null;
-  if (hasTopic === hasScene) throw new EngineInputError(hasTopic ? "scene" : "topic", "give exactly one of topic and scene");
+  if (hasTopic === hasScene) throw invalidRequest("give exactly one of topic and scene", hasTopic ? "scene" : "topic");
   const subject: Subject = hasTopic
     ? { kind: "topic", text: textField(body.topic, "topic", TEXT_LIMITS.topic) }
     : { kind: "scene", text: textField(body.scene, "scene", TEXT_LIMITS.scene) };
@@ -127,7 +127,7 @@ function conversationField(value: unknown): ConversationState | null {
     turns.every((turn) => typeof turn === "object" && turn !== null && (turn.role === "learner" || turn.role === "npc") && typeof turn.text === "string");
   const counter = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 0;
   if (c.v !== 1 || typeof c.topic !== "string" || !counter(c.step) || !counter(c.misses) || typeof c.done !== "boolean" || !isStringArray(c.introduced) || !turnsOk) {
-    throw new EngineInputError("conversation", "conversation must be the state returned by the previous turn");
+    throw invalidRequest("conversation must be the state returned by the previous turn", "conversation");
   }
   return c as unknown as ConversationState;
 }
@@ -136,8 +136,9 @@ function conversationField(value: unknown): ConversationState | null {
 function planTopics(value: unknown): string[] {
   if (value === undefined || value === null) return [];
   const sets = asRecord(value, "plan").sets;
-  if (!Array.isArray(sets)) throw new EngineInputError("plan", "plan must carry its sets");
+  if (!Array.isArray(sets)) throw invalidRequest("plan must carry its sets", "plan");
   const overview = sets.find((s) => typeof s === "object" && s !== null && (s as { kind?: unknown }).kind === "overview") as { topics?: unknown } | undefined;
   const topics = Array.isArray(overview?.topics) ? overview.topics : [];
   return topics.map((topic) => (typeof topic === "object" && topic !== null ? (topic as { id?: unknown }).id : null)).filter((id): id is string => typeof id === "string");
 }
+

@@ -1,29 +1,16 @@
 // The engine port: what every language engine (the built-in offline one, later an LLM one)
 // offers the platform. No HTTP here; the generation API puts routes on it.
+import type { Lang } from "./languages.ts";
 import type { LessonPlanInput, LessonSet, TutorTurnInput, TutorTurnResult, VocabItem, VocabularyInput } from "./model.ts";
 
 export { normaliseLang, type Lang } from "./languages.ts";
 export type { VocabularyInput, LessonPlanInput, TutorTurnInput, VocabItem, LessonSet, TutorTurnResult } from "./model.ts";
 
 /**
- * Input the engine refuses: unknown language, same source and target, level outside 1..9, a text
- * field breaking the spec 2.6 rules… `param` names the offending field; the API answers
- * 400 invalid_request with it.
- */
-export class EngineInputError extends Error {
-  override readonly name = "EngineInputError";
-  constructor(
-    readonly param: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
  * Inputs are typed for callers but still checked at run time, the same way for every engine
  * (engine-input.ts), because they arrive from JSON bodies and the command line; a refused input
- * makes vocabulary() and lessonPlan() throw EngineInputError at the call itself, before any
+ * makes vocabulary() and lessonPlan() throw an AppError 400 invalid_request (lib/errors.ts,
+ * `param` naming the field) at the call itself, before any
  * item or set is produced (so the API can answer 400 before it opens a stream), and
  * tutorTurn() reject with it.
  */
@@ -34,4 +21,6 @@ export interface Engine {
   lessonPlan(input: LessonPlanInput): AsyncIterable<LessonSet>;
   /** One tutor turn; the result carries the conversation state to store for the next turn. */
   tutorTurn(input: TutorTurnInput): Promise<TutorTurnResult>;
+  /** The topics the engine teaches, named in `lang` (for pickers such as the Learn page's). */
+  topics(lang: Lang): Promise<{ id: string; name: string }[]>;
 }

@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
+import type { CoreDeps } from "../config/core-deps.ts";
 import { isoTime, SECOND, type AdjustableClock } from "../lib/clock.ts";
 
 /** POST /_dev/clock — exists only with PARLA_DEV_CLOCK=1 (DESIGN §4); moves the one clock forward. */
-export function devClockRoutes(deps: AppDeps) {
+export function devClockRoutes(deps: CoreDeps) {
   const clock = deps.clock as AdjustableClock;
   return new Elysia({ name: "dev-clock" }).post(
     "/_dev/clock",

@@ -1,12 +1,12 @@
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
+import type { CoreDeps } from "../config/core-deps.ts";
 import { migrationStatus } from "../store/migrate.ts";
 
 /** A store that does not answer within this is as good as unreachable for a readiness probe. */
 export const READY_TIMEOUT_MS = 2_000;
 
 /** /healthz: the process answers. /readyz: the store answers and every migration is applied. */
-export function healthRoutes(deps: AppDeps) {
+export function healthRoutes(deps: CoreDeps) {
   return new Elysia({ name: "health" })
     .get("/healthz", () => new Response("ok\n", { headers: { "content-type": "text/plain" } }), { detail: { hide: true } })
     .get(

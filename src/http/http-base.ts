@@ -1,8 +1,9 @@
 // Cross-cutting HTTP behaviour, applied to every route: request ids, maintenance mode, no CORS on
 // the API, access tokens refused outside /v1/, and the error shapes of DESIGN §4.
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
-import { ApiError, envelope, OAuthError } from "./api-error.ts";
+import type { CoreDeps } from "../config/core-deps.ts";
+import { AppError } from "../lib/errors.ts";
+import { envelope, envelopeOf, oauthErrorResponse } from "./error-responses.ts";
 import { maintenanceResponse, maintenanceWatcher } from "./maintenance.ts";
 import { beginRequest, pathOf, requestInfo } from "./request-context.ts";
 
@@ -35,7 +36,7 @@ function isBodyLimitError(error: unknown): boolean {
   return error instanceof Error && /maxRequestBodySize/.test(error.message);
 }
 
-export function httpBase(deps: AppDeps, maintenance = maintenanceWatcher(deps.store.db)) {
+export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.store.db)) {
   const { log } = deps;
   // Oversized bodies are a client's mistake (or a probe): one warning tells the operator the limit
   // is being hit; a line per request would let anyone fill the log.
@@ -75,30 +76,26 @@ export function httpBase(deps: AppDeps, maintenance = maintenanceWatcher(deps.st
     .onError({ as: "global" }, ({ code, error, request }) => {
       const path = pathOf(request);
       const { id } = requestInfo(request);
-      if (isBodyLimitError(error) || ((error instanceof OAuthError || error instanceof ApiError) && error.status === 413)) bodyTooLarge(path);
+      if (isBodyLimitError(error) || (error instanceof AppError && error.status === 413)) bodyTooLarge(path);
       if (isBodyLimitError(error)) {
         return errorShape(path) === "oauth"
-          ? new OAuthError(413, "invalid_request", "the request body is too large").toResponse()
+          ? oauthErrorResponse(new AppError(413, "invalid_request", "the request body is too large"))
           : envelope(413, "payload_too_large", "the request body is too large");
       }
-      if (error instanceof OAuthError) return error.toResponse();
-      if (error instanceof ApiError) {
-        if (errorShape(path) === "oauth") return new OAuthError(error.status, error.code, error.message, error.extra.headers).toResponse();
-        return envelope(error.status, error.code, error.message, { param: error.extra.param, headers: error.extra.headers });
-      }
+      if (error instanceof AppError) return errorShape(path) === "oauth" ? oauthErrorResponse(error) : envelopeOf(error);
       if (code === "NOT_FOUND") {
         return errorShape(path) === "oauth"
-          ? new OAuthError(404, "invalid_request", "unknown endpoint").toResponse()
+          ? oauthErrorResponse(new AppError(404, "invalid_request", "unknown endpoint"))
           : envelope(404, "not_found", `no route for ${request.method} ${path}`);
       }
       if (code === "VALIDATION") {
         const param = validationParam(error);
         const message = validationMessage(error, param);
-        return errorShape(path) === "oauth" ? new OAuthError(400, "invalid_request", message).toResponse() : envelope(400, "invalid_request", message, { param });
+        return errorShape(path) === "oauth" ? oauthErrorResponse(new AppError(400, "invalid_request", message)) : envelope(400, "invalid_request", message, { param });
       }
       if (code === "PARSE") {
         return errorShape(path) === "oauth"
-          ? new OAuthError(400, "invalid_request", "the request body could not be parsed").toResponse()
+          ? oauthErrorResponse(new AppError(400, "invalid_request", "the request body could not be parsed"))
           : envelope(400, "invalid_request", "the request body is not valid JSON");
       }
       if (code === "INVALID_COOKIE_SIGNATURE") return envelope(400, "invalid_request", "invalid cookie");
@@ -108,7 +105,7 @@ export function httpBase(deps: AppDeps, maintenance = maintenanceWatcher(deps.st
       }
       log.error("http.unhandled_error", { request_id: id, path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       return errorShape(path) === "oauth"
-        ? new OAuthError(500, "server_error", `internal error (request ${id})`).toResponse()
+        ? oauthErrorResponse(new AppError(500, "server_error", `internal error (request ${id})`))
         : envelope(500, "internal", `internal error (request ${id})`, { requestId: id });
     });
 }

@@ -2,9 +2,11 @@
 // statement per hit: the upsert both resets an old window and counts, atomically.
 import { sql } from "drizzle-orm";
 import type { Db } from "../store/open-store.ts";
-import { ApiError } from "./api-error.ts";
+import { AppError } from "../lib/errors.ts";
 
-export type RateDecision = { ok: true; count: number } | { ok: false; retryAfterSeconds: number };
+import type { RateDecision } from "../lib/local-rate-limit.ts";
+
+export type { RateDecision };
 
 export async function hitRateLimit(db: Db, key: string, nowMs: number, windowMs: number, limit: number): Promise<RateDecision> {
   const windowStart = nowMs - (nowMs % windowMs);
@@ -27,8 +29,8 @@ export async function peekRateLimit(db: Db, key: string, nowMs: number, windowMs
   return count < limit ? { ok: true, count } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000)) };
 }
 
-export function rateLimited(retryAfterSeconds: number, message = "too many requests"): ApiError {
-  return new ApiError(429, "rate_limited", `${message}; retry after ${retryAfterSeconds} s`, { headers: { "retry-after": String(retryAfterSeconds) } });
+export function rateLimited(retryAfterSeconds: number, message = "too many requests"): AppError {
+  return new AppError(429, "rate_limited", `${message}; retry after ${retryAfterSeconds} s`, { headers: { "retry-after": String(retryAfterSeconds) } });
 }
 
 export async function purgeOldRateCounters(db: Db, olderThanMs: number): Promise<void> {

@@ -50,3 +50,8 @@ export function constantTimeEqual(a: string, b: string): boolean {
   }
   return timingSafeEqual(ab, bb);
 }
+
+/** HMAC-SHA256 of the parts (joined with NUL, which no part contains), base64url: keyed derivations. */
+export function keyedHash(key: Uint8Array, ...parts: string[]): string {
+  return encodeBase64urlNoPadding(new Uint8Array(new Bun.CryptoHasher("sha256", key).update(parts.join("\u0000")).digest().buffer));
+}

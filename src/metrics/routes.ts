@@ -1,7 +1,8 @@
 // GET /metrics: off unless PARLA_METRICS_TOKEN is set; then only with `Authorization: Bearer <token>`,
 // compared in constant time (SHA-256 of both sides, so the length does not leak either).
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
+import type { Config } from "../config/config.ts";
+import type { Metrics } from "./registry.ts";
 import { rememberRoute } from "../http/request-context.ts";
 import { constantTimeEqual, hashSecret } from "../lib/secrets.ts";
 
@@ -16,7 +17,7 @@ export function routeRecorder() {
   return new Elysia({ name: "route-recorder" }).onTransform({ as: "global" }, ({ request, route }) => rememberRoute(request, route));
 }
 
-export function metricsRoutes(deps: AppDeps) {
+export function metricsRoutes(deps: { config: Pick<Config, "metricsToken">; metrics?: Metrics }) {
   const token = deps.config.metricsToken;
   const metrics = deps.metrics;
   return new Elysia({ name: "metrics" }).get(

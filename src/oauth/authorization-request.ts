@@ -2,7 +2,7 @@
 // and the redirect back. Errors about the client or redirect URI are shown, never redirected to
 // (RFC 6749 §4.1.2.1); everything after that goes back to the client with error, state and iss.
 import { and, eq } from "drizzle-orm";
-import type { AppDeps } from "../app-deps.ts";
+import type { CoreDeps } from "../config/core-deps.ts";
 import { getClient, type Client } from "../clients/service.ts";
 import { matchRedirectUri } from "../clients/redirect-uris.ts";
 import { PREFIX, hashSecret, newRowId, newSecret } from "../lib/secrets.ts";
@@ -10,7 +10,7 @@ import type { DbOrTx } from "../store/open-store.ts";
 import { AUTHORIZATION_CODE_TTL_MS } from "./lifetimes.ts";
 import { isValidCodeChallenge } from "./pkce.ts";
 import { resolveRequestedScopes } from "./requested-scopes.ts";
-import { OAuthError } from "../http/api-error.ts";
+import { AppError } from "../lib/errors.ts";
 import { authorizationCodes, grants } from "./schema.ts";
 
 export interface AuthorizationRequest {
@@ -51,7 +51,7 @@ export function readAuthorizeParams(entries: Iterable<[string, unknown]>): Autho
   return { params, repeated: [...repeated] };
 }
 
-export async function checkAuthorizationRequest(deps: AppDeps, { params, repeated }: AuthorizeParams): Promise<AuthorizationCheck> {
+export async function checkAuthorizationRequest(deps: CoreDeps, { params, repeated }: AuthorizeParams): Promise<AuthorizationCheck> {
   // A repeated client_id or redirect_uri leaves no single address that is safe to send the error to.
   if (repeated.includes("client_id") || repeated.includes("redirect_uri")) {
     return { kind: "show_error", message: `This link is malformed: ${repeated.includes("client_id") ? "client_id" : "redirect_uri"} appears more than once.` };
@@ -77,13 +77,13 @@ export async function checkAuthorizationRequest(deps: AppDeps, { params, repeate
   try {
     scopes = resolveRequestedScopes(params.scope, client.scopes);
   } catch (error) {
-    return fail("invalid_scope", (error as OAuthError).description);
+    return fail("invalid_scope", (error as AppError).message);
   }
   return { kind: "ok", request: { client, redirectUri, scopes, state, codeChallenge: params.code_challenge } };
 }
 
 /** The redirect back to the client (RFC 9207: iss is always included). */
-export function redirectBack(deps: AppDeps, redirectUri: string, params: Record<string, string | null>): Response {
+export function redirectBack(deps: CoreDeps, redirectUri: string, params: Record<string, string | null>): Response {
   const url = new URL(redirectUri);
   for (const [key, value] of Object.entries(params)) if (value !== null) url.searchParams.set(key, value);
   url.searchParams.set("iss", deps.config.baseUrl);
@@ -97,7 +97,7 @@ export async function existingGrantCovers(db: DbOrTx, userId: string, clientId: 
 }
 
 /** Records consent (one grant per user and client) and issues a 60-second, single-use code. */
-export async function issueAuthorizationCode(deps: AppDeps, userId: string, request: AuthorizationRequest): Promise<string> {
+export async function issueAuthorizationCode(deps: CoreDeps, userId: string, request: AuthorizationRequest): Promise<string> {
   const now = deps.clock.now();
   const code = newSecret(PREFIX.authorizationCode);
   await deps.store.db.transaction(async (tx) => {

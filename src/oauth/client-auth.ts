@@ -1,7 +1,7 @@
 // Client authentication at the token and revocation endpoints (RFC 6749 §2.3): HTTP Basic or
 // client_id + client_secret form fields, never both; a public client sends client_id alone.
-import type { AppDeps } from "../app-deps.ts";
-import { OAuthError } from "../http/api-error.ts";
+import type { CoreDeps } from "../config/core-deps.ts";
+import { AppError } from "../lib/errors.ts";
 import { authenticateClientSecret, getClient, type Client } from "../clients/service.ts";
 import type { TokenRateLimits } from "./token-rate-limits.ts";
 
@@ -12,7 +12,7 @@ export interface AuthenticatedClient {
 }
 
 const invalidClient = (description = "client authentication failed") =>
-  new OAuthError(401, "invalid_client", description, { "www-authenticate": 'Basic realm="parla", charset="UTF-8"' });
+  new AppError(401, "invalid_client", description, { headers: { "www-authenticate": 'Basic realm="parla", charset="UTF-8"' } });
 
 function parseBasic(header: string): { id: string; secret: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
@@ -39,12 +39,12 @@ export interface SecretFailureGuard {
   limits: Pick<TokenRateLimits, "checkSecretFailures" | "countSecretFailure">;
 }
 
-export async function authenticateClient(deps: AppDeps, request: Request, form: Record<string, string>, guard: SecretFailureGuard): Promise<AuthenticatedClient> {
+export async function authenticateClient(deps: CoreDeps, request: Request, form: Record<string, string>, guard: SecretFailureGuard): Promise<AuthenticatedClient> {
   const header = request.headers.get("authorization");
   const formId = form.client_id;
   const formSecret = form.client_secret;
   if (header && formSecret !== undefined) {
-    throw new OAuthError(400, "invalid_request", "use HTTP Basic or client_secret in the form, not both");
+    throw new AppError(400, "invalid_request", "use HTTP Basic or client_secret in the form, not both");
   }
   let id: string;
   let secret: string | null;
@@ -52,7 +52,7 @@ export async function authenticateClient(deps: AppDeps, request: Request, form: 
     if (!/^basic\s/i.test(header)) throw invalidClient("the Authorization header must use the Basic scheme");
     const basic = parseBasic(header);
     if (!basic) throw invalidClient("malformed Basic credentials");
-    if (formId !== undefined && formId !== basic.id) throw new OAuthError(400, "invalid_request", "client_id in the form differs from the Basic credentials");
+    if (formId !== undefined && formId !== basic.id) throw new AppError(400, "invalid_request", "client_id in the form differs from the Basic credentials");
     id = basic.id;
     secret = basic.secret;
   } else {

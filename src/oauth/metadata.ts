@@ -1,6 +1,6 @@
 // RFC 8414 authorization server metadata: it must say exactly what the server does.
 import type { Config } from "../config/config.ts";
-import { SCOPES } from "./scopes.ts";
+import { SCOPES } from "../lib/scopes.ts";
 
 export function authorizationServerMetadata(config: Config) {
   const base = config.baseUrl;
@@ -17,8 +17,6 @@ export function authorizationServerMetadata(config: Config) {
     revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
     code_challenge_methods_supported: ["S256"],
     authorization_response_iss_parameter_supported: true,
-    // The developer reference page (src/web/docs-page.tsx); it exists on every server, unlike a
-    // document that a later version may add.
     service_documentation: `${config.webAppUrl}/docs`,
   };
 }

@@ -2,8 +2,8 @@
 // client-credentials exchanges per client per hour, failed client secrets per client and address per hour — a client exchanging far more often than its
 // tokens expire is refused. Counted per process (README "Rate limits").
 import type { Config } from "../config/config.ts";
-import { OAuthError } from "../http/api-error.ts";
-import { LocalRateLimiter } from "../http/local-rate-limit.ts";
+import { AppError } from "../lib/errors.ts";
+import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
 import { HOUR, MINUTE } from "../lib/clock.ts";
 
 export interface TokenRateLimits {
@@ -46,6 +46,6 @@ export function createTokenRateLimits(config: Config): TokenRateLimits {
   };
 }
 
-function tooMany(description: string, retryAfterSeconds: number): OAuthError {
-  return new OAuthError(429, "rate_limited", description, { "retry-after": String(retryAfterSeconds) });
+function tooMany(description: string, retryAfterSeconds: number): AppError {
+  return new AppError(429, "rate_limited", description, { headers: { "retry-after": String(retryAfterSeconds) } });
 }

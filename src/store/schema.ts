@@ -5,4 +5,5 @@ export * from "../accounts/schema.ts";
 export * from "../clients/schema.ts";
 export * from "../oauth/schema.ts";
 export * from "../billing/schema.ts";
+export * from "../events/schema.ts";
 export * from "../mail/schema.ts";

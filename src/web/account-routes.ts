@@ -1,7 +1,8 @@
 // Account and Connected apps pages.
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
-import { allowanceCredits, changePassword, passwordProblem, setPassword, verifyPassword } from "../accounts/service.ts";
+import type { WebDeps } from "./web-deps.ts";
+import { allowanceCredits } from "../billing/plans.ts";
+import { changePassword, passwordProblem, setPassword, verifyPassword } from "../accounts/service.ts";
 import { endUserSessions, type SessionContext } from "../accounts/sessions.ts";
 import { accountConnections } from "../accounts/external-signin/account-connections.ts";
 import { listConnectedApps, removeConnectedApp } from "../oauth/connected-apps.ts";
@@ -10,7 +11,7 @@ import { CSRF_FAILED, formString, requireSignedIn, type WebContext } from "./web
 
 type SignedIn = WebContext & { session: SessionContext; user: { email: string; csrf: string } };
 
-export function accountRoutes(deps: AppDeps) {
+export function accountRoutes(deps: WebDeps) {
   const { db } = deps.store;
 
   /** The Account page: "Change password" for a user with a password, "Set a password" for one without. */

@@ -1,6 +1,6 @@
 // Sign-up, sign-in and sign-out (DESIGN §5 stable form names: email, password, csrf_token).
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
+import type { WebDeps } from "./web-deps.ts";
 import { normaliseEmail, verifyPassword } from "../accounts/service.ts";
 import { signUpByEmail } from "../accounts/email-flows.ts";
 import { CheckEmailPage } from "./email-pages.tsx";
@@ -20,7 +20,7 @@ const FAILED_SIGNINS_PER_ACCOUNT = 10;
 const ACCOUNT_WINDOW_MS = 15 * MINUTE;
 const GENERIC_FAILURE = "E-mail or password is not right.";
 
-export function authRoutes(deps: AppDeps) {
+export function authRoutes(deps: WebDeps) {
   const { db } = deps.store;
   const externalProviders = configuredProviders(deps.config);
 

@@ -1,6 +1,6 @@
 // Address verification and password reset (accounts/email-flows.ts): thin handlers.
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
+import type { WebDeps } from "./web-deps.ts";
 import { confirmEmail, requestPasswordReset, resetLinkUser, resetPassword, sendVerification } from "../accounts/email-flows.ts";
 import { normaliseEmail } from "../accounts/service.ts";
 import { createSession, SESSION_IDLE_MS } from "../accounts/sessions.ts";
@@ -13,7 +13,7 @@ import { DeadLinkPage, ForgotPasswordPage, ResetPasswordPage } from "./email-pag
 import { safeNextPath } from "./html-response.ts";
 import { CSRF_FAILED, formString, requireSignedIn, webContext, type WebContext } from "./web-context.ts";
 
-export function emailRoutes(deps: AppDeps) {
+export function emailRoutes(deps: WebDeps) {
   const { db } = deps.store;
 
   async function signInAs(ctx: WebContext, userId: string, next: string, text: string) {

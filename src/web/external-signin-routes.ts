@@ -3,7 +3,7 @@
 // in exactly like a password sign-in. From the Account page a signed-in user connects (POST, CSRF
 // token) or removes a provider. Every failure is a page with a message and a 4xx/502 status.
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
+import type { WebDeps } from "./web-deps.ts";
 import { createSession, SESSION_IDLE_MS, type SessionContext } from "../accounts/sessions.ts";
 import { failureMessage, failureStatus, type FailureReason } from "../accounts/external-signin/failure-messages.ts";
 import { isProviderId, type ProviderId } from "../accounts/external-signin/identity.ts";
@@ -27,7 +27,7 @@ function stateCookieName(names: CookieNames): string {
 
 const CODE_MAX = 2048;
 
-export function externalSigninRoutes(deps: AppDeps, providers: Map<ProviderId, SignInProvider> = buildProviders(deps.config, deps.clock)) {
+export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, SignInProvider> = buildProviders(deps.config, deps.clock)) {
   const { db } = deps.store;
   const summaries = configuredProviders(deps.config);
   const providerFor = (id: string): SignInProvider | null => (isProviderId(id) ? (providers.get(id) ?? null) : null);

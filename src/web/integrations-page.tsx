@@ -1,7 +1,7 @@
 // The Integrations page ({web_app_url}/admin, spec 5.4): clients, their secrets, and the forms
 // that change them. Every form works without JavaScript.
 import type { listClients } from "../clients/service.ts";
-import { SCOPES, SCOPE_DESCRIPTIONS } from "../oauth/scopes.ts";
+import { SCOPES, SCOPE_DESCRIPTIONS } from "../lib/scopes.ts";
 import { API_VERSIONS, CURRENT_API_VERSION } from "../versions/registry.ts";
 import { UnverifiedNotice } from "./email-pages.tsx";
 import { CsrfField, FieldError, Layout, PostButton, type Flash } from "./layout.tsx";

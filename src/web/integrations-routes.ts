@@ -1,6 +1,6 @@
 // Integrations page routes: thin handlers over clients/service.ts.
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
+import type { WebDeps } from "./web-deps.ts";
 import {
   createClient,
   createClientSecret,
@@ -23,7 +23,7 @@ type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user
 /** How long a new secret waits, sealed in a cookie, for the page that shows it once. */
 const REVEAL_SECONDS = 120;
 
-export function integrationsRoutes(deps: AppDeps) {
+export function integrationsRoutes(deps: WebDeps) {
   const { db } = deps.store;
 
   async function render(ctx: SignedIn, extra: { create?: CreateFormState; revealed?: RevealedSecret | null; clientErrors?: { clientId: string; errors: Record<string, string> } | null } = {}, status = 200, cookies: string[] = []) {

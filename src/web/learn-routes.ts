@@ -1,21 +1,17 @@
 // The Learn page: a vocabulary list from the engine for a signed-in learner, paid from the
 // account's allowance like any other spender of it (spec 5.6: a web-app session spends its
 // account's allowance; 3 credits a list). Generating is a POST with the session's CSRF token, so
-// neither a link nor a prefetch can spend credits. The engine (and its embedded data) is loaded on
-// the first request, so serving other pages never pays for it.
+// neither a link nor a prefetch can spend credits. The engine is the one the configuration names
+// (built by the composition root).
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
+import type { WebDeps } from "./web-deps.ts";
 import { sessionPayer } from "../billing/payer.ts";
 import { runCharged } from "../billing/service.ts";
-import type { BuiltinEngine } from "../generation/builtin/index.ts";
-import { EngineInputError } from "../generation/engine.ts";
+import { normaliseLang } from "../generation/languages.ts";
 import type { VocabItem } from "../generation/model.ts";
-import { ApiError } from "../http/api-error.ts";
+import { AppError } from "../lib/errors.ts";
 import { LEARN_LANGS, LearnPage, type LearnQuery } from "./learn-page.tsx";
 import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
-
-let engine: Promise<BuiltinEngine> | null = null;
-const loadEngine = () => (engine ??= import("../generation/builtin/index.ts").then((m) => m.createBuiltinEngine()));
 
 /** The form's choices; anything unknown falls back to a default rather than failing the page. */
 function readChoices(read: (name: string) => string | undefined): LearnQuery {
@@ -30,10 +26,11 @@ function readChoices(read: (name: string) => string | undefined): LearnQuery {
 }
 
 /** What the learner reads when the allowance refuses a list: the ledger's own reason. */
-const refusalText = (error: ApiError) => (error.code === "allowance_exhausted" ? `No list this time: ${error.message}.` : error.message);
+const refusalText = (error: AppError) => (error.code === "allowance_exhausted" ? `No list this time: ${error.message}.` : error.message);
 
-export function learnRoutes(deps: AppDeps) {
-  const topicsFor = (e: BuiltinEngine, q: LearnQuery) => [...e.index().topicById.values()].map((t) => ({ id: t.id, name: t.names[q.source as keyof typeof t.names] ?? t.id }));
+export function learnRoutes(deps: WebDeps) {
+  const { engine } = deps;
+  const topicsFor = (q: LearnQuery) => engine.topics(normaliseLang(q.source) ?? "en");
   return new Elysia({ name: "web-learn" })
     .get(
       "/learn",
@@ -42,8 +39,7 @@ export function learnRoutes(deps: AppDeps) {
         if ("response" in r) return r.response;
         const { ctx } = r;
         const q = readChoices((name) => (query as Record<string, string | undefined>)[name]);
-        const e = await loadEngine();
-        return ctx.page(LearnPage({ user: ctx.user, query: q, items: null, flash: ctx.flash, topics: topicsFor(e, q) }) as string);
+        return ctx.page(LearnPage({ user: ctx.user, query: q, items: null, flash: ctx.flash, topics: await topicsFor(q) }) as string);
       },
       { detail: { hide: true } },
     )
@@ -55,14 +51,14 @@ export function learnRoutes(deps: AppDeps) {
         const { ctx } = r;
         if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", CSRF_FAILED);
         const q = readChoices((name) => formString(body, name) || undefined);
-        const e = await loadEngine();
-        const page = (items: VocabItem[] | null, error: string | null, status: number) => ctx.page(LearnPage({ user: ctx.user, query: q, items, error, flash: ctx.flash, topics: topicsFor(e, q) }) as string, status);
+        const topics = await topicsFor(q);
+        const page = (items: VocabItem[] | null, error: string | null, status: number) => ctx.page(LearnPage({ user: ctx.user, query: q, items, error, flash: ctx.flash, topics }) as string, status);
         let list: AsyncIterable<VocabItem>;
         try {
           // A refused input throws here, before anything is charged (issue 5 rule 3).
-          list = e.vocabulary({ source_lang: q.source, target_lang: q.target, level: q.level, topic: q.topic.trim() || undefined, count: 20 });
+          list = engine.vocabulary({ source_lang: q.source, target_lang: q.target, level: q.level, topic: q.topic.trim() || undefined, count: 20 });
         } catch (error) {
-          if (error instanceof EngineInputError) return page(null, error.message, 400);
+          if (error instanceof AppError) return page(null, error.message, 400);
           throw error;
         }
         try {
@@ -73,7 +69,7 @@ export function learnRoutes(deps: AppDeps) {
           });
           return page(items, null, 200);
         } catch (error) {
-          if (error instanceof ApiError && error.status === 402) return page(null, refusalText(error), 402);
+          if (error instanceof AppError && error.status === 402) return page(null, refusalText(error), 402);
           throw error;
         }
       },

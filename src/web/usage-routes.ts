@@ -1,7 +1,7 @@
 // Usage page routes: thin handlers over billing/account-usage.ts and billing/metered-settings.ts.
 // Every member of the account may look; only its owner may change usage billing (issue 5 rule 5).
 import { Elysia } from "elysia";
-import type { AppDeps } from "../app-deps.ts";
+import type { WebDeps } from "./web-deps.ts";
 import { accountMonth } from "../billing/account-usage.ts";
 import { parseSpendLimit, setAccountSpendLimit, setMeteredActive, setMeteredClientLimit, type SettingResult } from "../billing/metered-settings.ts";
 import { monthOf, nextMonth, parseMonth, previousMonth } from "../billing/periods.ts";
@@ -14,7 +14,7 @@ const NOT_OWNER = "Only the account's owner can change usage billing and spendin
 
 type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
 
-export function usageRoutes(deps: AppDeps) {
+export function usageRoutes(deps: WebDeps) {
   const { db } = deps.store;
 
   async function render(ctx: SignedIn, month: string, errors: Record<string, string> = {}, status = 200) {
@@ -80,7 +80,7 @@ export function usageRoutes(deps: AppDeps) {
       if ("response" in r) return r.response;
       const month = monthFrom(request);
       if (!month) return new Response("month must look like 2026-11\n", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
-      const csv = await usageCsv(deps.store, r.ctx.session.account.id, month);
+      const csv = await usageCsv(deps, r.ctx.session.account.id, month);
       return new Response(csv, {
         headers: {
           "content-type": "text/csv; charset=utf-8; header=present",
@@ -96,7 +96,7 @@ export function usageRoutes(deps: AppDeps) {
       const action = formString(body, "action");
       if (action !== "activate" && action !== "deactivate") return render(g.ctx, monthOf(deps.clock.now()), { metered: "choose activate or deactivate" }, 400);
       const actor = { kind: "user" as const, userId: g.ctx.session.user.id };
-      const result = await setMeteredActive(db, deps.clock.now(), g.ctx.session.account.id, actor, action === "activate");
+      const result = await setMeteredActive(deps, deps.clock.now(), g.ctx.session.account.id, actor, action === "activate");
       if (result.ok) deps.log.info("billing.metered_" + (action === "activate" ? "activated" : "deactivated"), { account_id: g.ctx.session.account.id });
       return answer(g.ctx, result, "metered", { kind: "ok", text: action === "activate" ? "Usage billing is active: metered clients can call the API." : "Usage billing is off: metered clients' calls are refused until you activate it again." });
     }, { detail: { hide: true } })
@@ -106,7 +106,7 @@ export function usageRoutes(deps: AppDeps) {
       const limit = limitFrom(g.ctx, body, "spend_limit_credits");
       if ("response" in limit) return limit.response;
       const actor = { kind: "user" as const, userId: g.ctx.session.user.id };
-      const result = await setAccountSpendLimit(db, deps.clock.now(), g.ctx.session.account.id, actor, limit.value);
+      const result = await setAccountSpendLimit(deps, deps.clock.now(), g.ctx.session.account.id, actor, limit.value);
       return answer(g.ctx, result, "spend_limit_credits", { kind: "ok", text: "Account spending limit saved." });
     }, { detail: { hide: true } })
     .post("/usage/clients/:id/spend-limit", async ({ request, body, params }) => {
@@ -116,7 +116,7 @@ export function usageRoutes(deps: AppDeps) {
       const limit = limitFrom(g.ctx, body, key);
       if ("response" in limit) return limit.response;
       const actor = { kind: "user" as const, userId: g.ctx.session.user.id };
-      const result = await setMeteredClientLimit(db, deps.clock.now(), g.ctx.session.account.id, actor, params.id, limit.value);
+      const result = await setMeteredClientLimit(deps, deps.clock.now(), g.ctx.session.account.id, actor, params.id, limit.value);
       if (!result.ok && result.status === 404) return g.ctx.redirect("/usage", { kind: "error", text: "No such client." });
       return answer(g.ctx, result, key, { kind: "ok", text: "Client spending limit saved." });
     }, { detail: { hide: true } });

@@ -1,6 +1,6 @@
 // What every page handler needs: the session (if any), the cookie names, the flash message, and
 // one way to answer with a page (clearing a shown flash) or to require a signed-in user.
-import type { AppDeps } from "../app-deps.ts";
+import type { WebDeps } from "./web-deps.ts";
 import { validateSession, type SessionContext } from "../accounts/sessions.ts";
 import { cookieNames, readCookie, type CookieNames } from "./cookies.ts";
 import { csrfValid } from "./csrf.ts";
@@ -9,7 +9,7 @@ import { htmlResponse, redirect } from "./html-response.ts";
 import type { Flash } from "./layout.tsx";
 
 export interface WebContext {
-  deps: AppDeps;
+  deps: WebDeps;
   request: Request;
   names: CookieNames;
   session: SessionContext | null;
@@ -21,7 +21,7 @@ export interface WebContext {
   csrfOk(submitted: unknown): boolean;
 }
 
-export async function webContext(deps: AppDeps, request: Request): Promise<WebContext> {
+export async function webContext(deps: WebDeps, request: Request): Promise<WebContext> {
   const names = cookieNames(deps.config);
   const token = readCookie(request, names.session);
   const session = token ? await validateSession(deps.store.db, deps.clock.now(), token) : null;
@@ -48,7 +48,7 @@ export async function webContext(deps: AppDeps, request: Request): Promise<WebCo
 }
 
 /** The signed-in context, or a redirect to sign-in that comes back here afterwards. */
-export async function requireSignedIn(deps: AppDeps, request: Request): Promise<{ ctx: WebContext & { session: SessionContext; user: { email: string; csrf: string } } } | { response: Response }> {
+export async function requireSignedIn(deps: WebDeps, request: Request): Promise<{ ctx: WebContext & { session: SessionContext; user: { email: string; csrf: string } } } | { response: Response }> {
   const ctx = await webContext(deps, request);
   if (!ctx.session) {
     const url = new URL(request.url);

@@ -4,19 +4,19 @@ import { loadConfig } from "../../src/config/config.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
 import { isOperation } from "../../src/billing/credits.ts";
 import type { Payer } from "../../src/billing/payer.ts";
-import { chargeCall } from "../../src/billing/service.ts";
+import { chargeCall, createLedger } from "../../src/billing/service.ts";
 import { openStore } from "../../src/store/open-store.ts";
-import { releaseLedger } from "../../src/billing/pending-ledger.ts";
 
 const [url, payerJson, operation, count, allowance, nowMs] = process.argv.slice(2) as [string, string, string, string, string, string];
 if (!isOperation(operation)) throw new Error(`unknown operation ${operation}`);
 const store = openStore(url);
 const config = loadConfig({ PARLA_DATABASE_URL: url }, { freeAllowanceCredits: Number(allowance) });
-const deps = { store, config, clock: createAdjustableClock(Number(nowMs)) };
+const clock = createAdjustableClock(Number(nowMs));
+const deps = { store, config, clock, ledger: createLedger({ store, clock }) };
 const payer = JSON.parse(payerJson) as Payer;
 const results = await Promise.all(Array.from({ length: Number(count) }, () => chargeCall(deps, payer, operation)));
 const refused: Record<string, number> = {};
 for (const r of results) if (!r.ok) refused[r.error.code] = (refused[r.error.code] ?? 0) + 1;
-await releaseLedger(store); // what a graceful stop does: write the spending, give back the leases
+await deps.ledger.release(); // what a graceful stop does: write the spending, give back the leases
 store.close();
 process.stdout.write(JSON.stringify({ ok: results.filter((r) => r.ok).length, refused }) + "\n");

@@ -6,8 +6,7 @@ import { join } from "node:path";
 import { createUser } from "../../src/accounts/service.ts";
 import { setMeteredActive } from "../../src/billing/metered-settings.ts";
 import type { Payer } from "../../src/billing/payer.ts";
-import { chargeCall, holderKey, spentSoFar } from "../../src/billing/service.ts";
-import { flushUsage, releaseLedger } from "../../src/billing/pending-ledger.ts";
+import { chargeCall, createLedger, holderKey, spentSoFar } from "../../src/billing/service.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
@@ -68,7 +67,7 @@ async function seed(store: Store) {
   if (!user.ok) throw new Error(user.reason);
   const client = await createClient(store.db, TEST_START, { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["vocab:generate"], billingMode: "metered", redirectUris: [] });
   if (!client.ok) throw new Error(client.reason);
-  await setMeteredActive(store.db, TEST_START, user.accountId, { kind: "operator" }, true, 30);
+  await setMeteredActive({ store }, TEST_START, user.accountId, { kind: "operator" }, true, 30);
   const allowance: Payer = { budget: "allowance", accountId: user.accountId, clientId: client.client.id };
   const metered: Payer = { budget: "metered", accountId: user.accountId, clientId: client.client.id };
   return { accountId: user.accountId, allowance, metered };
@@ -92,16 +91,17 @@ for (const driver of drivers) {
     const store = openStore(url);
     try {
       const seeded = await seed(store);
-      const deps = { store, config: loadConfig({ PARLA_DATABASE_URL: url }, { freeAllowanceCredits: 30 }), clock: createAdjustableClock(TEST_START) };
+      const clock = createAdjustableClock(TEST_START);
+      const deps = { store, config: loadConfig({ PARLA_DATABASE_URL: url }, { freeAllowanceCredits: 30 }), clock, ledger: createLedger({ store, clock }) };
       for (const payer of [seeded.allowance, seeded.metered]) {
         const results = await Promise.all(Array.from({ length: 50 }, () => chargeCall(deps, payer, "vocab.generate")));
         expect(results.filter((r) => r.ok).length).toBe(10);
       }
-      await flushUsage(store);
+      await deps.ledger.flush();
       expect(await spentSoFar(store.db, holderKey.allowance(seeded.accountId), "2026-11")).toBe(30);
       expect(await spentSoFar(store.db, holderKey.accountMetered(seeded.accountId), "2026-11")).toBe(30);
+      await deps.ledger.release();
     } finally {
-      await releaseLedger(store);
       store.close();
       stop();
       dir.cleanup();

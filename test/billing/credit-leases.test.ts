@@ -10,9 +10,9 @@ import type { Operation } from "../../src/billing/credits.ts";
 import { setMeteredActive, setMeteredClientLimit } from "../../src/billing/metered-settings.ts";
 import type { Payer } from "../../src/billing/payer.ts";
 import { SETTINGS_TTL_MS } from "../../src/billing/payer-settings.ts";
-import { FLUSH_MS, LEASE_TTL_MS, flushUsage, releaseLedger } from "../../src/billing/pending-ledger.ts";
+import { FLUSH_MS, LEASE_TTL_MS } from "../../src/billing/pending-ledger.ts";
 import { spendLeases } from "../../src/billing/schema.ts";
-import { chargeCall, holderKey, refund, spentSoFar, type LedgerDeps } from "../../src/billing/service.ts";
+import { chargeCall, createLedger, holderKey, refund, spentSoFar, type LedgerDeps } from "../../src/billing/service.ts";
 import type { ThresholdCrossing } from "../../src/billing/thresholds.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { loadConfig } from "../../src/config/config.ts";
@@ -34,7 +34,7 @@ let clientId: string;
 function processOn(allowance = 1_000_000, seen: ThresholdCrossing[] = []): LedgerDeps & { store: Store } {
   const store = openStore(url);
   stores.push(store);
-  return { store, clock, config: loadConfig({ PARLA_DATABASE_URL: url }, { freeAllowanceCredits: allowance }), onUsageThreshold: async (_tx, c) => void seen.push(c) };
+  return { store, clock, config: loadConfig({ PARLA_DATABASE_URL: url }, { freeAllowanceCredits: allowance }), ledger: createLedger({ store, clock, onUsageThreshold: async (_tx, c) => void seen.push(c) }) };
 }
 
 beforeEach(async () => {
@@ -48,7 +48,7 @@ beforeEach(async () => {
   if (!user.ok) throw new Error(user.reason);
   const client = await createClient(setup.db, TEST_START, { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["vocab:generate"], billingMode: "metered", redirectUris: [] });
   if (!client.ok) throw new Error(client.reason);
-  await setMeteredActive(setup.db, TEST_START, user.accountId, { kind: "operator" }, true, null);
+  await setMeteredActive({ store: setup }, TEST_START, user.accountId, { kind: "operator" }, true, null);
   accountId = user.accountId;
   clientId = client.client.id;
   setup.close();
@@ -85,7 +85,7 @@ describe("one process", () => {
     expect(lease!.credits).toBe(leaseSize(1_000, 3, 0, null)); // a quarter of what is left: 249
     for (let i = 0; i < 10; i++) expect((await charge(a, allowancePayer())).ok).toBe(true);
     expect(await stored(a, holder)).toBe(3); // nothing written per call
-    await flushUsage(a.store);
+    await a.ledger.flush();
     expect(await stored(a, holder)).toBe(33);
     expect((await leaseRows(a))[0]!.credits).toBe(249 - 30); // the spent credits left the lease row
   });
@@ -93,10 +93,10 @@ describe("one process", () => {
   test("50 calls against 10 calls' worth, one after another or all at once: exactly 10 succeed", async () => {
     const a = processOn(30);
     expect(await okCount(a, allowancePayer(), 50)).toBe(10);
-    await setMeteredClientLimit(a.store.db, clock.now(), accountId, { kind: "operator" }, clientId, 30);
+    await setMeteredClientLimit(a, clock.now(), accountId, { kind: "operator" }, clientId, 30);
     const results = await Promise.all(Array.from({ length: 50 }, () => charge(a, meteredPayer())));
     expect(results.filter((r) => r.ok).length).toBe(10);
-    await releaseLedger(a.store);
+    await a.ledger.release();
     expect(await stored(a, holderKey.allowance(accountId))).toBe(30);
     expect(await stored(a, holderKey.clientMetered(clientId))).toBe(30);
     expect(await leaseRows(a)).toEqual([]);
@@ -106,7 +106,7 @@ describe("one process", () => {
     const a = processOn();
     expect(await okCount(a, allowancePayer(), 5)).toBe(5);
     expect((await leaseRows(a)).length).toBe(1);
-    await releaseLedger(a.store);
+    await a.ledger.release();
     expect(await leaseRows(a)).toEqual([]);
     expect(await stored(a, holderKey.allowance(accountId))).toBe(15);
   });
@@ -115,9 +115,9 @@ describe("one process", () => {
     const a = processOn();
     await charge(a, allowancePayer());
     await charge(a, allowancePayer());
-    await flushUsage(a.store); // used since the grant: renewed
+    await a.ledger.flush(); // used since the grant: renewed
     expect((await leaseRows(a))[0]!.expiresAt).toBe(TEST_START + LEASE_TTL_MS);
-    await flushUsage(a.store); // not used since: released
+    await a.ledger.flush(); // not used since: released
     expect(await leaseRows(a)).toEqual([]);
     expect(await stored(a, holderKey.allowance(accountId))).toBe(6);
   });
@@ -128,11 +128,11 @@ describe("one process", () => {
     const leased = await charge(a, allowancePayer());
     if (!leased.ok) throw leased.error;
     await refund(a, leased.receipt);
-    await flushUsage(a.store);
+    await a.ledger.flush();
     expect(await stored(a, holderKey.allowance(accountId))).toBe(3);
     const later = await charge(a, allowancePayer());
     if (!later.ok) throw later.error;
-    await flushUsage(a.store);
+    await a.ledger.flush();
     await refund(a, later.receipt);
     expect(await stored(a, holderKey.allowance(accountId))).toBe(3);
   });
@@ -140,12 +140,12 @@ describe("one process", () => {
   test("a lowered limit applies to the very next call, whatever the lease held", async () => {
     const a = processOn();
     expect(await okCount(a, meteredPayer(), 3)).toBe(3); // no limits: nothing to lease, all written behind
-    await setMeteredClientLimit(a.store.db, clock.now(), accountId, { kind: "operator" }, clientId, 1_000);
+    await setMeteredClientLimit(a, clock.now(), accountId, { kind: "operator" }, clientId, 1_000);
     expect(await okCount(a, meteredPayer(), 2)).toBe(2); // a lease under 1,000
-    await setMeteredClientLimit(a.store.db, clock.now(), accountId, { kind: "operator" }, clientId, 16);
+    await setMeteredClientLimit(a, clock.now(), accountId, { kind: "operator" }, clientId, 16);
     const refused = await charge(a, meteredPayer());
     expect(refused.ok ? null : refused.error.code).toBe("spend_cap_reached");
-    await flushUsage(a.store);
+    await a.ledger.flush();
     expect(await stored(a, holderKey.clientMetered(clientId))).toBe(15);
   });
 
@@ -153,7 +153,7 @@ describe("one process", () => {
     const a = processOn();
     const b = processOn();
     expect((await charge(a, meteredPayer(), "usage.read")).ok).toBe(true);
-    await setMeteredActive(b.store.db, clock.now(), accountId, { kind: "operator" }, false);
+    await setMeteredActive(b, clock.now(), accountId, { kind: "operator" }, false);
     expect((await charge(b, meteredPayer(), "usage.read")).ok).toBe(false); // b changed it: at once
     expect((await charge(a, meteredPayer(), "usage.read")).ok).toBe(true); // a read it a moment ago
     clock.advance(SETTINGS_TTL_MS);
@@ -164,7 +164,7 @@ describe("one process", () => {
   test("thresholds: a lease never reaches the next one, so each is reported by a charge, once, in order", async () => {
     const seen: ThresholdCrossing[] = [];
     const a = processOn(1_000_000, seen);
-    await setMeteredClientLimit(a.store.db, clock.now(), accountId, { kind: "operator" }, clientId, 2_000);
+    await setMeteredClientLimit(a, clock.now(), accountId, { kind: "operator" }, clientId, 2_000);
     const percents: number[] = [];
     let ok = 0;
     for (let i = 0; i < 250; i++) {
@@ -188,7 +188,7 @@ describe("one process", () => {
     expect(await okCount(a, allowancePayer(), 20)).toBe(10);
     clock.set(Date.UTC(2026, 11, 1));
     expect(await okCount(a, allowancePayer(), 2)).toBe(2); // exact, then from December's lease of 6
-    await flushUsage(a.store);
+    await a.ledger.flush();
     expect(await stored(a, holderKey.allowance(accountId), "2026-11")).toBe(30);
     expect(await stored(a, holderKey.allowance(accountId), "2026-12")).toBe(6);
     expect((await leaseRows(a)).map((r) => [r.month, r.credits])).toEqual([["2026-12", 3]]);
@@ -204,12 +204,12 @@ describe("two processes", () => {
     // b asks for 40 calls (120 credits). Without a's lease 73 credits are free: 24 calls. a's lease
     // is idle, so a's second flush releases it while b's last calls wait, and b gets 32 calls in all.
     const asked = Array.from({ length: 40 }, () => charge(b, allowancePayer()));
-    await flushUsage(a.store); // renews a's lease (used since its grant)
-    await flushUsage(a.store); // releases it (idle)
+    await a.ledger.flush(); // renews a's lease (used since its grant)
+    await a.ledger.flush(); // releases it (idle)
     const bOk = (await Promise.all(asked)).filter((r) => r.ok).length;
     expect(bOk).toBe(32);
-    await releaseLedger(a.store);
-    await releaseLedger(b.store);
+    await a.ledger.release();
+    await b.ledger.release();
     expect(await stored(a, holderKey.allowance(accountId))).toBe(99);
     expect(await leaseRows(a)).toEqual([]);
   });
@@ -225,7 +225,7 @@ describe("two processes", () => {
     expect(blocked.ok ? null : blocked.error.code).toBe("allowance_exhausted");
     clock.advance(LEASE_TTL_MS);
     expect(await okCount(b, allowancePayer(), 5)).toBe(2);
-    await releaseLedger(b.store);
+    await b.ledger.release();
     expect(await stored(b, holderKey.allowance(accountId))).toBe(30);
   }, 15_000);
 });

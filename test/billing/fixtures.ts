@@ -5,48 +5,50 @@ import { asc } from "drizzle-orm";
 import { t as schema } from "elysia";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
-import { getUserByEmail, setPlan } from "../../src/accounts/service.ts";
-import { isOperation } from "../../src/billing/credits.ts";
+import { getUserByEmail } from "../../src/accounts/service.ts";
+import { setPlan } from "../../src/billing/plans.ts";
+import type { Operation } from "../../src/billing/credits.ts";
 import type { OperationUsageBody } from "../../src/billing/model.ts";
 import { setMeteredActive } from "../../src/billing/metered-settings.ts";
-import { payerOf } from "../../src/billing/payer.ts";
 import { spendTotals, usageDaily } from "../../src/billing/schema.ts";
-import { chargeCall, runCharged, spentSoFar } from "../../src/billing/service.ts";
-import { flushUsage } from "../../src/billing/pending-ledger.ts";
+import { spentSoFar } from "../../src/billing/service.ts";
 import type { Config } from "../../src/config/config.ts";
-import { authenticate } from "../../src/http/bearer-guard.ts";
-import { ApiError } from "../../src/http/api-error.ts";
+import { SCOPES, type Scope } from "../../src/lib/scopes.ts";
 import { csrfFrom, WebUser } from "../helpers/browser-less.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { basic, exchange, ownerWithClient } from "../oauth/fixtures.ts";
 
+/** The scope each operation's route needs (spec 4.2, 5.5): the probes ask the same. */
+export const OPERATION_SCOPES: Record<Exclude<Operation, "webhook.delivery">, Scope> = {
+  "vocab.generate": "vocab:generate",
+  "lesson_plan.create": "lesson_plans:write",
+  "tutor.turn": "tutor:converse",
+  "lesson_plan.read": "lesson_plans:read",
+  "lesson_plan.stream": "lesson_plans:read",
+  "events.send": "events:write",
+  "events.feed": "events:read",
+  "events.stream": "events:read",
+  "usage.read": "usage:read",
+};
+
 /**
- * An app with probe routes registered before its first request (routes added later are not seen):
- * - POST /v1/probe/charge/:operation — authenticates, validates a body, charges the operation;
+ * An app with probe routes registered before its first request (routes added later are not seen),
+ * each passing the /v1 doorway with its operation's own scope:
+ * - POST /v1/probe/charge/:operation — validates a body and charges the operation;
  * - POST /v1/probe/fail/:operation — charges, then the "engine" fails on the service's side.
  */
 export async function billingApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const t = await createTestApp(overrides);
   const body = schema.Object({ level: schema.Integer({ minimum: 1, maximum: 9 }) });
-  t.app
-    .post(
-      "/v1/probe/charge/:operation",
-      async ({ request, params }) => {
-        const caller = await authenticate(t.deps, request, "usage:read");
-        if (!isOperation(params.operation)) throw new ApiError(404, "not_found", "no such operation");
-        const charge = await chargeCall(t.deps, payerOf(caller), params.operation);
-        if (!charge.ok) throw charge.error;
-        return { receipt: charge.receipt };
-      },
-      { body },
-    )
-    .post("/v1/probe/fail/:operation", async ({ request, params }) => {
-      const caller = await authenticate(t.deps, request, "usage:read");
-      if (!isOperation(params.operation)) throw new ApiError(404, "not_found", "no such operation");
-      return runCharged(t.deps, payerOf(caller), params.operation, async () => {
+  const probes = t.deps.v1.plugin("probes");
+  for (const [operation, scope] of Object.entries(OPERATION_SCOPES) as [Operation, Scope][]) {
+    probes
+      .post(`/v1/probe/charge/${operation}`, { scope, operation, body, summary: "probe", tags: ["test"], hidden: true }, ({ charge }) => ({ receipt: charge.receipt }))
+      .post(`/v1/probe/fail/${operation}`, { scope, operation, summary: "probe", tags: ["test"], hidden: true }, () => {
         throw new Error("engine failed: upstream model timed out");
       });
-    });
+  }
+  t.app.use(probes.elysia);
   return t;
 }
 
@@ -57,8 +59,8 @@ export const usage = (t: TestApp, token: string) => t.request("GET", "/v1/usage"
 
 /** An owner with one client and a client-credentials token for it. */
 export async function clientWithToken(t: TestApp, opts: { billing?: "allowance" | "metered"; scopes?: string[]; plan?: "free" | "paid"; email?: string } = {}) {
-  const o = await ownerWithClient(t, { billing: opts.billing, scopes: opts.scopes ?? ["usage:read", "vocab:generate", "lesson_plans:write", "tutor:converse"], email: opts.email });
-  if (opts.plan) await setPlan(t.deps.store.db, o.accountId, opts.plan);
+  const o = await ownerWithClient(t, { billing: opts.billing, scopes: opts.scopes ?? [...SCOPES], email: opts.email });
+  if (opts.plan) await setPlan(t.deps, o.accountId, opts.plan);
   const token = await tokenFor(t, o.client.id, o.secret!);
   return { ...o, token };
 }
@@ -70,7 +72,7 @@ export async function tokenFor(t: TestApp, clientId: string, secret: string): Pr
 }
 
 export async function activateMetered(t: TestApp, accountId: string, limit?: number | null) {
-  const r = await setMeteredActive(t.deps.store.db, t.clock.now(), accountId, { kind: "operator" }, true, limit);
+  const r = await setMeteredActive(t.deps, t.clock.now(), accountId, { kind: "operator" }, true, limit);
   if (!r.ok) throw new Error(r.reason);
 }
 
@@ -78,7 +80,7 @@ const verifier = "billing-test-verifier-" + "x".repeat(30);
 const challenge = encodeBase64urlNoPadding(sha256(new TextEncoder().encode(verifier)));
 
 /** A player signs up, approves the client (spec 5.3) and the app exchanges the code: the player's token. */
-export async function playerToken(t: TestApp, client: { id: string }, secret: string, scope = "usage:read") {
+export async function playerToken(t: TestApp, client: { id: string }, secret: string, scope = SCOPES.join(" ")) {
   const player = new WebUser(t);
   const email = `player${Math.random().toString(36).slice(2, 8)}@example.com`;
   await player.signUp(email);
@@ -98,7 +100,7 @@ export async function playerToken(t: TestApp, client: { id: string }, secret: st
 
 /** Every row of every ledger table (pending free-call counts written first), in a stable order. */
 export async function ledger(t: TestApp) {
-  await flushUsage(t.deps.store);
+  await t.deps.ledger.flush();
   const db = t.deps.store.db;
   return {
     daily: await db.select().from(usageDaily).orderBy(asc(usageDaily.accountId), asc(usageDaily.clientId), asc(usageDaily.day), asc(usageDaily.operation)),
@@ -113,6 +115,6 @@ export function op(body: { usage: { operations: OperationUsageBody[] } }, operat
 
 /** A holder's credits this month as the store has them once this process's pending spending is written. */
 export async function spent(t: TestApp, holder: string, month: string): Promise<number> {
-  await flushUsage(t.deps.store);
+  await t.deps.ledger.flush();
   return spentSoFar(t.deps.store.db, holder, month);
 }

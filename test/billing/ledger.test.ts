@@ -8,6 +8,7 @@ import { allowanceState } from "../../src/billing/report.ts";
 import { chargeCall, countUsage, holderKey, refund } from "../../src/billing/service.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { HOUR } from "../../src/lib/clock.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { activateMetered, billingApp, charge, clientWithToken, ledger, op, playerToken, tokenFor, usage, spent } from "./fixtures.ts";
 
@@ -124,14 +125,14 @@ describe("checks before anything is spent (spec 5.6.4, 7)", () => {
     expect(await ledger(t)).toEqual(before);
     await activateMetered(t, o.accountId);
     expect((await charge(t, o.token, "vocab.generate")).status).toBe(200);
-    expect(await setMeteredActive(t.deps.store.db, t.clock.now(), o.accountId, { kind: "operator" }, false)).toEqual({ ok: true });
+    expect(await setMeteredActive(t.deps, t.clock.now(), o.accountId, { kind: "operator" }, false)).toEqual({ ok: true });
     expect((await (await charge(t, o.token, "vocab.generate")).json()).code).toBe("metered_billing_inactive");
   });
 
   test("a metered client at its monthly limit: 402 spend_cap_reached, nothing written", async () => {
     const o = await clientWithToken(t, { billing: "metered" });
     await activateMetered(t, o.accountId);
-    await setMeteredClientLimit(t.deps.store.db, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, 12);
+    await setMeteredClientLimit(t.deps, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, 12);
     expect((await charge(t, o.token, "lesson_plan.create")).status).toBe(200);
     const before = await ledger(t);
     const refused = await charge(t, o.token, "vocab.generate");
@@ -148,11 +149,11 @@ describe("checks before anything is spent (spec 5.6.4, 7)", () => {
 
   test("the account's limit binds all its metered clients together; a refusal undoes the client's part too", async () => {
     const a = await clientWithToken(t, { billing: "metered" });
-    const second = await createClient(t.deps.store.db, t.clock.now(), { accountId: a.accountId, name: "Second game", type: "confidential", scopes: ["usage:read"], billingMode: "metered", redirectUris: [] });
+    const second = await createClient(t.deps.store.db, t.clock.now(), { accountId: a.accountId, name: "Second game", type: "confidential", scopes: [...SCOPES], billingMode: "metered", redirectUris: [] });
     if (!second.ok) throw new Error(second.reason);
     const bToken = await tokenFor(t, second.client.id, second.secret!);
     await activateMetered(t, a.accountId, 20);
-    await setMeteredClientLimit(t.deps.store.db, t.clock.now(), a.accountId, { kind: "operator" }, second.client.id, 100);
+    await setMeteredClientLimit(t.deps, t.clock.now(), a.accountId, { kind: "operator" }, second.client.id, 100);
     expect((await charge(t, a.token, "lesson_plan.create")).status).toBe(200);
     expect((await charge(t, bToken, "vocab.generate")).status).toBe(200);
     const before = await ledger(t);
@@ -163,16 +164,18 @@ describe("checks before anything is spent (spec 5.6.4, 7)", () => {
     expect(err.error).toContain("account");
     expect(await ledger(t)).toEqual(before);
     expect(await spent(t, holderKey.clientMetered(second.client.id), month)).toBe(3);
-    await setAccountSpendLimit(t.deps.store.db, t.clock.now(), a.accountId, { kind: "operator" }, null);
+    await setAccountSpendLimit(t.deps, t.clock.now(), a.accountId, { kind: "operator" }, null);
     expect((await charge(t, bToken, "lesson_plan.create")).status).toBe(200);
   });
 
   test("a call refused by validation (400) or scope (403) spends nothing", async () => {
     const o = await clientWithToken(t, { scopes: ["vocab:generate"] });
+    const reader = await clientWithToken(t, { scopes: ["usage:read"], email: "reader@example.com" });
     const before = await ledger(t);
     const invalid = await t.request("POST", "/v1/probe/charge/vocab.generate", { json: { level: 12 }, headers: { authorization: `Bearer ${o.token}` } });
     expect(invalid.status).toBe(400);
-    const scoped = await charge(t, o.token, "vocab.generate");
+    expect((await invalid.json()).param).toBe("level");
+    const scoped = await charge(t, reader.token, "vocab.generate");
     expect(scoped.status).toBe(403);
     expect((await scoped.json()).code).toBe("insufficient_scope");
     expect((await usage(t, o.token)).status).toBe(403);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { createUser } from "../../src/accounts/service.ts";
 import { usageDaily } from "../../src/billing/schema.ts";
-import { MAX_PENDING_ROWS, PendingLedger, flushUsage, pendingLedger } from "../../src/billing/pending-ledger.ts";
+import { MAX_PENDING_ROWS, PendingLedger } from "../../src/billing/pending-ledger.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore, type Store } from "../../src/store/open-store.ts";
@@ -29,7 +29,7 @@ afterEach(() => {
 const row = (operation = "events.feed", day = "2026-11-02") => ({ accountId, clientId: "parla_cid_x", budget: "allowance" as const, day, operation });
 const rows = () => store.db.select().from(usageDaily);
 const clock = createAdjustableClock(Date.UTC(2026, 10, 2, 12));
-const ledgerOn = (s: Store) => pendingLedger({ store: s, clock });
+const ledgerOn = (s: Store) => new PendingLedger({ store: s, clock });
 
 async function until(check: () => Promise<boolean>) {
   for (let i = 0; i < 200; i++) {
@@ -47,8 +47,8 @@ describe("the pending ledger's call counts", () => {
     buffer.count(row("events.feed", "2026-11-03"), 0);
     expect(buffer.pendingCalls()).toBe(9);
     expect(await rows()).toEqual([]);
-    await flushUsage(store);
-    await flushUsage(store);
+    await buffer.flush();
+    await buffer.flush();
     expect(buffer.pendingCalls()).toBe(0);
     const written = (await rows()).map((r) => [r.day, r.operation, r.calls, r.credits]).sort();
     expect(written).toEqual([
@@ -57,7 +57,7 @@ describe("the pending ledger's call counts", () => {
       ["2026-11-03", "events.feed", 1, 0],
     ]);
     buffer.count(row(), 0);
-    await flushUsage(store);
+    await buffer.flush();
     expect((await rows()).find((r) => r.day === "2026-11-02" && r.operation === "events.feed")!.calls).toBe(8);
   });
 
@@ -102,7 +102,7 @@ describe("the pending ledger's call counts", () => {
     const buffer = ledgerOn(other);
     buffer.count(row(), 0);
     other.close();
-    await flushUsage(other);
+    await buffer.flush();
     expect(await rows()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { setMeteredClientLimit, setAccountSpendLimit } from "../../src/billing/metered-settings.ts";
 import { clientPayer } from "../../src/billing/payer.ts";
-import { chargeCall, refund, type LedgerDeps } from "../../src/billing/service.ts";
+import { chargeCall, createLedger, refund, type LedgerDeps } from "../../src/billing/service.ts";
 import { thresholdToReport, type ThresholdCrossing } from "../../src/billing/thresholds.ts";
 import { createClient } from "../../src/clients/service.ts";
 import type { Operation } from "../../src/billing/credits.ts";
@@ -36,14 +36,14 @@ describe("crossings reported by charges", () => {
   beforeEach(async () => {
     t = await billingApp();
     seen = [];
-    deps = { ...t.deps, onUsageThreshold: async (_tx, crossing) => void seen.push(crossing) };
+    deps = { ...t.deps, ledger: createLedger({ store: t.deps.store, clock: t.clock, onUsageThreshold: async (_tx, crossing) => void seen.push(crossing) }) };
   });
   afterEach(() => t.cleanup());
 
   async function meteredClient(limit: number | null, accountLimit: number | null = null) {
     const o = await clientWithToken(t, { billing: "metered" });
     await activateMetered(t, o.accountId, accountLimit);
-    if (limit !== null) await setMeteredClientLimit(t.deps.store.db, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, limit);
+    if (limit !== null) await setMeteredClientLimit(deps, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, limit);
     return o;
   }
 
@@ -128,17 +128,17 @@ describe("crossings reported by charges", () => {
     const o = await meteredClient(10);
     await spend(o, "vocab.generate");
     await spend(o, "vocab.generate"); // 6/10 → 50
-    await setMeteredClientLimit(t.deps.store.db, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, 10);
+    await setMeteredClientLimit(deps, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, 10);
     await spend(o, "tutor.turn"); // 7/10, unchanged limit: nothing new
-    await setMeteredClientLimit(t.deps.store.db, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, 8);
+    await setMeteredClientLimit(deps, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, 8);
     await spend(o, "tutor.turn"); // 8/8 → 100 under the lowered limit
-    await setMeteredClientLimit(t.deps.store.db, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, 100);
+    await setMeteredClientLimit(deps, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, 100);
     await spend(o, "tutor.turn"); // 9/100: below 50 % of the raised limit
     expect(seen.map((c) => [c.percent, c.limitCredits])).toEqual([
       [50, 10],
       [100, 8],
     ]);
-    await setAccountSpendLimit(t.deps.store.db, t.clock.now(), o.accountId, { kind: "operator" }, 12);
+    await setAccountSpendLimit(deps, t.clock.now(), o.accountId, { kind: "operator" }, 12);
     await spend(o, "tutor.turn"); // account 10/12 → 75
     expect(seen.at(-1)).toMatchObject({ subject: "account", percent: 75 });
   });
@@ -156,10 +156,14 @@ describe("crossings reported by charges", () => {
     const before = await ledger(t);
     const failing: LedgerDeps = {
       ...t.deps,
-      onUsageThreshold: async (tx) => {
-        await tx.run(sql`SELECT 1`);
-        throw new Error("events store unavailable");
-      },
+      ledger: createLedger({
+        store: t.deps.store,
+        clock: t.clock,
+        onUsageThreshold: async (tx) => {
+          await tx.run(sql`SELECT 1`);
+          throw new Error("events store unavailable");
+        },
+      }),
     };
     await expect(chargeCall(failing, clientPayer(o.client), "lesson_plan.create")).rejects.toThrow("events store unavailable");
     expect(await ledger(t)).toEqual(before);

@@ -8,6 +8,7 @@ import { newRowId } from "../../src/lib/secrets.ts";
 import { chargeCall } from "../../src/billing/service.ts";
 import { sessionPayer } from "../../src/billing/payer.ts";
 import { DAY } from "../../src/lib/clock.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
 import { csrfFrom, WebUser } from "../helpers/browser-less.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { activateMetered, billingApp, charge, ledger, tokenFor } from "./fixtures.ts";
@@ -24,7 +25,7 @@ beforeEach(async () => {
 afterEach(() => t.cleanup());
 
 async function newClient(name: string, billingMode: "allowance" | "metered") {
-  const r = await createClient(t.deps.store.db, t.clock.now(), { accountId, name, type: "confidential", scopes: ["usage:read"], billingMode, redirectUris: [] });
+  const r = await createClient(t.deps.store.db, t.clock.now(), { accountId, name, type: "confidential", scopes: [...SCOPES], billingMode, redirectUris: [] });
   if (!r.ok) throw new Error(r.reason);
   return { client: r.client, secret: r.secret!, token: await tokenFor(t, r.client.id, r.secret!) };
 }

@@ -54,7 +54,7 @@ describe("GET /v1/usage", () => {
   test("a metered client: its own usage, billing state and both spending limits", async () => {
     const o = await clientWithToken(t, { billing: "metered" });
     await activateMetered(t, o.accountId, 500);
-    await setMeteredClientLimit(t.deps.store.db, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, 50);
+    await setMeteredClientLimit(t.deps, t.clock.now(), o.accountId, { kind: "operator" }, o.client.id, 50);
     await charge(t, o.token, "lesson_plan.create");
     await charge(t, o.token, "events.feed");
     const body = await (await usage(t, o.token)).json();

@@ -4,15 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { createUser } from "../../src/accounts/service.ts";
-import { createApp } from "../../src/app.ts";
-import type { AppDeps } from "../../src/app-deps.ts";
-import { loadConfig } from "../../src/config/config.ts";
-import { authenticate } from "../../src/http/bearer-guard.ts";
-import { systemClock } from "../../src/lib/clock.ts";
-import { createLogger } from "../../src/lib/logger.ts";
-import { migrate } from "../../src/store/migrate.ts";
-import { openStore, type Store } from "../../src/store/open-store.ts";
-import { loadServerKey } from "../../src/store/server-key.ts";
+import { addProbeRoutes, probePath } from "../helpers/probe-routes.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { basic } from "../oauth/fixtures.ts";
 
@@ -20,27 +13,19 @@ const main = join(import.meta.dir, "../../src/main.ts");
 let dir: ReturnType<typeof tempDir>;
 let url: string;
 let accountId: string;
-let store: Store;
-let app: ReturnType<typeof createApp>;
+let t: TestApp;
 
 beforeAll(async () => {
   dir = tempDir();
   url = `file:${join(dir.path, "cli.db")}`;
-  store = openStore(url);
-  await migrate(store.client);
-  const user = await createUser(store.db, Date.now(), { email: "owner@example.com", password: null });
+  t = await createTestApp({}, { PARLA_DATABASE_URL: url });
+  addProbeRoutes(t);
+  const user = await createUser(t.deps.store.db, t.clock.now(), { email: "owner@example.com", password: null });
   if (!user.ok) throw new Error(user.reason);
   accountId = user.accountId;
-  const config = loadConfig({ PARLA_DATABASE_URL: url, PARLA_BASE_URL: "http://localhost" });
-  const deps: AppDeps = { config, store, clock: systemClock, log: createLogger("silent"), scheduler: null, serverKey: await loadServerKey(store.db, null, Date.now()) };
-  app = createApp(deps);
-  app.get("/v1/probe/:scope", async ({ request, params }) => {
-    const caller = await authenticate(deps, request, params.scope as never);
-    return { scopes: caller.scopes, version: caller.apiVersion };
-  });
 });
 afterAll(() => {
-  store.close();
+  t.cleanup();
   dir.cleanup();
 });
 
@@ -56,11 +41,11 @@ async function newClient(scopes = "usage:read vocab:generate") {
 }
 
 async function token(clientId: string, secret: string): Promise<{ status: number; body: Record<string, string> }> {
-  const res = await app.handle(new Request("http://localhost/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(clientId, secret) }, body: "grant_type=client_credentials" }));
+  const res = await t.app.handle(new Request("http://localhost/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(clientId, secret) }, body: "grant_type=client_credentials" }));
   return { status: res.status, body: (await res.json()) as Record<string, string> };
 }
 
-const probe = (accessToken: string, scope: string) => app.handle(new Request(`http://localhost/v1/probe/${scope}`, { headers: { authorization: `Bearer ${accessToken}` } }));
+const probe = (accessToken: string, scope: string) => t.app.handle(new Request(`http://localhost${probePath(scope)}`, { headers: { authorization: `Bearer ${accessToken}` } }));
 
 /** A refused command: exit non-zero, nothing on stdout, exactly one line on stderr, never a stack. */
 function expectRefused(r: { code: number; out: string; err: string }, json: boolean) {
@@ -120,7 +105,7 @@ describe("parla admin client update", () => {
     const version = expectRefused(await parla("admin", "client", "update", "--client", c.client_id, "--version", "1999-01-nope"), false);
     expect(version.error).toStartWith("parla: ");
     // Nothing was written, not even the valid name.
-    const row = await store.client.execute({ sql: "SELECT name FROM clients WHERE id = ?", args: [c.client_id] });
+    const row = await t.deps.store.client.execute({ sql: "SELECT name FROM clients WHERE id = ?", args: [c.client_id] });
     expect(row.rows[0]!.name).toBe("Game");
     const nothing = expectRefused(await parla("admin", "client", "update", "--client", c.client_id, "--json"), true);
     expect(nothing.code).toBe("invalid_usage");

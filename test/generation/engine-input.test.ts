@@ -1,7 +1,8 @@
-// Bad input is a typed EngineInputError naming the field (the API's 400 invalid_request), thrown
+// Bad input is a typed AppError naming the field (the API's 400 invalid_request), thrown
 // before any item or set is produced; odd but valid input still gets good content.
 import { describe, expect, test } from "bun:test";
-import { EngineInputError, normaliseLang } from "../../src/generation/engine.ts";
+import { AppError } from "../../src/lib/errors.ts";
+import { normaliseLang } from "../../src/generation/engine.ts";
 import type { LessonSet } from "../../src/generation/model.ts";
 import { fixtureEngine } from "./fixture-engine.ts";
 
@@ -15,9 +16,9 @@ function refused(run: () => unknown, param: string): void {
   } catch (e) {
     error = e;
   }
-  expect(error).toBeInstanceOf(EngineInputError);
-  expect((error as EngineInputError).param).toBe(param);
-  expect((error as EngineInputError).message.length).toBeGreaterThan(5);
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).param).toBe(param);
+  expect((error as AppError).message.length).toBeGreaterThan(5);
 }
 
 async function refusedAsync(run: () => Promise<unknown>, param: string): Promise<void> {
@@ -25,8 +26,8 @@ async function refusedAsync(run: () => Promise<unknown>, param: string): Promise
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(EngineInputError);
-  expect((error as EngineInputError).param).toBe(param);
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).param).toBe(param);
 }
 
 const anyInput = (x: object) => x as never;

@@ -1,16 +1,15 @@
 // An app on a fresh temporary store with an adjustable clock, for in-process tests
 // (`app.handle(new Request("http://localhost/…"))`, DESIGN §7).
 import { join } from "node:path";
-import type { AppDeps } from "../../src/app-deps.ts";
 import { createApp } from "../../src/app.ts";
+import { compose, type AppDeps } from "../../src/compose.ts";
 import { loadConfig, type Config } from "../../src/config/config.ts";
 import { createAdjustableClock, type AdjustableClock } from "../../src/lib/clock.ts";
 import { createLogger, type Logger } from "../../src/lib/logger.ts";
-import { createScheduler, type Scheduler } from "../../src/scheduler/scheduler.ts";
-import { housekeepingTasks, jobKinds } from "../../src/scheduler/registry.ts";
+import type { Scheduler } from "../../src/scheduler/scheduler.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore } from "../../src/store/open-store.ts";
-import { loadServerKey } from "../../src/store/server-key.ts";
+import type { VersionRegistry } from "../../src/versions/registry.ts";
 import { tempDir } from "./temp-dir.ts";
 
 export const TEST_START = Date.UTC(2026, 10, 2, 9, 0, 0);
@@ -25,7 +24,7 @@ export interface TestApp {
   cleanup(): void;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}, options: { versions?: VersionRegistry } = {}): Promise<TestApp> {
   const dir = tempDir();
   const config = loadConfig({ PARLA_DATABASE_URL: `file:${join(dir.path, "test.db")}`, PARLA_BASE_URL: "http://localhost", ...env }, overrides);
   const store = openStore(config.databaseUrl);
@@ -33,9 +32,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: Record
   await migrate(store.client, clock.now());
   const logs: string[] = [];
   const log: Logger = createLogger("debug", {}, (line) => logs.push(line));
-  const deps: AppDeps = { config, store, clock, log, scheduler: null, serverKey: await loadServerKey(store.db, config.secretKey, clock.now()) };
-  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(deps), recurring: housekeepingTasks(deps) });
-  deps.scheduler = scheduler;
+  const { deps } = await compose(config, store, log, clock, options.versions);
+  const scheduler = deps.scheduler;
   const app = createApp(deps);
   return {
     app,

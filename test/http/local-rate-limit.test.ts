@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { LocalRateLimiter } from "../../src/http/local-rate-limit.ts";
+import { LocalRateLimiter } from "../../src/lib/local-rate-limit.ts";
 import { MINUTE } from "../../src/lib/clock.ts";
 
 describe("process-local fixed-window limiter", () => {

@@ -1,25 +1,22 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
-import { authenticate } from "../../src/http/bearer-guard.ts";
 import { DAY, SECOND } from "../../src/lib/clock.ts";
 import { csrfFrom, WebUser } from "../helpers/browser-less.ts";
+import { addProbeRoutes, probePath } from "../helpers/probe-routes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { exchange, ownerWithClient } from "./fixtures.ts";
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
-  t.app.get("/v1/probe", async ({ request }) => {
-    const caller = await authenticate(t.deps, request, "usage:read");
-    return { payer: caller.payerAccountId, user: caller.userId, billing: caller.billingMode };
-  });
+  addProbeRoutes(t);
 });
 afterEach(() => t.cleanup());
 
 const verifier = "v".repeat(20) + "-._~" + "0123456789abcdefghij";
 const challenge = encodeBase64urlNoPadding(sha256(new TextEncoder().encode(verifier)));
-const probe = (token: string) => t.request("GET", "/v1/probe", { headers: { authorization: `Bearer ${token}` } });
+const probe = (token: string) => t.request("GET", probePath("usage:read"), { headers: { authorization: `Bearer ${token}` } });
 
 function authorizeQuery(clientId: string, overrides: Record<string, string | null> = {}) {
   const params: Record<string, string | null> = {

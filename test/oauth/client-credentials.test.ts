@@ -1,22 +1,18 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { authenticate } from "../../src/http/bearer-guard.ts";
 import { createClientSecret, deleteClient, revokeClientSecret, setClientScopes } from "../../src/clients/service.ts";
 import { SECOND } from "../../src/lib/clock.ts";
+import { addProbeRoutes, probePath } from "../helpers/probe-routes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { basic, exchange, ownerWithClient } from "./fixtures.ts";
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
-  // A probe route behind the guard, registered before the first request.
-  t.app.get("/v1/probe/:scope", async ({ request, params }) => {
-    const caller = await authenticate(t.deps, request, params.scope as never);
-    return { client_id: caller.clientId, payer: caller.payerAccountId, scopes: caller.scopes, version: caller.apiVersion };
-  });
+  addProbeRoutes(t);
 });
 afterEach(() => t.cleanup());
 
-const probe = (token: string, scope = "usage:read") => t.request("GET", `/v1/probe/${scope}`, { headers: { authorization: `Bearer ${token}` } });
+const probe = (token: string, scope = "usage:read") => t.request("GET", probePath(scope), { headers: { authorization: `Bearer ${token}` } });
 
 describe("client_credentials (spec 5.2)", () => {
   test("HTTP Basic: token response of spec 2.3, every allowed scope when scope is omitted", async () => {
@@ -89,7 +85,7 @@ describe("client_credentials (spec 5.2)", () => {
 
   test("guard: missing token, a client secret as bearer, and a missing scope", async () => {
     const o = await ownerWithClient(t, { scopes: ["usage:read"] });
-    const none = await t.request("GET", "/v1/probe/usage:read");
+    const none = await t.request("GET", probePath("usage:read"));
     expect(none.status).toBe(401);
     expect((await none.json()).error).toStartWith("invalid_token");
     const secret = await probe(o.secret!);

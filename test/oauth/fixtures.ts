@@ -2,7 +2,7 @@
 import { createUser } from "../../src/accounts/service.ts";
 import { createClient } from "../../src/clients/service.ts";
 import type { TestApp } from "../helpers/test-app.ts";
-import { SCOPES } from "../../src/oauth/scopes.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
 
 export async function ownerWithClient(t: TestApp, opts: { scopes?: string[]; billing?: "allowance" | "metered"; type?: "public" | "confidential"; redirectUris?: string[]; email?: string } = {}) {
   const user = await createUser(t.deps.store.db, t.clock.now(), { email: opts.email ?? `owner${Math.random().toString(36).slice(2, 8)}@example.com`, password: "correct horse battery staple" });

@@ -8,7 +8,7 @@ import { createUser } from "../../src/accounts/service.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { createLogger } from "../../src/lib/logger.ts";
-import { housekeepingTasks } from "../../src/scheduler/registry.ts";
+import { housekeepingTasks } from "../../src/compose.ts";
 import { startServer } from "../../src/server.ts";
 import { inspectCopy } from "../../src/store/backup.ts";
 import { migrate } from "../../src/store/migrate.ts";

@@ -7,11 +7,11 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { createUser } from "../../src/accounts/service.ts";
 import { sessions, users } from "../../src/accounts/schema.ts";
 import { clientSecrets, clients } from "../../src/clients/schema.ts";
-import { authenticate } from "../../src/http/bearer-guard.ts";
 import { SECOND } from "../../src/lib/clock.ts";
 import { grants } from "../../src/oauth/schema.ts";
 import type { Config } from "../../src/config/config.ts";
 import { csrfFrom, latestMailLink, WebUser } from "../helpers/browser-less.ts";
+import { addProbeRoutes, probePath } from "../helpers/probe-routes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { basic, exchange, ownerWithClient } from "../oauth/fixtures.ts";
 
@@ -24,11 +24,7 @@ const extraApps: TestApp[] = [];
 
 async function freshApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const app = await createTestApp(overrides);
-  // A probe route behind the /v1 guard, registered before the first request (routes added later are not seen).
-  app.app.get("/v1/probe/:scope", async ({ request, params }) => {
-    const caller = await authenticate(app.deps, request, params.scope as never);
-    return { client_id: caller.clientId, scopes: caller.scopes };
-  });
+  addProbeRoutes(app);
   return app;
 }
 
@@ -43,7 +39,7 @@ afterEach(() => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const probe = (token: string, scope = "usage:read") => t.request("GET", `/v1/probe/${scope}`, { headers: { authorization: `Bearer ${token}` } });
+const probe = (token: string, scope = "usage:read") => t.request("GET", probePath(scope), { headers: { authorization: `Bearer ${token}` } });
 
 function decode(html: string): string {
   return html

@@ -41,5 +41,8 @@ export function createEngineFromData(raw: RawEngineData): BuiltinEngine {
     async tutorTurn(input) {
       return tutorTurn(load(), parseTutorInput(input));
     },
+    async topics(lang) {
+      return [...load().topicById.values()].map((t) => ({ id: t.id, name: t.names[lang] ?? t.id }));
+    },
   };
 }

@@ -1,22 +1,22 @@
 // grant_type=authorization_code (RFC 6749 §4.1.3, RFC 7636 §4.6; spec 3.3, 5.3).
 import { and, eq, isNull } from "drizzle-orm";
-import type { AppDeps } from "../../app-deps.ts";
+import type { CoreDeps } from "../../config/core-deps.ts";
 import { users } from "../../accounts/schema.ts";
-import { OAuthError } from "../../http/api-error.ts";
+import { AppError } from "../../lib/errors.ts";
 import { hashSecret, newRowId } from "../../lib/secrets.ts";
 import type { AuthenticatedClient } from "../client-auth.ts";
 import { isValidCodeVerifier, verifierMatches } from "../pkce.ts";
 import { authorizationCodes, grants, tokenFamilies } from "../schema.ts";
 import { endFamily, issueAccessToken, issueRefreshToken, tokenResponse } from "../token-store.ts";
 
-const invalidGrant = (description: string) => new OAuthError(400, "invalid_grant", description);
+const invalidGrant = (description: string) => new AppError(400, "invalid_grant", description);
 
-type Outcome = { ok: true; access: string; refresh: string; scopes: string[] } | { ok: false; error: OAuthError };
+type Outcome = { ok: true; access: string; refresh: string; scopes: string[] } | { ok: false; error: AppError };
 
-export async function authorizationCodeGrant(deps: AppDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
+export async function authorizationCodeGrant(deps: CoreDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
   const { code, redirect_uri: redirectUri, code_verifier: verifier } = form;
-  if (!code || !redirectUri || !verifier) throw new OAuthError(400, "invalid_request", "code, redirect_uri and code_verifier are required");
-  if (!isValidCodeVerifier(verifier)) throw new OAuthError(400, "invalid_request", "code_verifier must be 43 to 128 unreserved characters (RFC 7636 §4.1)");
+  if (!code || !redirectUri || !verifier) throw new AppError(400, "invalid_request", "code, redirect_uri and code_verifier are required");
+  if (!isValidCodeVerifier(verifier)) throw new AppError(400, "invalid_request", "code_verifier must be 43 to 128 unreserved characters (RFC 7636 §4.1)");
   const now = deps.clock.now();
   const codeHash = hashSecret(code);
 

@@ -1,9 +1,9 @@
 // grant_type=refresh_token (RFC 6749 §6; spec 3.4, 5.3.5): rotation with a 60-second grace for
 // racing refreshes, theft detection after it, 30-day inactivity expiry. Decided by the database.
 import { and, eq, isNull } from "drizzle-orm";
-import type { AppDeps } from "../../app-deps.ts";
+import type { CoreDeps } from "../../config/core-deps.ts";
 import { users } from "../../accounts/schema.ts";
-import { OAuthError } from "../../http/api-error.ts";
+import { AppError } from "../../lib/errors.ts";
 import { hashSecret } from "../../lib/secrets.ts";
 import { open } from "../../lib/sealed-box.ts";
 import type { AuthenticatedClient } from "../client-auth.ts";
@@ -12,12 +12,12 @@ import { resolveRequestedScopes } from "../requested-scopes.ts";
 import { grants, refreshTokens, tokenFamilies } from "../schema.ts";
 import { endFamily, issueAccessToken, issueRefreshToken, tokenResponse } from "../token-store.ts";
 
-const invalidGrant = (description: string) => new OAuthError(400, "invalid_grant", description);
-type Outcome = { ok: true; access: string; refresh: string; scopes: string[] } | { ok: false; error: OAuthError };
+const invalidGrant = (description: string) => new AppError(400, "invalid_grant", description);
+type Outcome = { ok: true; access: string; refresh: string; scopes: string[] } | { ok: false; error: AppError };
 
-export async function refreshTokenGrant(deps: AppDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
+export async function refreshTokenGrant(deps: CoreDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
   const presented = form.refresh_token;
-  if (!presented) throw new OAuthError(400, "invalid_request", "refresh_token is required");
+  if (!presented) throw new AppError(400, "invalid_request", "refresh_token is required");
   const now = deps.clock.now();
   const tokenHash = hashSecret(presented);
 

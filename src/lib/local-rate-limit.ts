@@ -1,8 +1,8 @@
-// Process-local fixed-window counters. Issue 4 item 9 allows token-endpoint limits to be counted
-// per process when documented (README "Rate limits"): counting them in the store cost two write
+// Process-local fixed-window counters. Token-endpoint and /v1 limits are counted per process, as
+// documented (README "Rate limits"): counting them in the store cost two write
 // commits per exchange, more than the exchange itself. Sign-in limits stay in the store
 // (rate-limit.ts) because they guard passwords, whichever process a guess lands on.
-import type { RateDecision } from "./rate-limit.ts";
+export type RateDecision = { ok: true; count: number } | { ok: false; retryAfterSeconds: number };
 
 /** Keys kept before old windows are swept; bounds memory when many addresses call. */
 const MAX_KEYS = 50_000;

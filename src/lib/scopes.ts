@@ -1,4 +1,5 @@
-// The seven scopes of spec §5.5. Each /v1/ operation needs exactly one.
+// The seven scopes of spec §5.5. Each /v1/ operation needs exactly one. A vocabulary shared by
+// clients, oauth, the /v1 doorway and the pages, so it lives below all of them.
 
 export const SCOPES = ["vocab:generate", "lesson_plans:read", "lesson_plans:write", "tutor:converse", "usage:read", "events:read", "events:write"] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -1,6 +1,6 @@
-import { Layout } from "../web/layout.tsx";
-import { SCOPE_DESCRIPTIONS, type Scope } from "./scopes.ts";
-import { AUTHORIZE_PARAMS } from "./authorization-request.ts";
+import { Layout } from "./layout.tsx";
+import { SCOPE_DESCRIPTIONS, type Scope } from "../lib/scopes.ts";
+import { AUTHORIZE_PARAMS } from "../oauth/authorization-request.ts";
 
 export function ConsentPage(props: { clientName: string; clientType: "public" | "confidential"; redirectHost: string; scopes: string[]; params: Record<string, string | undefined>; user: { email: string; csrf: string } }) {
   return (

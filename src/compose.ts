@@ -1,0 +1,104 @@
+// The composition root: builds the application's dependencies once — store, clock, configuration,
+// logger, server key, the engine the configuration names, the event recorder, the billing ledger,
+// the /v1 doorway and the scheduler's job registry — and hands them to everything else. `server.ts` and the test
+// helpers both use it, so tests run the wiring the product runs.
+import type { ChargeReceipt } from "./billing/service.ts";
+import { chargeCall, createLedger, refund } from "./billing/service.ts";
+import type { Operation } from "./billing/credits.ts";
+import type { PendingLedger } from "./billing/pending-ledger.ts";
+import { payerOf } from "./billing/payer.ts";
+import type { Config } from "./config/config.ts";
+import type { CoreDeps } from "./config/core-deps.ts";
+import { EventRecorder } from "./events/recorder.ts";
+import type { Engine } from "./generation/engine.ts";
+import { createEngine } from "./generation/engine-from-config.ts";
+import { doorwayStatuses, V1Doorway } from "./http/v1.ts";
+import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, type Clock } from "./lib/clock.ts";
+import type { Logger } from "./lib/logger.ts";
+import { PREFIX } from "./lib/secrets.ts";
+import { ReferenceDocuments } from "./reference/documents.ts";
+import { findAccessToken } from "./oauth/access-token-lookup.ts";
+import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
+import { mailJobKinds } from "./mail/service.ts";
+import type { Metrics } from "./metrics/registry.ts";
+import { createScheduler, type JobKind, type RecurringTask, type Scheduler } from "./scheduler/scheduler.ts";
+import type { Store } from "./store/open-store.ts";
+import { loadServerKey } from "./store/server-key.ts";
+import { VersionRegistry } from "./versions/registry.ts";
+
+/** The doorway every /v1 route passes, typed with billing's operations and receipts. */
+export type ApiDoorway = V1Doorway<Operation, ChargeReceipt>;
+
+export interface AppDeps extends CoreDeps {
+  clock: Clock | AdjustableClock;
+  scheduler: Scheduler | null;
+  engine: Engine;
+  /** This process's billing ledger: pending counts, credit leases, payer settings. */
+  ledger: PendingLedger;
+  v1: ApiDoorway;
+  /** The API versions and the changes between them (spec 9). */
+  versions: VersionRegistry;
+  /** The OpenAPI and AsyncAPI documents, made once from the registered routes and the catalogue. */
+  reference: ReferenceDocuments;
+  /** Records events in the transaction of the change that caused them (events/recorder.ts). */
+  events: EventRecorder;
+  /** Request counters, latency and gauges for /metrics; absent when PARLA_METRICS_TOKEN is not set. */
+  metrics?: Metrics;
+}
+
+export interface Composed {
+  deps: AppDeps & { scheduler: Scheduler };
+  /** Writes what billing still holds and gives its leases back; call before closing the store. */
+  release(): Promise<void>;
+}
+
+/** Everything a process is built from, on an open and migrated store. */
+export async function compose(
+  config: Config,
+  store: Store,
+  log: Logger,
+  clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock,
+  versions = new VersionRegistry(),
+  metrics?: Metrics,
+): Promise<Composed> {
+  const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
+  const events = new EventRecorder();
+  const ledger = createLedger({ store, clock, log });
+  const ledgerDeps = { store, config, clock, ledger };
+  const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
+    clock,
+    rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
+    findAccessToken: (token, nowMs) => findAccessToken(store.db, token, nowMs),
+    findVersion: (id) => {
+      const v = versions.find(id);
+      return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };
+    },
+    resourceAt: (resource, body, version) => versions.resourceAt(resource, body, version),
+    charge: async (caller, operation) => {
+      const charged = await chargeCall(ledgerDeps, payerOf(caller), operation);
+      if (!charged.ok) throw charged.error;
+      return charged.receipt;
+    },
+    refund: (receipt) => refund(ledgerDeps, receipt),
+    isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
+    looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
+  });
+  const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, versions, events, reference, scheduler: null, metrics } satisfies AppDeps;
+  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
+  const deps = Object.assign(partial, { scheduler });
+  return { deps, release: () => ledger.release() };
+}
+
+/** Every durable job kind, by name. Domains add theirs here. */
+function jobKinds(deps: AppDeps): Record<string, JobKind> {
+  return { ...mailJobKinds(deps) };
+}
+
+/** Recurring housekeeping, shared by every process (each run is claimed once through the store). */
+export function housekeepingTasks(deps: AppDeps): RecurringTask[] {
+  const tasks: RecurringTask[] = [{ name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) }];
+  const { backupDir, backupEveryHours, backupKeep, databaseUrl } = deps.config;
+  if (backupDir) tasks.push({ name: "backup", everyMs: backupEveryHours * HOUR, run: async (now) => scheduledBackup(deps.log, databaseUrl, backupDir, backupKeep, now) });
+  return tasks;
+}

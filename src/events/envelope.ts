@@ -1,0 +1,42 @@
+// The event envelope (spec 2.5), identical on every door: made per reader, because `subject` and
+// `api_version` depend on the client that reads or receives it.
+import { PREFIX, keyedHash } from "../lib/secrets.ts";
+
+export interface EventEnvelope {
+  id: string;
+  type: string;
+  created_at: string;
+  api_version: string;
+  subject: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * `parla_sub_…` (spec 2.5): a keyed hash of the client and the user (or account) the event is about
+ * — stable for one client, different for each client, and never an e-mail, a name or an account id.
+ */
+export function subjectFor(serverKey: Uint8Array, clientId: string, about: { accountId: string; aboutUserId: string | null }): string {
+  const whom = about.aboutUserId !== null ? `user:${about.aboutUserId}` : `account:${about.accountId}`;
+  return PREFIX.subject + keyedHash(serverKey, "event-subject", clientId, whom).slice(0, 27);
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  createdAt: number;
+  accountId: string;
+  aboutUserId: string | null;
+  data: Record<string, unknown>;
+}
+
+/** The envelope of a stored event for one client, with `data` at `apiVersion` (already transformed). */
+export function envelopeFor(serverKey: Uint8Array, clientId: string, apiVersion: string, event: StoredEvent, data: Record<string, unknown> = event.data): EventEnvelope {
+  return {
+    id: event.id,
+    type: event.type,
+    created_at: new Date(event.createdAt).toISOString(),
+    api_version: apiVersion,
+    subject: subjectFor(serverKey, clientId, event),
+    data,
+  };
+}

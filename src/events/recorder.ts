@@ -1,0 +1,53 @@
+// The one way an event is recorded (spec 2.5, 6.1; DESIGN §4 "Transactions"): inside the
+// transaction of the state change that caused it, so the change and its event commit together or
+// not at all. Whatever else must happen with the event in that same transaction — a webhook
+// delivery row per subscribed endpoint (the outbox) — registers an outbox hook here; a hook that
+// throws rolls the whole change back.
+import { PREFIX, newPublicId } from "../lib/secrets.ts";
+import type { DbOrTx } from "../store/open-store.ts";
+import { events } from "./schema.ts";
+
+/** Event types the service records (spec 6.1). webhook.test is never recorded: it goes to one endpoint only. */
+export type RecordedEventType = "lesson_plan.ready" | "lesson_plan.failed" | "usage.threshold_reached" | "app.installed" | "app.uninstalled";
+
+export interface NewEvent {
+  accountId: string;
+  type: RecordedEventType;
+  /** Small: names resources rather than copying them (spec 2.5). */
+  data: Record<string, unknown>;
+  /** The user the event is about; omitted: the account itself. */
+  aboutUserId?: string | null;
+  /** Only this client may hear the event (app.* events, spec 6.1). */
+  clientId?: string | null;
+}
+
+export interface RecordedEvent extends Required<NewEvent> {
+  id: string;
+  seq: number;
+  createdAt: number;
+}
+
+export type OutboxHook = (tx: DbOrTx, event: RecordedEvent) => Promise<void>;
+
+export class EventRecorder {
+  private readonly outbox: OutboxHook[] = [];
+
+  /** Adds work that must commit with every event (e.g. webhook delivery rows). */
+  addOutbox(hook: OutboxHook): void {
+    this.outbox.push(hook);
+  }
+
+  async record(tx: DbOrTx, nowMs: number, input: NewEvent): Promise<RecordedEvent> {
+    const id = newPublicId(PREFIX.event);
+    const aboutUserId = input.aboutUserId ?? null;
+    const clientId = input.clientId ?? null;
+    // .all(), not .get(): a RETURNING statement left open keeps the WAL from resetting (DESIGN §9).
+    const [row] = await tx
+      .insert(events)
+      .values({ id, accountId: input.accountId, type: input.type, createdAt: nowMs, aboutUserId, clientId, data: input.data })
+      .returning({ seq: events.seq });
+    const event: RecordedEvent = { ...input, aboutUserId, clientId, id, seq: row!.seq, createdAt: nowMs };
+    for (const hook of this.outbox) await hook(tx, event);
+    return event;
+  }
+}

@@ -1,0 +1,332 @@
+// The one doorway of every /v1 route (spec 4.2, 5.1, 5.5, 5.6, 7, 9; DESIGN §3). A route declares
+// its operation — the one scope, the credit operation, how its version is chosen, its models — and
+// the doorway does, in this order:
+//   1. bearer authentication (401 `unauthorized` / `client_secret_not_accepted`, spec 5.1, 7)
+//   2. the operation's one scope (403 `insufficient_scope`, spec 5.5)
+//   3. the API version: the client's pin, or `Parla-Version` where the route allows it (spec 9;
+//      unknown → 400 `invalid_version`, discontinued → 410 `version_discontinued`)
+//   4. the per-client rate limit (429 `rate_limited` + Retry-After)
+//   5. request validation (400 `invalid_request` + `param`; Elysia's models)
+//   6. the route's own precheck, for refusals a schema cannot express (a paid plan, a second
+//      scope the body asks for, a header's rules): they too come before anything is spent
+//   7. the charge (402s before anything is spent, spec 5.6.4), refunded if the handler throws
+//   8. the handler, which gets a typed caller and its charge.
+// Steps 1–4 run in Elysia's transform stage, which precedes validation, so a caller without a
+// token learns nothing about the body's rules. The doorway knows nothing of the domains: who a
+// token belongs to, what a call costs and which versions exist come in through V1Ports, built by
+// the composition root.
+import type { Static, TSchema } from "@sinclair/typebox";
+import { Elysia } from "elysia";
+import type { Clock } from "../lib/clock.ts";
+import { AppError } from "../lib/errors.ts";
+import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
+import type { Scope } from "../lib/scopes.ts";
+
+/** Who is calling: the facts of the access token, as the authorization server reports them. */
+export interface Caller {
+  clientId: string;
+  ownerAccountId: string;
+  payerAccountId: string;
+  userId: string | null;
+  scopes: readonly string[];
+  /** The client's pin when the token was exchanged. */
+  apiVersion: string;
+  billingMode: "allowance" | "metered";
+  actingForUser: boolean;
+  tokenHash: string;
+}
+
+export type AccessTokenAnswer = { kind: "granted"; grant: Caller } | { kind: "unknown" } | { kind: "expired" };
+
+export interface VersionFacts {
+  id: string;
+  status: "current" | "supported" | "deprecated" | "discontinued";
+  /** RFC 9745 `Deprecation` and RFC 8594 `Sunset` dates (ISO), sent while a version is deprecated. */
+  deprecatedAt?: string;
+  sunsetAt?: string;
+}
+
+/** A charge the handler holds: refunded by the doorway if the handler throws, or by the handler. */
+export interface Charge<Receipt> {
+  receipt: Receipt;
+  refund(): Promise<void>;
+}
+
+/** What the doorway needs from the rest of Parla. */
+export interface V1Ports<Operation extends string, Receipt> {
+  clock: Clock;
+  /** `/v1/` calls per client per minute (PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE), counted per process. */
+  rateLimitPerMinute: number;
+  findAccessToken(token: string, nowMs: number): Promise<AccessTokenAnswer>;
+  findVersion(id: string): VersionFacts | null;
+  /** A resource's body (current shape) as an older version knows it (versions/registry.ts). */
+  resourceAt(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown>;
+  /** Spends the operation's credits and counts the call, or rejects with an AppError (402). */
+  charge(caller: Caller, operation: Operation): Promise<Receipt>;
+  refund(receipt: Receipt): Promise<void>;
+  /** Recognises a client secret shown as a bearer token (spec 5.1.2). */
+  isClientSecret(token: string): boolean;
+  /** Recognises the shape of an access token, so anything else is refused without a lookup. */
+  looksLikeAccessToken(token: string): boolean;
+}
+
+/** How the version a call is answered under is chosen (spec 9.2). */
+export type VersionRule = "pin" | "header";
+
+export interface RouteDeclaration<Operation extends string> {
+  /** The operation's one scope (spec 5.5); null for the reference routes, which need no token (DESIGN §8). */
+  scope: Scope | null;
+  /** What the call costs (billing's operation), or null for calls that are not paid for (reference routes). */
+  operation: Operation | null;
+  /** "header": `Parla-Version` wins over the client's pin (the feed and the stream, spec 9.2). */
+  version?: VersionRule;
+  body?: TSchema;
+  query?: TSchema;
+  params?: TSchema;
+  headers?: TSchema;
+  /** Successful answers by status, for validation and the OpenAPI document. */
+  response?: Record<number, TSchema>;
+  /** The resource a JSON answer is (e.g. "lesson_plan"): shaped for the caller's version on the way out. */
+  resource?: string;
+  /** What a successful answer is: JSON (default) or a server-sent-event stream. */
+  produces?: "application/json" | "text/event-stream";
+  /** Refusals the handler itself can answer with (beyond the doorway's own), for the OpenAPI document. */
+  errors?: readonly number[];
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  /** Kept out of the OpenAPI document (a test-only route). */
+  hidden?: boolean;
+  /** The body as documented, when the route checks it itself with rules a schema cannot express. */
+  documentedBody?: TSchema;
+  /** Runs after validation and before the charge; throws an AppError to refuse with nothing spent. */
+  precheck?: (context: PrecheckContext) => void | Promise<void>;
+}
+
+export interface PrecheckContext {
+  caller: Caller | null;
+  body: unknown;
+  query: unknown;
+  params: unknown;
+  request: Request;
+}
+
+type Maybe<S> = S extends TSchema ? Static<S> : undefined;
+
+export interface V1Context<Receipt, D extends RouteDeclaration<string>> {
+  /** Null only on routes declared with `scope: null`. */
+  caller: D["scope"] extends null ? null : Caller;
+  /** The version this call is answered under. */
+  apiVersion: string;
+  /** Null when the operation is null. */
+  charge: D["operation"] extends null ? null : Charge<Receipt>;
+  body: Maybe<D["body"]>;
+  query: Maybe<D["query"]>;
+  params: Maybe<D["params"]>;
+  request: Request;
+  set: { status?: number | string; headers: Record<string, string | number> };
+}
+
+/** One registered /v1 route: what the OpenAPI document and the tests read. */
+export interface RegisteredRoute {
+  method: "GET" | "POST" | "DELETE";
+  path: string;
+  declaration: RouteDeclaration<string>;
+}
+
+/** The refusals the doorway itself can answer with, by what the route declares. */
+export function doorwayStatuses(declaration: RouteDeclaration<string>): number[] {
+  if (declaration.scope === null) return [];
+  const statuses = [400, 401, 403, 410, 429];
+  if (declaration.operation !== null) statuses.push(402);
+  return statuses;
+}
+
+const wwwAuthenticate = (error: string, extra = "") => `Bearer realm="parla", error="${error}"${extra}`;
+
+function invalidToken(why: string): AppError {
+  return new AppError(401, "unauthorized", `invalid_token: ${why}`, { headers: { "www-authenticate": wwwAuthenticate("invalid_token", `, error_description="${why}"`) } });
+}
+
+export const VERSION_HEADER = "parla-version";
+
+interface DoorState {
+  caller: Caller | null;
+  apiVersion: string;
+  headers: Record<string, string>;
+}
+
+export class V1Doorway<Operation extends string, Receipt> {
+  readonly routes: RegisteredRoute[] = [];
+  private readonly limiter = new LocalRateLimiter(60_000);
+  private readonly states = new WeakMap<Request, DoorState>();
+
+  constructor(private readonly ports: V1Ports<Operation, Receipt>) {}
+
+  /** A plugin of /v1 routes; each route added through it passes the doorway. */
+  plugin(name: string): V1Plugin<Operation, Receipt> {
+    return new V1Plugin(this, new Elysia({ name }));
+  }
+
+  /** Steps 1–4: who, which scope, which version, how often. */
+  async admit(request: Request, declaration: RouteDeclaration<string>): Promise<DoorState> {
+    const headers: Record<string, string> = {};
+    if (declaration.scope === null) {
+      const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), headers };
+      this.states.set(request, state);
+      return state;
+    }
+    const caller = await this.authenticate(request);
+    if (!caller.scopes.includes(declaration.scope)) {
+      throw new AppError(403, "insufficient_scope", `this operation needs the scope ${declaration.scope}`, {
+        headers: { "www-authenticate": wwwAuthenticate("insufficient_scope", `, scope="${declaration.scope}"`) },
+      });
+    }
+    const asked = declaration.version === "header" ? request.headers.get(VERSION_HEADER) : null;
+    const apiVersion = this.versionOf(asked, caller.apiVersion, headers);
+    const decision = this.limiter.hit(caller.clientId, this.ports.clock.now(), this.ports.rateLimitPerMinute);
+    if (!decision.ok) {
+      throw new AppError(429, "rate_limited", `too many requests for this client; retry after ${decision.retryAfterSeconds} s`, { headers: { "retry-after": String(decision.retryAfterSeconds) } });
+    }
+    const state = { caller, apiVersion, headers };
+    this.states.set(request, state);
+    return state;
+  }
+
+  stateOf(request: Request): DoorState {
+    const state = this.states.get(request);
+    if (!state) throw new Error("a /v1 handler ran without passing the doorway");
+    return state;
+  }
+
+  async charge(caller: Caller, operation: Operation): Promise<Charge<Receipt>> {
+    const receipt = await this.ports.charge(caller, operation);
+    let refunded = false;
+    return {
+      receipt,
+      refund: async () => {
+        if (refunded) return;
+        refunded = true;
+        await this.ports.refund(receipt);
+      },
+    };
+  }
+
+  /** The answer as the version the call is answered under knows it. */
+  shape(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown> {
+    return this.ports.resourceAt(resource, body, version);
+  }
+
+  private async authenticate(request: Request): Promise<Caller> {
+    const header = request.headers.get("authorization");
+    const match = header ? /^Bearer[ ]+([\x21-\x7e]+)$/i.exec(header) : null;
+    if (!match) throw invalidToken(header ? "the Authorization header must be 'Bearer <access token>'" : "an access token is required");
+    const token = match[1]!;
+    if (this.ports.isClientSecret(token)) {
+      throw new AppError(401, "client_secret_not_accepted", "a client secret is not an access token: exchange it at /oauth/token, and never send it anywhere else", {
+        headers: { "www-authenticate": wwwAuthenticate("invalid_token") },
+      });
+    }
+    if (!this.ports.looksLikeAccessToken(token)) throw invalidToken("not a Parla access token");
+    const found = await this.ports.findAccessToken(token, this.ports.clock.now());
+    if (found.kind === "expired") throw invalidToken("the access token expired; exchange again and retry once");
+    if (found.kind === "unknown") throw invalidToken("the access token is unknown or was revoked");
+    return found.grant;
+  }
+
+  /** The version asked for (a header) or pinned; refuses unknown and discontinued ones (spec 9.4). */
+  private versionOf(asked: string | null, pinned: string | null, headers: Record<string, string>): string {
+    const id = asked ?? pinned;
+    if (id === null) return "";
+    const version = this.ports.findVersion(id);
+    if (!version) {
+      throw new AppError(400, "invalid_version", `unknown API version ${JSON.stringify(id)}; GET /v1/versions lists them`, { param: asked !== null ? "Parla-Version" : undefined });
+    }
+    if (version.status === "discontinued") {
+      throw new AppError(410, "version_discontinued", `API version ${id} is discontinued; send a supported Parla-Version or re-pin the client on the Integrations page`);
+    }
+    if (version.status === "deprecated") {
+      if (version.deprecatedAt) headers.deprecation = `@${Math.floor(Date.parse(version.deprecatedAt) / 1000)}`;
+      if (version.sunsetAt) headers.sunset = new Date(version.sunsetAt).toUTCString();
+    }
+    return version.id;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !(value instanceof Response) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+type Handler<Receipt, D extends RouteDeclaration<string>> = (context: V1Context<Receipt, D>) => unknown;
+
+/** An Elysia instance whose routes pass the doorway. `.elysia` is what the app uses. */
+export class V1Plugin<Operation extends string, Receipt> {
+  constructor(
+    private readonly door: V1Doorway<Operation, Receipt>,
+    readonly elysia: Elysia<any, any, any, any, any, any, any>,
+  ) {}
+
+  get<const D extends RouteDeclaration<Operation>>(path: string, declaration: D, handler: Handler<Receipt, D>): this {
+    return this.add("GET", path, declaration, handler);
+  }
+
+  post<const D extends RouteDeclaration<Operation>>(path: string, declaration: D, handler: Handler<Receipt, D>): this {
+    return this.add("POST", path, declaration, handler);
+  }
+
+  delete<const D extends RouteDeclaration<Operation>>(path: string, declaration: D, handler: Handler<Receipt, D>): this {
+    return this.add("DELETE", path, declaration, handler);
+  }
+
+  private add<D extends RouteDeclaration<Operation>>(method: RegisteredRoute["method"], path: string, declaration: D, handler: Handler<Receipt, D>): this {
+    const door = this.door;
+    door.routes.push({ method, path, declaration });
+    const scope = declaration.scope;
+    const hook = {
+      transform: async ({ request }: { request: Request }) => {
+        await door.admit(request, declaration);
+      },
+      body: declaration.body,
+      query: declaration.query,
+      params: declaration.params,
+      headers: declaration.headers,
+      response: declaration.response,
+      detail: {
+        summary: declaration.summary,
+        description: declaration.description,
+        tags: declaration.tags,
+        hide: declaration.hidden,
+        security: scope === null ? [] : [{ oauth2: [scope] }],
+        "x-parla-scope": scope,
+        "x-parla-operation": declaration.operation,
+        "x-parla-errors": [...doorwayStatuses(declaration), ...(declaration.errors ?? [])],
+      },
+    };
+    const run = async (ctx: { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] }) => {
+      const state = door.stateOf(ctx.request);
+      for (const [name, value] of Object.entries(state.headers)) ctx.set.headers[name] = value;
+      if (declaration.precheck) await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request });
+      const charge = state.caller && declaration.operation !== null ? await door.charge(state.caller, declaration.operation) : null;
+      const context = {
+        caller: state.caller,
+        apiVersion: state.apiVersion,
+        charge,
+        body: ctx.body,
+        query: ctx.query,
+        params: ctx.params,
+        request: ctx.request,
+        set: ctx.set,
+      } as unknown as V1Context<Receipt, D>;
+      try {
+        const answer = await handler(context);
+        if (declaration.resource && isPlainObject(answer)) return door.shape(declaration.resource, answer, state.apiVersion);
+        return answer;
+      } catch (error) {
+        await charge?.refund();
+        throw error;
+      }
+    };
+    this.elysia.route(method, path, run as never, hook as never);
+    return this;
+  }
+}

@@ -1,0 +1,31 @@
+// The one error type for an expected refusal, thrown or returned by services and routes alike. It
+// carries only what is safe to show: the HTTP layer renders it as the /v1/ envelope `{code, error,
+// param}` (spec 2.4), as RFC 6749 §5.2 `{error, error_description}` on /oauth/*, and pages show its
+// message next to the field `param` names. Anything that is not an AppError becomes a 500 whose
+// cause is logged, never sent (PocketBase's AppError).
+
+export interface AppErrorExtra {
+  /** The request field to blame (a body path such as `npc.name`, or a header name). */
+  param?: string;
+  /** Headers the answer must carry (Retry-After, WWW-Authenticate…). */
+  headers?: Record<string, string>;
+}
+
+export class AppError extends Error {
+  override readonly name = "AppError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: AppErrorExtra = {},
+  ) {
+    super(message);
+  }
+
+  get param(): string | undefined {
+    return this.extra.param;
+  }
+}
+
+export const notFound = (what = "resource") => new AppError(404, "not_found", `${what} not found`);
+export const invalidRequest = (message: string, param?: string) => new AppError(400, "invalid_request", message, { param });

@@ -1,0 +1,10 @@
+// What the pages are built from: the core dependencies, the engine and the billing ledger (a
+// session spends its account's allowance, spec 5.1.4).
+import type { PendingLedger } from "../billing/pending-ledger.ts";
+import type { CoreDeps } from "../config/core-deps.ts";
+import type { Engine } from "../generation/engine.ts";
+
+export interface WebDeps extends CoreDeps {
+  engine: Engine;
+  ledger: PendingLedger;
+}
