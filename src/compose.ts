@@ -84,7 +84,7 @@ export async function compose(
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
   const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, versions, events, reference, scheduler: null, metrics } satisfies AppDeps;
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, scheduler: null, metrics } satisfies AppDeps;
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };

@@ -5,16 +5,17 @@ import { CommandRefused, commandHelp, groupHelp, parseFlags, resolveCommand, Usa
 import { adminCommands } from "./cli/admin-commands.ts";
 import { backupCommands } from "./cli/backup-commands.ts";
 import { mailCommands } from "./cli/mail-commands.ts";
+import { llmCommands } from "./cli/llm-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...backupCommands, ...mailCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...backupCommands, ...mailCommands, ...llmCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;
   if (words[0] === "--help" || words[0] === "-h" || words[0] === "help") {
-    process.stdout.write(groupHelp([], commands) + "\n  engine …".padEnd(45) + "Preview the built-in engine: stats, vocab, plan, tutor (parla engine --help)\n");
+    process.stdout.write(groupHelp([], commands) + "\n  engine …".padEnd(45) + "Preview the configured engine: stats, vocab, plan, tutor (parla engine --help)\n");
     return 0;
   }
   // The engine preview has its own sub-commands and flags (src/generation/cli.ts).
