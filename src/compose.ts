@@ -12,13 +12,16 @@ import type { CoreDeps } from "./config/core-deps.ts";
 import { EventRecorder } from "./events/recorder.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
+import { createGenerationRuntime, PLAN_JOB, planJobKind, type GenerationRuntime } from "./generation/plans-service.ts";
 import { doorwayStatuses, V1Doorway } from "./http/v1.ts";
 import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, type Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
 import { ReferenceDocuments } from "./reference/documents.ts";
 import { findAccessToken } from "./oauth/access-token-lookup.ts";
-import { purgeFinishedJobs } from "./scheduler/housekeeping.ts";
+import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
+import { mailJobKinds } from "./mail/service.ts";
+import type { Metrics } from "./metrics/registry.ts";
 import { createScheduler, type JobKind, type RecurringTask, type Scheduler } from "./scheduler/scheduler.ts";
 import type { Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
@@ -40,6 +43,10 @@ export interface AppDeps extends CoreDeps {
   reference: ReferenceDocuments;
   /** Records events in the transaction of the change that caused them (events/recorder.ts). */
   events: EventRecorder;
+  /** Lesson-plan progress announcements (one poller per process) and the engine's version. */
+  generation: GenerationRuntime;
+  /** Request counters, latency and gauges for /metrics; absent when PARLA_METRICS_TOKEN is not set. */
+  metrics?: Metrics;
 }
 
 export interface Composed {
@@ -55,6 +62,7 @@ export async function compose(
   log: Logger,
   clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock,
   versions = new VersionRegistry(),
+  metrics?: Metrics,
 ): Promise<Composed> {
   const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
   const events = new EventRecorder();
@@ -63,7 +71,7 @@ export async function compose(
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
     rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
-    findAccessToken: (token, nowMs) => findAccessToken(store.db, token, nowMs),
+    findAccessToken: (token, nowMs) => findAccessToken(store, token, nowMs),
     findVersion: (id) => {
       const v = versions.find(id);
       return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };
@@ -79,18 +87,22 @@ export async function compose(
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
   const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, versions, events, reference, scheduler: null } satisfies AppDeps;
-  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, generation: createGenerationRuntime({ store, config }), scheduler: null, metrics } satisfies AppDeps;
+  // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.
+  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial), concurrency: 32 });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };
 }
 
 /** Every durable job kind, by name. Domains add theirs here. */
-function jobKinds(_deps: AppDeps): Record<string, JobKind> {
-  return {};
+function jobKinds(deps: AppDeps): Record<string, JobKind> {
+  return { [PLAN_JOB]: planJobKind(deps), ...mailJobKinds(deps) };
 }
 
 /** Recurring housekeeping, shared by every process (each run is claimed once through the store). */
-function housekeepingTasks(deps: AppDeps): RecurringTask[] {
-  return [{ name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) }];
+export function housekeepingTasks(deps: AppDeps): RecurringTask[] {
+  const tasks: RecurringTask[] = [{ name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) }];
+  const { backupDir, backupEveryHours, backupKeep, databaseUrl } = deps.config;
+  if (backupDir) tasks.push({ name: "backup", everyMs: backupEveryHours * HOUR, run: async (now) => scheduledBackup(deps.log, databaseUrl, backupDir, backupKeep, now) });
+  return tasks;
 }

@@ -2,19 +2,18 @@
 // Every refusal — the Idempotency-Key, a field outside its limits, the second scope — comes before
 // anything is recorded or counted (the doorway's precheck); then 202 with the answer of spec 2.7.
 import { t } from "elysia";
-import type { CoreDeps } from "../config/core-deps.ts";
 import { INBOUND_EVENT_TYPES } from "../events/inbound-model.ts";
 import type { V1Doorway } from "../http/v1.ts";
 import { AppError } from "../lib/errors.ts";
 import { checkIdempotencyKey, parseInboundEvent } from "./inbound-input.ts";
-import { receiveInboundEvent, type PlanStarter } from "./service.ts";
+import type { PlanDeps } from "../generation/plans-service.ts";
+import { receiveInboundEvent } from "./service.ts";
 
 /** Spec 2.6's fields are small: a body past this is refused with 413, whatever it holds. */
 export const INBOUND_BODY_MAX_BYTES = 16 * 1024;
 
-export interface InboundRouteDeps extends CoreDeps {
+export interface InboundRouteDeps extends PlanDeps {
   v1: V1Doorway<"events.send", unknown>;
-  plans: PlanStarter;
 }
 
 const Answer = t.Object(
@@ -47,14 +46,12 @@ export function inboundRoutes(deps: InboundRouteDeps) {
       documentedBody,
       headers: t.Object({ "idempotency-key": t.Optional(t.String({ description: "Required: up to 255 visible ASCII characters, e.g. a UUID; the same on every retry of one event (spec 4.3.7)." })) }),
       response: { 202: Answer },
-      errors: [413],
+      maxBodyBytes: INBOUND_BODY_MAX_BYTES,
       summary: "Send an event (world.context_changed, world.practice_requested)",
       description: "Records an event from a game or integration; with generate true it also starts a lesson plan, billed as one (the token then needs lesson_plans:write too).",
       tags: ["events"],
       precheck: ({ caller, body, request }) => {
         const key = checkIdempotencyKey(request.headers.get("idempotency-key"));
-        const size = Number(request.headers.get("content-length") ?? JSON.stringify(body ?? null).length);
-        if (size > INBOUND_BODY_MAX_BYTES) throw new AppError(413, "payload_too_large", `the body must be at most ${INBOUND_BODY_MAX_BYTES} bytes`);
         const event = parseInboundEvent(body);
         // Spec 4.3.6: generate needs lesson_plans:write too, refused before anything is recorded.
         if (event.generate && !caller!.scopes.includes("lesson_plans:write")) {

@@ -4,13 +4,15 @@
 // day, and after that an answer rebuilt from the stored event: the plan it started is kept, a
 // refusal's reason is not (`reaction: failed` with `reason: internal`).
 import { and, eq, isNotNull, lt } from "drizzle-orm";
-import type { Clock } from "../lib/clock.ts";
+import { payerOf } from "../billing/payer.ts";
+import { startPlanFor, type PlanDeps } from "../generation/plans-service.ts";
+import { lessonPlans } from "../generation/schema.ts";
 import { DAY } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { PREFIX, newPublicId } from "../lib/secrets.ts";
-import type { Db, Store } from "../store/open-store.ts";
+import type { Db } from "../store/open-store.ts";
 import { isUniqueViolation } from "../store/open-store.ts";
-import type { InboundEvent, PlanRequestBody } from "./inbound-input.ts";
+import type { InboundEvent } from "./inbound-input.ts";
 import { inboundEvents } from "./schema.ts";
 
 /** The 202 answer (spec 2.7, DESIGN §8). */
@@ -24,22 +26,7 @@ export interface InboundAnswer {
   reason?: string;
 }
 
-export type PlanStatus = "generating" | "partial" | "complete" | "failed";
-
-/** What the generation API offers inbound events (spec 4.3.9: the same checks and bill as creating a plan). */
-export interface PlanStarter {
-  /** Starts a plan for the caller, charged as a lesson plan; throws an AppError (402…) when refused. */
-  start(caller: { clientId: string; payerAccountId: string; billingMode: "allowance" | "metered"; ownerAccountId: string; userId: string | null }, body: PlanRequestBody): Promise<{ planId: string; status: PlanStatus; fromLibrary: boolean }>;
-  /** The plan's status now, or null when it no longer exists. */
-  status(planId: string): Promise<PlanStatus | null>;
-}
-
-export interface InboundDeps {
-  store: Pick<Store, "db">;
-  clock: Clock;
-  plans: PlanStarter;
-  log: { error(event: string, fields: Record<string, unknown>): void };
-}
+type PlanStatus = "generating" | "partial" | "complete" | "failed";
 
 export interface InboundCaller {
   clientId: string;
@@ -47,6 +34,7 @@ export interface InboundCaller {
   payerAccountId: string;
   userId: string | null;
   billingMode: "allowance" | "metered";
+  actingForUser: boolean;
 }
 
 /** Spec 4.3.8: the first answer is replayed for one day. */
@@ -55,7 +43,7 @@ export const ANSWER_KEPT_MS = DAY;
 const WAIT_FOR_FIRST_MS = 10_000;
 const POLL_MS = 15;
 
-export async function receiveInboundEvent(deps: InboundDeps, caller: InboundCaller, key: string, event: InboundEvent): Promise<InboundAnswer> {
+export async function receiveInboundEvent(deps: PlanDeps, caller: InboundCaller, key: string, event: InboundEvent): Promise<InboundAnswer> {
   const nowMs = deps.clock.now();
   const id = newPublicId(PREFIX.event);
   const claimed = await claim(deps.store.db, { id, clientId: caller.clientId, accountId: caller.ownerAccountId, idempotencyKey: key, type: event.type, data: event.data, createdAt: nowMs, generate: event.generate });
@@ -79,13 +67,16 @@ async function claim(db: Db, row: typeof inboundEvents.$inferInsert): Promise<bo
 }
 
 /** What happens to a new event: nothing more, or a plan started (spec 3.1, 4.3.9–11). */
-async function decide(deps: InboundDeps, caller: InboundCaller, event: InboundEvent): Promise<InboundAnswer> {
+async function decide(deps: PlanDeps, caller: InboundCaller, event: InboundEvent): Promise<InboundAnswer> {
   if (!event.generate) return { reaction: "complete" };
   try {
-    const plan = await deps.plans.start(caller, event.plan);
-    if (plan.status === "generating") return { reaction: "started", plan_status: "generating", plan_id: plan.planId };
-    if (plan.status === "failed") return { reaction: "failed", plan_status: "failed", plan_id: plan.planId };
-    return { reaction: plan.status, plan_status: plan.status, plan_id: plan.planId, ...(plan.fromLibrary ? { from_library: true } : {}) };
+    // The same owner rule as the plan routes: the client's account, and the user an app acts for.
+    const owner = { accountId: caller.ownerAccountId, userId: caller.actingForUser ? caller.userId : null, clientId: caller.clientId };
+    const { plan, fromLibrary } = await startPlanFor(deps, payerOf(caller), owner, event.plan);
+    const status = plan.status as PlanStatus;
+    if (status === "generating") return { reaction: "started", plan_status: "generating", plan_id: plan.id };
+    if (status === "failed") return { reaction: "failed", plan_status: "failed", plan_id: plan.id };
+    return { reaction: status, plan_status: status, plan_id: plan.id, ...(fromLibrary ? { from_library: true } : {}) };
   } catch (error) {
     // A refusal (402 and the like) is the answer; the event still stands (spec 4.3.11).
     if (error instanceof AppError && error.status < 500) return { reaction: "refused", reason: error.code, error: error.message };
@@ -95,7 +86,7 @@ async function decide(deps: InboundDeps, caller: InboundCaller, event: InboundEv
 }
 
 /** The same key again: the first answer within a day, else one rebuilt from the stored event. */
-async function replay(deps: InboundDeps, clientId: string, key: string): Promise<InboundAnswer> {
+async function replay(deps: PlanDeps, clientId: string, key: string): Promise<InboundAnswer> {
   const deadline = performance.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const [row] = await deps.store.db
@@ -115,10 +106,11 @@ async function replay(deps: InboundDeps, clientId: string, key: string): Promise
 }
 
 /** Spec 2.7: rebuilt from the stored event — the plan is kept, a refusal's reason is not. */
-async function rebuild(deps: InboundDeps, row: { planId: string | null; generate: boolean }): Promise<InboundAnswer> {
+async function rebuild(deps: PlanDeps, row: { planId: string | null; generate: boolean }): Promise<InboundAnswer> {
   if (!row.generate) return { reaction: "complete" };
   if (row.planId) {
-    const status = await deps.plans.status(row.planId);
+    const [plan] = await deps.store.db.select({ status: lessonPlans.status }).from(lessonPlans).where(eq(lessonPlans.id, row.planId));
+    const status = (plan?.status ?? null) as PlanStatus | null;
     if (status === "generating") return { reaction: "started", plan_status: "generating", plan_id: row.planId };
     if (status === "partial" || status === "complete") return { reaction: status, plan_status: status, plan_id: row.planId };
     if (status === "failed") return { reaction: "failed", plan_status: "failed", plan_id: row.planId };

@@ -6,4 +6,6 @@ export * from "../clients/schema.ts";
 export * from "../oauth/schema.ts";
 export * from "../billing/schema.ts";
 export * from "../events/schema.ts";
+export * from "../generation/schema.ts";
+export * from "../mail/schema.ts";
 export * from "../inbound/schema.ts";
