@@ -6,6 +6,7 @@ import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
 import { billingRoutes } from "./billing/routes.ts";
+import { eventRoutes } from "./events/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
 import { externalSigninRoutes } from "./web/external-signin-routes.ts";
@@ -25,6 +26,7 @@ export function createApp(deps: AppDeps) {
     .use(authorizeRoutes(deps))
     .use(integrationsRoutes(deps))
     .use(billingRoutes(deps))
+    .use(eventRoutes(deps))
     .use(usageRoutes(deps))
     .use(accountRoutes(deps))
     .use(learnRoutes(deps));

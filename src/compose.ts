@@ -9,7 +9,11 @@ import type { PendingLedger } from "./billing/pending-ledger.ts";
 import { payerOf } from "./billing/payer.ts";
 import type { Config } from "./config/config.ts";
 import type { CoreDeps } from "./config/core-deps.ts";
+import type { ThresholdCrossing } from "./billing/thresholds.ts";
+import { pruneEventsBefore } from "./events/event-reads.ts";
+import { EventSignal } from "./events/event-signal.ts";
 import { EventRecorder } from "./events/recorder.ts";
+import { CURSOR_LIFETIME_MS } from "./events/cursor.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
 import { V1Doorway } from "./http/v1.ts";
@@ -19,7 +23,7 @@ import { PREFIX } from "./lib/secrets.ts";
 import { findAccessToken } from "./oauth/access-token-lookup.ts";
 import { purgeFinishedJobs } from "./scheduler/housekeeping.ts";
 import { createScheduler, type JobKind, type RecurringTask, type Scheduler } from "./scheduler/scheduler.ts";
-import type { Store } from "./store/open-store.ts";
+import type { DbOrTx, Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
 import { findVersion } from "./versions/registry.ts";
 
@@ -35,6 +39,8 @@ export interface AppDeps extends CoreDeps {
   v1: ApiDoorway;
   /** Records events in the transaction of the change that caused them (events/recorder.ts). */
   events: EventRecorder;
+  /** This process's one follower of the events' sequence: wakes open streams (events/event-signal.ts). */
+  eventSignal: EventSignal;
 }
 
 export interface Composed {
@@ -46,8 +52,11 @@ export interface Composed {
 /** Everything a process is built from, on an open and migrated store. */
 export async function compose(config: Config, store: Store, log: Logger, clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock): Promise<Composed> {
   const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
-  const events = new EventRecorder();
-  const ledger = createLedger({ store, clock, log });
+  // Embedded SQLite: a poll is a read of the last rowid, so look often; a libSQL server is a round
+  // trip, and another process's event must reach a stream within a second (spec 4.4).
+  const eventSignal = new EventSignal({ db: store.db, clock, log, pollMs: store.kind === "embedded" ? 50 : 250 });
+  const events = new EventRecorder(() => eventSignal.poke());
+  const ledger = createLedger({ store, clock, log, onUsageThreshold: (tx, crossing, nowMs) => recordThreshold(events, tx, crossing, nowMs) });
   const ledgerDeps = { store, config, clock, ledger };
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
@@ -63,7 +72,7 @@ export async function compose(config: Config, store: Store, log: Logger, clock: 
     isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, events, scheduler: null } satisfies AppDeps;
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, events, eventSignal, scheduler: null } satisfies AppDeps;
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };
@@ -76,5 +85,20 @@ function jobKinds(_deps: AppDeps): Record<string, JobKind> {
 
 /** Recurring housekeeping, shared by every process (each run is claimed once through the store). */
 function housekeepingTasks(deps: AppDeps): RecurringTask[] {
-  return [{ name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) }];
+  return [
+    { name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) },
+    // Events are kept about 30 days (spec 4.4.2, 8), as long as a cursor stays valid.
+    { name: "prune-events", everyMs: HOUR, run: async (now) => void (await pruneEventsBefore(deps.store.db, now - CURSOR_LIFETIME_MS)) },
+  ];
+}
+
+/**
+ * usage.threshold_reached (spec 6.1), recorded in the charge's own transaction. Billing already
+ * reports only metered holders and only the highest threshold of a jump, once per holder and month
+ * (billing/thresholds.ts); every client of the account with usage:read hears it.
+ */
+async function recordThreshold(events: EventRecorder, tx: DbOrTx, crossing: ThresholdCrossing, nowMs: number): Promise<void> {
+  const data: Record<string, unknown> = { subject: crossing.subject, percent: crossing.percent, limit_credits: crossing.limitCredits, used_credits: crossing.usedCredits, month: crossing.month };
+  if (crossing.clientId !== null) data.client_id = crossing.clientId;
+  await events.record(tx, nowMs, { accountId: crossing.accountId, type: "usage.threshold_reached", data });
 }

@@ -1,6 +1,7 @@
 // The event envelope (spec 2.5), identical on every door: made per reader, because `subject` and
 // `api_version` depend on the client that reads or receives it.
 import { PREFIX, keyedHash } from "../lib/secrets.ts";
+import { dataAtVersion } from "./data-versions.ts";
 
 export interface EventEnvelope {
   id: string;
@@ -39,4 +40,9 @@ export function envelopeFor(serverKey: Uint8Array, clientId: string, apiVersion:
     subject: subjectFor(serverKey, clientId, event),
     data,
   };
+}
+
+/** The envelope of a stored event for one client at `apiVersion`, its data through the version seam. */
+export function envelopeAt(serverKey: Uint8Array, clientId: string, apiVersion: string, event: StoredEvent): EventEnvelope {
+  return envelopeFor(serverKey, clientId, apiVersion, event, dataAtVersion(event.type, event.data, apiVersion));
 }
