@@ -13,6 +13,7 @@ import { externalSigninRoutes } from "./web/external-signin-routes.ts";
 import { assetRoutes } from "./web/asset-routes.ts";
 import { integrationsRoutes } from "./web/integrations-routes.ts";
 import { usageRoutes } from "./web/usage-routes.ts";
+import { eventsRoutes } from "./web/events-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
 import { authorizeRoutes } from "./web/authorize-routes.ts";
@@ -28,6 +29,7 @@ export function createApp(deps: AppDeps) {
     .use(billingRoutes(deps))
     .use(eventRoutes(deps))
     .use(usageRoutes(deps))
+    .use(eventsRoutes(deps))
     .use(accountRoutes(deps))
     .use(learnRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
