@@ -3,11 +3,12 @@
 import { ConfigError } from "./config/config.ts";
 import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Command } from "./cli/command-line.ts";
 import { adminCommands } from "./cli/admin-commands.ts";
+import { eventsCommands } from "./cli/events-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...eventsCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;
