@@ -42,7 +42,17 @@ export function envelopeFor(serverKey: Uint8Array, clientId: string, apiVersion:
   };
 }
 
-/** The envelope of a stored event for one client at `apiVersion`, its data through the version seam. */
-export function envelopeAt(serverKey: Uint8Array, clientId: string, apiVersion: string, event: StoredEvent): EventEnvelope {
-  return envelopeFor(serverKey, clientId, apiVersion, event, dataAtVersion(event.type, event.data, apiVersion));
+/**
+ * The envelope of a stored event for one client at `apiVersion`, its data through the version seam.
+ * `subjects` remembers subjects already derived for this client (a page or a stream's lifetime):
+ * most events are about the account, so one keyed hash serves them all.
+ */
+export function envelopeAt(serverKey: Uint8Array, clientId: string, apiVersion: string, event: StoredEvent, subjects?: Map<string, string>): EventEnvelope {
+  const whom = event.aboutUserId ?? "";
+  let subject = subjects?.get(whom);
+  if (subject === undefined) {
+    subject = subjectFor(serverKey, clientId, event);
+    if (subjects && subjects.size < 1000) subjects.set(whom, subject);
+  }
+  return { id: event.id, type: event.type, created_at: new Date(event.createdAt).toISOString(), api_version: apiVersion, subject, data: dataAtVersion(event.type, event.data, apiVersion) };
 }

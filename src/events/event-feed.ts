@@ -90,7 +90,8 @@ export async function feedPage(deps: FeedDeps, reader: FeedReader, afterSeq: num
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const items: EventEnvelope[] = [];
-  for (const row of page) if (readerHears(reader, types, row)) items.push(envelopeAt(deps.serverKey, reader.listener.clientId, reader.apiVersion, row));
+  const subjects = new Map<string, string>();
+  for (const row of page) if (readerHears(reader, types, row)) items.push(envelopeAt(deps.serverKey, reader.listener.clientId, reader.apiVersion, row, subjects));
   const last = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   const position = hasMore ? last : Math.max(last, head, afterSeq);
   return { items, next_cursor: cursorAt(deps, reader, position), has_more: hasMore };
