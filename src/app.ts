@@ -7,6 +7,7 @@ import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { eventRoutes } from "./events/routes.ts";
+import { referenceRoutes } from "./reference/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
 import { externalSigninRoutes } from "./web/external-signin-routes.ts";
@@ -17,6 +18,7 @@ import { eventsRoutes } from "./web/events-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
 import { authorizeRoutes } from "./web/authorize-routes.ts";
+import { docsRoutes } from "./web/docs-routes.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
@@ -28,10 +30,12 @@ export function createApp(deps: AppDeps) {
     .use(integrationsRoutes(deps))
     .use(billingRoutes(deps))
     .use(eventRoutes(deps))
+    .use(referenceRoutes(deps))
     .use(usageRoutes(deps))
     .use(eventsRoutes(deps))
     .use(accountRoutes(deps))
-    .use(learnRoutes(deps));
+    .use(learnRoutes(deps))
+    .use(docsRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

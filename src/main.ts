@@ -4,16 +4,17 @@ import { ConfigError } from "./config/config.ts";
 import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Command } from "./cli/command-line.ts";
 import { adminCommands } from "./cli/admin-commands.ts";
 import { eventsCommands } from "./cli/events-commands.ts";
+import { llmCommands } from "./cli/llm-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...eventsCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...llmCommands, ...eventsCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;
   if (words[0] === "--help" || words[0] === "-h" || words[0] === "help") {
-    process.stdout.write(groupHelp([], commands) + "\n  engine …".padEnd(45) + "Preview the built-in engine: stats, vocab, plan, tutor (parla engine --help)\n");
+    process.stdout.write(groupHelp([], commands) + "\n  engine …".padEnd(45) + "Preview the configured engine: stats, vocab, plan, tutor (parla engine --help)\n");
     return 0;
   }
   // The engine preview has its own sub-commands and flags (src/generation/cli.ts).
