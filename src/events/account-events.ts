@@ -4,7 +4,7 @@
 import { listClients } from "../clients/service.ts";
 import type { Store } from "../store/open-store.ts";
 import { mayHear, type EventType } from "./catalogue.ts";
-import { envelopeAt, type EventEnvelope } from "./envelope.ts";
+import { envelopeAt, type EventEnvelope, type EventVersions } from "./envelope.ts";
 import { recentEvents } from "./event-reads.ts";
 
 export interface AccountEvent {
@@ -25,7 +25,7 @@ export interface AccountEventsView {
   clients: { id: string; name: string }[];
 }
 
-export async function accountEvents(deps: { store: Pick<Store, "db">; serverKey: Uint8Array }, accountId: string, filter: { type?: EventType; clientId?: string }, limit = 100): Promise<AccountEventsView> {
+export async function accountEvents(deps: { store: Pick<Store, "db">; serverKey: Uint8Array; versions: EventVersions }, accountId: string, filter: { type?: EventType; clientId?: string }, limit = 100): Promise<AccountEventsView> {
   const db = deps.store.db;
   const clients = await listClients(db, accountId);
   const chosen = filter.clientId ? clients.find((c) => c.id === filter.clientId) : undefined;
@@ -45,7 +45,7 @@ export async function accountEvents(deps: { store: Pick<Store, "db">; serverKey:
       data: row.data,
       shownFor: shown ? { id: shown.id, name: shown.name } : null,
       onlyClient: row.clientId ? { id: row.clientId, name: only?.name ?? "a deleted client" } : null,
-      envelope: shown ? envelopeAt(deps.serverKey, shown.id, shown.pinnedVersion, row) : null,
+      envelope: shown ? envelopeAt(deps.serverKey, deps.versions, shown.id, shown.pinnedVersion, row) : null,
     });
     if (out.length === limit) break;
   }

@@ -6,13 +6,14 @@ import { AppError, invalidRequest } from "../lib/errors.ts";
 import type { Store } from "../store/open-store.ts";
 import { hearableTypes, isEventType, mayHear, type EventType, type Listener } from "./catalogue.ts";
 import { decodeCursor, encodeCursor, filterKey, type CursorBinding } from "./cursor.ts";
-import { envelopeAt, type EventEnvelope } from "./envelope.ts";
+import { envelopeAt, type EventEnvelope, type EventVersions } from "./envelope.ts";
 import { headSeq, readEventsAfter, type EventRow } from "./event-reads.ts";
 
 export interface FeedDeps {
   store: Pick<Store, "db">;
   clock: Clock;
   serverKey: Uint8Array;
+  versions: EventVersions;
 }
 
 export const FEED_PAGE_DEFAULT = 100;
@@ -91,7 +92,7 @@ export async function feedPage(deps: FeedDeps, reader: FeedReader, afterSeq: num
   const page = hasMore ? rows.slice(0, limit) : rows;
   const items: EventEnvelope[] = [];
   const subjects = new Map<string, string>();
-  for (const row of page) if (readerHears(reader, types, row)) items.push(envelopeAt(deps.serverKey, reader.listener.clientId, reader.apiVersion, row, subjects));
+  for (const row of page) if (readerHears(reader, types, row)) items.push(envelopeAt(deps.serverKey, deps.versions, reader.listener.clientId, reader.apiVersion, row, subjects));
   const last = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   const position = hasMore ? last : Math.max(last, head, afterSeq);
   return { items, next_cursor: cursorAt(deps, reader, position), has_more: hasMore };

@@ -136,7 +136,7 @@ class EventStream implements SignalSubscriber {
       if (row.seq <= this.upTo) continue;
       this.upTo = row.seq;
       if (!readerHears(this.reader, this.types, row)) continue;
-      const envelope = envelopeAt(serverKey, this.reader.listener.clientId, this.reader.apiVersion, row, this.subjects);
+      const envelope = envelopeAt(serverKey, this.deps.versions, this.reader.listener.clientId, this.reader.apiVersion, row, this.subjects);
       frames += `id: ${cursorAt(this.deps, this.reader, row.seq)}\ndata: ${JSON.stringify(envelope)}\n\n`;
     }
     if (frames) this.write(frames);

@@ -6,6 +6,7 @@ import type { ChargeReceipt } from "../billing/service.ts";
 import type { CoreDeps } from "../config/core-deps.ts";
 import type { Caller, V1Doorway } from "../http/v1.ts";
 import { parseTypes, feedPage, startPosition, type FeedReader } from "./event-feed.ts";
+import type { EventVersions } from "./envelope.ts";
 import type { EventSignal } from "./event-signal.ts";
 import { openEventStream, type StreamDeps } from "./event-stream.ts";
 import { FeedPageSchema, FeedQuery, StreamQuery } from "./model.ts";
@@ -13,6 +14,7 @@ import { FeedPageSchema, FeedQuery, StreamQuery } from "./model.ts";
 export interface EventRouteDeps extends CoreDeps {
   v1: V1Doorway<Operation, ChargeReceipt>;
   eventSignal: EventSignal;
+  versions: EventVersions;
 }
 
 function readerOf(caller: Caller, apiVersion: string, types: string | undefined): FeedReader {
@@ -24,6 +26,7 @@ export function eventRoutes(deps: EventRouteDeps) {
     store: deps.store,
     clock: deps.clock,
     serverKey: deps.serverKey,
+    versions: deps.versions,
     log: deps.log,
     signal: deps.eventSignal,
     heartbeatSeconds: deps.config.streamHeartbeatSeconds,
