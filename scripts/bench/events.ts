@@ -37,7 +37,13 @@ async function firstLine(stream: ReadableStream<Uint8Array>): Promise<{ line: st
 
 /** A client process holding `count` streams; `fanout()` triggers one event and answers the ms to the last frame. */
 async function streamClient(url: string, count: number, token = "") {
-  const proc = Bun.spawn(pin(0, ["bun", join(here, "events-stream-client.ts"), url, String(count), token]), { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn(pin(0, ["bun", join(here, "events-stream-client.ts"), url, String(count), token]), {
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "inherit",
+    // Bun's fetch holds at most 256 requests at once by default; a stream holds its slot.
+    env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.min(65_000, count + 100)) },
+  });
   const first = await firstLine(proc.stdout);
   const reader = first.rest;
   let buffer = first.buffer;
@@ -83,7 +89,7 @@ const baseline = Bun.spawn(pin(1, ["bun", join(here, "events-baseline-server.ts"
 const parlaPort = await freePort();
 const parla = Bun.spawn(pin(1, ["bun", join(here, "events-parla-server.ts"), dir.path, String(parlaPort), String(HEARTBEAT)]), { stdout: "pipe", stderr: "inherit" });
 try {
-  console.error("starting"); await firstLine(baseline.stdout); console.error("baseline up");
+  await firstLine(baseline.stdout);
   const info = JSON.parse((await firstLine(parla.stdout)).line) as { port: number; control: number; token: string };
   const base = `http://127.0.0.1:${basePort}`;
   const ours = `http://127.0.0.1:${info.port}`;
