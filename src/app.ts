@@ -7,6 +7,7 @@ import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { eventRoutes } from "./events/routes.ts";
+import { generationRoutes } from "./generation/routes.ts";
 import { referenceRoutes } from "./reference/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps) {
     .use(integrationsRoutes(deps))
     .use(billingRoutes(deps))
     .use(eventRoutes(deps))
+    .use(generationRoutes(deps))
     .use(referenceRoutes(deps))
     .use(usageRoutes(deps))
     .use(eventsRoutes(deps))

@@ -16,6 +16,7 @@ import { EventRecorder } from "./events/recorder.ts";
 import { CURSOR_LIFETIME_MS } from "./events/cursor.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
+import { createGenerationRuntime, PLAN_JOB, planJobKind, type GenerationRuntime } from "./generation/plans-service.ts";
 import { doorwayStatuses, V1Doorway } from "./http/v1.ts";
 import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, type Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -46,6 +47,8 @@ export interface AppDeps extends CoreDeps {
   events: EventRecorder;
   /** This process's one follower of the events' sequence: wakes open streams (events/event-signal.ts). */
   eventSignal: EventSignal;
+  /** Lesson-plan progress announcements (one poller per process) and the engine's version. */
+  generation: GenerationRuntime;
 }
 
 export interface Composed {
@@ -72,7 +75,7 @@ export async function compose(
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
     rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
-    findAccessToken: (token, nowMs) => findAccessToken(store.db, token, nowMs),
+    findAccessToken: (token, nowMs) => findAccessToken(store, token, nowMs),
     findVersion: (id) => {
       const v = versions.find(id);
       return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };
@@ -88,15 +91,16 @@ export async function compose(
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
   const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, eventSignal, reference, scheduler: null } satisfies AppDeps;
-  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, eventSignal, reference, generation: createGenerationRuntime({ store, config }), scheduler: null } satisfies AppDeps;
+  // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.
+  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial), concurrency: 32 });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };
 }
 
 /** Every durable job kind, by name. Domains add theirs here. */
-function jobKinds(_deps: AppDeps): Record<string, JobKind> {
-  return {};
+function jobKinds(deps: AppDeps): Record<string, JobKind> {
+  return { [PLAN_JOB]: planJobKind(deps) };
 }
 
 /** Recurring housekeeping, shared by every process (each run is claimed once through the store). */

@@ -5,11 +5,12 @@ import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Co
 import { adminCommands } from "./cli/admin-commands.ts";
 import { eventsCommands } from "./cli/events-commands.ts";
 import { llmCommands } from "./cli/llm-commands.ts";
+import { libraryCommands } from "./cli/library-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...llmCommands, ...eventsCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...llmCommands, ...libraryCommands, ...eventsCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;

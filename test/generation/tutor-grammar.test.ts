@@ -8,7 +8,7 @@ import type { Lang } from "../../src/generation/languages.ts";
 import type { CorrectionCategory } from "../../src/generation/model.ts";
 
 const engine = createBuiltinEngine();
-const turn = (target: Lang, message: string, source: Lang = "en") => engine.tutorTurn({ conversation: null, message, source_lang: source, target_lang: target, level: 3 });
+const turn = (target: Lang, message: string, source: Lang = target === "en" ? "de" : "en") => engine.tutorTurn({ conversation: null, message, source_lang: source, target_lang: target, level: 3 });
 const fixed = async (target: Lang, message: string) => (await turn(target, message)).corrected_message;
 
 describe("valid forms are never corrected", () => {
@@ -24,6 +24,10 @@ describe("valid forms are never corrected", () => {
     ["it", "Penso che sia vero."],
     ["pt-BR", "Quanto custam essas maçãs?"],
     ["pt-BR", "Quando eu falar com ele, te conto."],
+    // "have … years" is an age said with the wrong verb only when nothing follows the years.
+    ["en", "I have five years of experience."],
+    ["de", "Ich habe fünf Jahre Erfahrung."],
+    ["de", "Ich habe fünf Jahre gearbeitet."],
   ];
   for (const [lang, message] of cases) test(`${lang}: ${message}`, async () => expect((await turn(lang, message)).corrections).toEqual([]));
 });
@@ -31,6 +35,8 @@ describe("valid forms are never corrected", () => {
 describe("grammar rules", () => {
   const cases: [Lang, string, string, CorrectionCategory][] = [
     ["de", "Ich habe ein Bruder.", "Ich habe einen Bruder.", "article"],
+    ["de", "Ich habe zwanzig Jahre.", "Ich bin zwanzig Jahre alt.", "word_choice"],
+    ["en", "I have twenty years.", "I am twenty years old.", "word_choice"],
     ["de", "Ich möchte ein Kaffee.", "Ich möchte einen Kaffee.", "article"],
     ["de", "Ich anrufe meine Mutter.", "Ich rufe meine Mutter an.", "verb_form"],
     ["de", "Ich habe gegangen.", "Ich bin gegangen.", "verb_form"],

@@ -21,6 +21,11 @@ export interface ErrorRule {
   note: NoteKey;
   /** Only at the start of the message (greetings). */
   start?: boolean;
+  /**
+   * Only when the match ends the message or the next word is one of these ("a|b"): "I have five
+   * years" is an age said with the wrong verb, "I have five years of experience" is right.
+   */
+  endsOrBefore?: string;
 }
 
 const IT_FUSED: Record<string, Record<string, string>> = {
@@ -45,7 +50,7 @@ const elide = (w: string[]) => `${(w[0] ?? "").replace(/[eai]$/i, "")}'${w[1]}`;
 export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
   en: [
     { pattern: ["i", "have", "#num", "years", "old"], replace: "I am $3 years old", note: "age" },
-    { pattern: ["i", "have", "#num", "years"], replace: "I am $3 years old", note: "age" },
+    { pattern: ["i", "have", "#num", "years"], replace: "I am $3 years old", note: "age", endsOrBefore: "and|but|so|now|today" },
     { pattern: ["i", "am", "agree"], replace: "I agree", note: "fixed" },
     { pattern: ["depend|depends|depended", "of"], replace: "$1 on", note: "fixed" },
     { pattern: ["informations"], replace: "information", note: "fixed" },
@@ -77,7 +82,7 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
   ],
   de: [
     { pattern: ["ich", "habe", "#num", "jahre", "alt"], replace: "ich bin $3 Jahre alt", note: "age" },
-    { pattern: ["ich", "habe", "#num", "jahre"], replace: "ich bin $3 Jahre alt", note: "age" },
+    { pattern: ["ich", "habe", "#num", "jahre"], replace: "ich bin $3 Jahre alt", note: "age", endsOrBefore: "und|aber|jetzt|heute" },
     { pattern: ["ich", "bin", "kalt|warm|heiß|heiss"], replace: "mir ist $3", note: "feeling" },
     { pattern: ["halo|helo|hallö"], replace: "Hallo", note: "greeting", start: true },
     { pattern: ["danke", "schon"], replace: "$1 schön", note: "fixed" },
@@ -132,7 +137,9 @@ function matches(matcher: Matcher, word: string, language: LanguageIndex): boole
 /** Does the rule match the (lower-case) words starting at `at`? */
 export function ruleMatchesAt(rule: ErrorRule, lowered: string[], at: number, language: LanguageIndex): boolean {
   if (at + rule.pattern.length > lowered.length) return false;
-  return rule.pattern.every((m, i) => matches(m, lowered[at + i] as string, language));
+  if (!rule.pattern.every((m, i) => matches(m, lowered[at + i] as string, language))) return false;
+  const next = lowered[at + rule.pattern.length];
+  return rule.endsOrBefore === undefined || next === undefined || rule.endsOrBefore.split("|").includes(next);
 }
 
 export function applyReplacement(rule: ErrorRule, written: string[]): string {
