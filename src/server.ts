@@ -87,8 +87,12 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const scheduler = deps.scheduler;
   if (metrics) {
     for (const gauge of storeGauges(store.db, clock)) metrics.addCollector(gauge);
-    // Moved by the stream routes (the events module takes the same gauge by name).
-    metrics.upDownGauge(OPEN_STREAMS_GAUGE, "Server-sent-event streams open in this process.");
+    const signal = deps.eventSignal;
+    metrics.addCollector({
+      name: OPEN_STREAMS_GAUGE,
+      help: "Event streams (GET /v1/events/stream) open in this process.",
+      collect: async () => [{ labels: {}, value: signal.size }],
+    });
   }
 
   const app = createApp(deps);
