@@ -6,3 +6,4 @@ export * from "../clients/schema.ts";
 export * from "../oauth/schema.ts";
 export * from "../billing/schema.ts";
 export * from "../events/schema.ts";
+export * from "../webhooks/schema.ts";
