@@ -22,6 +22,13 @@ import { createScheduler, type JobKind, type RecurringTask, type Scheduler } fro
 import type { Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
 import { findVersion } from "./versions/registry.ts";
+import { readFileSync } from "node:fs";
+import pkg from "../package.json";
+import { createAddressGuard, type Resolver } from "./webhooks/address-guard.ts";
+import type { DisabledNotifier, WebhookDeps } from "./webhooks/deliver.ts";
+import { createDeliveryWorker, type DeliveryWorker } from "./webhooks/delivery-worker.ts";
+import { purgeOldDeliveries } from "./webhooks/housekeeping.ts";
+import { webhookOutbox } from "./webhooks/outbox.ts";
 
 /** The doorway every /v1 route passes, typed with billing's operations and receipts. */
 export type ApiDoorway = V1Doorway<Operation, ChargeReceipt>;
@@ -35,6 +42,15 @@ export interface AppDeps extends CoreDeps {
   v1: ApiDoorway;
   /** Records events in the transaction of the change that caused them (events/recorder.ts). */
   events: EventRecorder;
+  /** Webhook delivery (webhooks/): what an attempt needs, and this process's delivery loop. */
+  webhooks: { deps: WebhookDeps; worker: DeliveryWorker };
+}
+
+/** What a caller may replace: the mailer's port (spec 3.2's e-mail), and for tests the resolver and the 10 s timeout. */
+export interface ComposePorts {
+  notifyEndpointDisabled?: DisabledNotifier;
+  webhookResolver?: Resolver;
+  webhookTimeoutMs?: number;
 }
 
 export interface Composed {
@@ -44,7 +60,7 @@ export interface Composed {
 }
 
 /** Everything a process is built from, on an open and migrated store. */
-export async function compose(config: Config, store: Store, log: Logger, clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock): Promise<Composed> {
+export async function compose(config: Config, store: Store, log: Logger, clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock, ports: ComposePorts = {}): Promise<Composed> {
   const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
   const events = new EventRecorder();
   const ledger = createLedger({ store, clock, log });
@@ -63,7 +79,24 @@ export async function compose(config: Config, store: Store, log: Logger, clock: 
     isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, events, scheduler: null } satisfies AppDeps;
+  const webhookDeps: WebhookDeps = {
+    store,
+    clock,
+    log,
+    serverKey,
+    guard: createAddressGuard({ allowNetworks: config.webhookAllowNetworks, resolver: ports.webhookResolver }),
+    ca: config.webhookCaFile ? readFileSync(config.webhookCaFile, "utf8") : null,
+    userAgent: `Parla-Webhooks/${pkg.version}`,
+    timeoutMs: ports.webhookTimeoutMs ?? 10_000,
+    // Until the mailer is wired in, the owner's notice goes to the log (spec 3.2).
+    notifyDisabled:
+      ports.notifyEndpointDisabled ??
+      (async (notice) => log.warn("webhook.disabled_notice", { account_id: notice.accountId, endpoint_id: notice.endpointId, url: notice.url, reason: notice.reason })),
+  };
+  const worker = createDeliveryWorker(webhookDeps);
+  events.addOutbox(webhookOutbox(serverKey, () => worker.wake()));
+  const webhooks = { deps: webhookDeps, worker };
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, events, webhooks, scheduler: null } satisfies AppDeps;
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };
@@ -76,5 +109,8 @@ function jobKinds(_deps: AppDeps): Record<string, JobKind> {
 
 /** Recurring housekeeping, shared by every process (each run is claimed once through the store). */
 function housekeepingTasks(deps: AppDeps): RecurringTask[] {
-  return [{ name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) }];
+  return [
+    { name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) },
+    { name: "purge-webhook-deliveries", everyMs: HOUR, run: (now) => purgeOldDeliveries(deps.store.db, now) },
+  ];
 }

@@ -34,6 +34,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     throw new StartupError(`cannot open the database ${config.databaseUrl}: ${describeStoreError(error)}`);
   }
 
+  if (config.webhookAllowNetworks.length || config.webhookCaFile) {
+    log.warn("webhooks.guard_opened", { message: "PARLA_WEBHOOK_ALLOW_NETWORKS / PARLA_WEBHOOK_CA_FILE are set: webhooks may go to the listed networks on any port, and trust the extra CA. Tests and local development only." });
+  }
   const { deps, release } = await compose(config, store, log, clock);
   const scheduler = deps.scheduler;
 
@@ -64,6 +67,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     throw new StartupError(`cannot listen on ${config.host}:${config.port}: ${message}`);
   }
   scheduler.start();
+  deps.webhooks.worker.start();
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`;
   log.info("server.started", { url, base_url: config.baseUrl, store: store.kind, engine: config.engine });
 
@@ -77,7 +81,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       stopping ??= (async () => {
         log.info("server.stopping");
         await server.stop();
-        await scheduler.stop(10_000);
+        await Promise.all([scheduler.stop(10_000), deps.webhooks.worker.stop(10_000)]);
         await release().catch((error) => log.error("billing.usage_flush_failed", { error: String(error) }));
         store.close();
         log.info("server.stopped");
