@@ -47,6 +47,7 @@ CREATE TABLE `webhook_endpoints` (
 	`disabled_at` integer,
 	`disabled_reason` text,
 	`failing_since` integer,
+	`last_failure_at` integer,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`account_id`) REFERENCES `accounts`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`client_id`) REFERENCES `clients`(`id`) ON UPDATE no action ON DELETE cascade

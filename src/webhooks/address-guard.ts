@@ -10,7 +10,10 @@ export type Resolver = (hostname: string) => Promise<string[]>;
 
 export const systemResolver: Resolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
-export type GuardResult = { ok: true; hostname: string; address: string; port: number; path: string } | { ok: false; reason: string };
+export type GuardResult = { ok: true; hostname: string; address: string; port: number; path: string } | { ok: false; reason: string; transient?: boolean };
+
+/** Resolver errors that say the lookup could not be made now (Parla's own network), not that the name is gone. */
+const TRANSIENT_LOOKUP = new Set(["EAI_AGAIN", "ENETUNREACH", "ENETDOWN", "ECONNREFUSED", "ETIMEOUT", "ESERVFAIL"]);
 
 interface Cidr {
   v6: boolean;
@@ -109,8 +112,9 @@ export function createAddressGuard(options: { allowNetworks?: readonly string[];
       else {
         try {
           addresses = await resolver(hostname);
-        } catch {
-          return { ok: false, reason: `${hostname} does not resolve` };
+        } catch (error) {
+          const code = (error as { code?: string }).code ?? "";
+          return TRANSIENT_LOOKUP.has(code) ? { ok: false, reason: `cannot resolve ${hostname} now (${code})`, transient: true } : { ok: false, reason: `${hostname} does not resolve` };
         }
       }
       if (addresses.length === 0) return { ok: false, reason: `${hostname} does not resolve` };

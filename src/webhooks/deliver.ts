@@ -11,7 +11,7 @@ import { newRowId } from "../lib/secrets.ts";
 import type { Store } from "../store/open-store.ts";
 import type { AddressGuard } from "./address-guard.ts";
 import { signingKeys } from "./endpoints.ts";
-import { DISABLE_AFTER_MS, nextGapMs } from "./retry-schedule.ts";
+import { DISABLE_AFTER_MS, FAILURE_RUN_BREAK_MS, nextGapMs } from "./retry-schedule.ts";
 import { webhookAttempts, webhookCounted, webhookDeliveries, webhookEndpoints } from "./schema.ts";
 import { sendAttempt, type AttemptOutcome } from "./send-attempt.ts";
 import { signatureHeader } from "./signature.ts";
@@ -126,7 +126,8 @@ async function recordOutcome(deps: WebhookDeps, owner: string, row: DeliveryRow,
     if (outcome.status === 410) {
       disabled = await tx.update(webhookEndpoints).set({ state: "disabled", disabledAt: now, disabledReason: "gone" }).where(enabled).returning({ id: webhookEndpoints.id });
     } else {
-      await tx.update(webhookEndpoints).set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now})` }).where(enabled);
+      const runStart = sql`CASE WHEN ${webhookEndpoints.failingSince} IS NULL OR ${webhookEndpoints.lastFailureAt} < ${now - FAILURE_RUN_BREAK_MS} THEN ${now} ELSE ${webhookEndpoints.failingSince} END`;
+      await tx.update(webhookEndpoints).set({ failingSince: runStart, lastFailureAt: now }).where(enabled);
       disabled = await tx
         .update(webhookEndpoints)
         .set({ state: "disabled", disabledAt: now, disabledReason: "failing" })

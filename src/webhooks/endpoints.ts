@@ -44,7 +44,7 @@ export async function createEndpoint(deps: { db: Db; serverKey: Uint8Array; guar
   const url = input.url.trim();
   const checked = await deps.guard.check(url);
   if (!checked.ok) return { ok: false, field: "url", reason: checked.reason, status: 400 };
-  const endpoint: Endpoint = { id: newPublicId("whe_"), accountId: client.accountId, clientId: client.id, url, events, state: "enabled", disabledAt: null, disabledReason: null, failingSince: null, createdAt: nowMs };
+  const endpoint: Endpoint = { id: newPublicId("whe_"), accountId: client.accountId, clientId: client.id, url, events, state: "enabled", disabledAt: null, disabledReason: null, failingSince: null, lastFailureAt: null, createdAt: nowMs };
   const made = await deps.db.transaction(async (tx) => {
     await tx.insert(webhookEndpoints).values(endpoint);
     return insertSecret(tx, deps.serverKey, nowMs, endpoint.id);

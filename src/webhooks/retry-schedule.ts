@@ -7,6 +7,8 @@ export const RETRY_GAPS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 *
 export const MAX_ATTEMPTS = RETRY_GAPS_MS.length + 1;
 export const JITTER = 0.2;
 export const DISABLE_AFTER_MS = 5 * DAY;
+/** A day with no failed automatic attempt ends a run of failures: an endpoint with no traffic is never disabled. */
+export const FAILURE_RUN_BREAK_MS = DAY;
 export const REDELIVERY_WINDOW_MS = 30 * DAY;
 /** A receiver's Retry-After is honoured up to the longest gap. */
 export const MAX_RETRY_AFTER_MS = 10 * HOUR;

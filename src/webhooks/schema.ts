@@ -20,6 +20,8 @@ export const webhookEndpoints = sqliteTable(
     disabledAt: millis("disabled_at"),
     disabledReason: text("disabled_reason"),
     failingSince: millis("failing_since"),
+    /** The last failed automatic attempt: a day without one ends the run (no traffic never disables). */
+    lastFailureAt: millis("last_failure_at"),
     createdAt: millis("created_at").notNull(),
   },
   (t) => [index("webhook_endpoints_account").on(t.accountId), index("webhook_endpoints_client").on(t.clientId)],

@@ -65,7 +65,7 @@ export async function sendAttempt(options: SendOptions, url: string, headers: Re
   const now = options.now ?? Date.now;
   const started = now();
   const checked = await options.guard.check(url);
-  if (!checked.ok) return { status: null, durationMs: now() - started, error: `refused: ${checked.reason}`, response: null, retryAfterMs: null, localFault: false };
+  if (!checked.ok) return { status: null, durationMs: now() - started, error: `refused: ${checked.reason}`, response: null, retryAfterMs: null, localFault: checked.transient === true };
   const literal = isIP(checked.address) === 6 ? `[${checked.address}]` : checked.address;
   const nameIsIp = isIP(checked.hostname) !== 0;
   const hostHeader = checked.port === 443 ? checked.hostname : `${nameIsIp && isIP(checked.hostname) === 6 ? `[${checked.hostname}]` : checked.hostname}:${checked.port}`;

@@ -37,9 +37,13 @@ export function makeTestCertificates(dir: string): { caFile: string; cert: strin
   return { caFile: join(dir, "ca.pem"), cert: readFileSync(join(dir, "leaf.pem"), "utf8"), key: readFileSync(join(dir, "leaf.key"), "utf8") };
 }
 
+// Made once per test process: openssl takes a few hundred milliseconds.
+let shared: { caFile: string; cert: string; key: string } | null = null;
+
 export function startHttpsReceiver(answer: Answer = () => new Response("ok")): HttpsReceiver & { cleanup(): void } {
   const dir = tempDir();
-  const certs = makeTestCertificates(dir.path);
+  shared ??= makeTestCertificates(tempDir().path);
+  const certs = shared;
   const received: ReceivedRequest[] = [];
   const receiver = {
     port: 0,
