@@ -22,10 +22,9 @@ import { createScheduler, type JobKind, type RecurringTask, type Scheduler } fro
 import type { Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
 import { findVersion } from "./versions/registry.ts";
-import { readFileSync } from "node:fs";
 import pkg from "../package.json";
-import { createAddressGuard, type Resolver } from "./webhooks/address-guard.ts";
-import type { DisabledNotifier, WebhookDeps } from "./webhooks/deliver.ts";
+import type { WebhookDeps } from "./webhooks/deliver.ts";
+import { createWebhookDeps, type WebhookPorts } from "./webhooks/webhook-deps.ts";
 import { createDeliveryWorker, type DeliveryWorker } from "./webhooks/delivery-worker.ts";
 import { purgeOldDeliveries } from "./webhooks/housekeeping.ts";
 import { webhookOutbox } from "./webhooks/outbox.ts";
@@ -47,11 +46,7 @@ export interface AppDeps extends CoreDeps {
 }
 
 /** What a caller may replace: the mailer's port (spec 3.2's e-mail), and for tests the resolver and the 10 s timeout. */
-export interface ComposePorts {
-  notifyEndpointDisabled?: DisabledNotifier;
-  webhookResolver?: Resolver;
-  webhookTimeoutMs?: number;
-}
+export type ComposePorts = WebhookPorts;
 
 export interface Composed {
   deps: AppDeps & { scheduler: Scheduler };
@@ -79,20 +74,7 @@ export async function compose(config: Config, store: Store, log: Logger, clock: 
     isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
-  const webhookDeps: WebhookDeps = {
-    store,
-    clock,
-    log,
-    serverKey,
-    guard: createAddressGuard({ allowNetworks: config.webhookAllowNetworks, resolver: ports.webhookResolver }),
-    ca: config.webhookCaFile ? readFileSync(config.webhookCaFile, "utf8") : null,
-    userAgent: `Parla-Webhooks/${pkg.version}`,
-    timeoutMs: ports.webhookTimeoutMs ?? 10_000,
-    // Until the mailer is wired in, the owner's notice goes to the log (spec 3.2).
-    notifyDisabled:
-      ports.notifyEndpointDisabled ??
-      (async (notice) => log.warn("webhook.disabled_notice", { account_id: notice.accountId, endpoint_id: notice.endpointId, url: notice.url, reason: notice.reason })),
-  };
+  const webhookDeps = createWebhookDeps({ config, store, clock, log, serverKey, version: pkg.version }, ports);
   const worker = createDeliveryWorker(webhookDeps);
   events.addOutbox(webhookOutbox(serverKey, () => worker.wake()));
   const webhooks = { deps: webhookDeps, worker };
