@@ -177,8 +177,8 @@ async function grantLease(tx: DbOrTx, lessee: string, state: HolderState, size: 
 }
 
 /** One more call and its credits in the day's row. */
-export async function countCall(tx: DbOrTx, usage: UsageKey, credits: number): Promise<void> {
+export async function countCall(tx: DbOrTx, usage: UsageKey, credits: number, calls = 1): Promise<void> {
   await tx.run(sql`
-    INSERT INTO usage_daily (account_id, client_id, budget, day, operation, calls, credits) VALUES (${usage.accountId}, ${usage.clientId}, ${usage.budget}, ${usage.day}, ${usage.operation}, 1, ${credits})
-    ON CONFLICT (account_id, client_id, budget, day, operation) DO UPDATE SET calls = usage_daily.calls + 1, credits = usage_daily.credits + excluded.credits`);
+    INSERT INTO usage_daily (account_id, client_id, budget, day, operation, calls, credits) VALUES (${usage.accountId}, ${usage.clientId}, ${usage.budget}, ${usage.day}, ${usage.operation}, ${calls}, ${credits})
+    ON CONFLICT (account_id, client_id, budget, day, operation) DO UPDATE SET calls = usage_daily.calls + excluded.calls, credits = usage_daily.credits + excluded.credits`);
 }

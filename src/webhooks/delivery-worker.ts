@@ -5,7 +5,7 @@
 // busy host's endpoints are left out of the next claim, so one slow receiver cannot starve the others.
 import { and, asc, eq, isNull, lte, min, notInArray, or, sql } from "drizzle-orm";
 import { newRowId } from "../lib/secrets.ts";
-import { deliverClaimed, endpointsForDelivery, type DeliveryRow, type EndpointForDelivery, type WebhookDeps } from "./deliver.ts";
+import { KeyRing, createOutcomeWriter, deliverClaimed, endpointsForDelivery, type DeliveryRow, type EndpointForDelivery, type WebhookDeps } from "./deliver.ts";
 import { webhookDeliveries } from "./schema.ts";
 
 export interface DeliveryWorkerOptions {
@@ -36,8 +36,10 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
   const perHost = options.perHost ?? 64;
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 1_000;
+  const minClaim = Math.max(1, Math.floor(concurrency / 8));
   const db = deps.store.db;
-  const keyCache = new Map<string, Uint8Array>();
+  const keys = new KeyRing(deps);
+  const writer = createOutcomeWriter(deps, owner);
   const hostOf = new Map<string, string>(); // endpoint id → host (URLs never change)
   const active = new Map<string, number>(); // host → attempts in flight or waiting
   const waiting = new Map<string, (() => void)[]>();
@@ -49,20 +51,26 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
   let again = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let hintUntil = 0;
+  let emptyBusyClaimAt = -Infinity;
   let unsubscribe: (() => void) | undefined;
 
   const claimable = (now: number) => and(eq(webhookDeliveries.state, "pending"), lte(webhookDeliveries.nextAttemptAt, now), or(isNull(webhookDeliveries.leaseExpiresAt), lte(webhookDeliveries.leaseExpiresAt, now)));
 
   async function claim(limit: number): Promise<DeliveryRow[]> {
     const now = deps.clock.now();
-    const busy = [...hostOf].filter(([, host]) => (active.get(host) ?? 0) >= perHost).map(([id]) => id);
+    // A host with a full queue behind its sending slots is left out of this claim. When such a claim
+    // just found nothing, the next one waits a little: each would scan the busy host's backlog.
+    const busy = [...hostOf].filter(([, host]) => (active.get(host) ?? 0) >= 2 * perHost).map(([id]) => id);
+    if (busy.length && performance.now() - emptyBusyClaimAt < 20) return [];
     const where = busy.length ? and(claimable(now), notInArray(webhookDeliveries.endpointId, busy)) : claimable(now);
     const candidates = db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(where).orderBy(asc(webhookDeliveries.nextAttemptAt)).limit(limit);
-    return db
+    const rows = await db
       .update(webhookDeliveries)
       .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs })
       .where(and(sql`${webhookDeliveries.id} IN (${candidates})`, claimable(now)))
       .returning();
+    if (busy.length && rows.length === 0) emptyBusyClaimAt = performance.now();
+    return rows;
   }
 
   async function acquire(host: string): Promise<void> {
@@ -87,7 +95,7 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
     const host = endpoint ? hostOfEndpoint(endpoint) : "";
     await acquire(host);
     try {
-      await deliverClaimed(deps, owner, row, endpoint, keyCache);
+      await deliverClaimed(deps, owner, row, endpoint, keys, writer);
     } catch (error) {
       // The lease expires and another attempt follows: a fault of ours never counts (spec 3.2).
       deps.log.error("webhook.attempt_failed", { delivery_id: row.id, error: String(error) });
@@ -120,10 +128,12 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
   /** Claims and launches until nothing is due or the process is full; true when something was claimed. */
   async function pumpOnce(): Promise<boolean> {
     let claimedAny = false;
-    while (!stopped && inFlight < concurrency) {
+    // Claim in batches: a claim per finished attempt would cost a write per delivery.
+    while (!stopped && (inFlight === 0 || concurrency - inFlight >= minClaim)) {
       const rows = await claim(Math.min(128, concurrency - inFlight));
       if (rows.length === 0) break;
       claimedAny = true;
+      keys.forget();
       const endpoints = await endpointsForDelivery(deps, [...new Set(rows.map((r) => r.endpointId))]);
       launch(rows, endpoints);
     }
@@ -212,6 +222,7 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
         .where(and(eq(webhookDeliveries.id, deliveryId), claimable(now)))
         .returning();
       if (rows.length === 0) return;
+      keys.forget();
       const endpoints = await endpointsForDelivery(deps, [rows[0]!.endpointId]);
       await send(rows[0]!, endpoints.get(rows[0]!.endpointId));
     },
