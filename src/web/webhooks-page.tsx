@@ -235,7 +235,7 @@ export function WebhooksPage(props: {
                   <label for={`event-${t}`}>
                     <input type="checkbox" id={`event-${t}`} name="events" value={t} checked={(v.events ?? []).includes(t)} />
                     <span>
-                      <code safe>{t}</code> <span class="muted" safe>{EVENT_CATALOGUE[t].description}</span>
+                      <code>{t}</code> <span class="muted">{EVENT_CATALOGUE[t].description}</span>
                     </span>
                   </label>
                 ))}
