@@ -6,6 +6,7 @@ import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
 import { billingRoutes } from "./billing/routes.ts";
+import { referenceRoutes } from "./reference/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
 import { externalSigninRoutes } from "./web/external-signin-routes.ts";
@@ -16,6 +17,7 @@ import { usageRoutes } from "./web/usage-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
 import { authorizeRoutes } from "./web/authorize-routes.ts";
+import { docsRoutes } from "./web/docs-routes.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
@@ -27,9 +29,11 @@ export function createApp(deps: AppDeps) {
     .use(integrationsRoutes(deps))
     .use(webhooksRoutes(deps))
     .use(billingRoutes(deps))
+    .use(referenceRoutes(deps))
     .use(usageRoutes(deps))
     .use(accountRoutes(deps))
-    .use(learnRoutes(deps));
+    .use(learnRoutes(deps))
+    .use(docsRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

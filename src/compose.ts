@@ -12,16 +12,17 @@ import type { CoreDeps } from "./config/core-deps.ts";
 import { EventRecorder } from "./events/recorder.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
-import { V1Doorway } from "./http/v1.ts";
+import { doorwayStatuses, V1Doorway } from "./http/v1.ts";
 import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, type Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
+import { ReferenceDocuments } from "./reference/documents.ts";
 import { findAccessToken } from "./oauth/access-token-lookup.ts";
 import { purgeFinishedJobs } from "./scheduler/housekeeping.ts";
 import { createScheduler, type JobKind, type RecurringTask, type Scheduler } from "./scheduler/scheduler.ts";
 import type { Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
-import { findVersion } from "./versions/registry.ts";
+import { VersionRegistry } from "./versions/registry.ts";
 import pkg from "../package.json";
 import type { WebhookDeps } from "./webhooks/deliver.ts";
 import { createWebhookDeps, type WebhookPorts } from "./webhooks/webhook-deps.ts";
@@ -39,6 +40,10 @@ export interface AppDeps extends CoreDeps {
   /** This process's billing ledger: pending counts, credit leases, payer settings. */
   ledger: PendingLedger;
   v1: ApiDoorway;
+  /** The API versions and the changes between them (spec 9). */
+  versions: VersionRegistry;
+  /** The OpenAPI and AsyncAPI documents, made once from the registered routes and the catalogue. */
+  reference: ReferenceDocuments;
   /** Records events in the transaction of the change that caused them (events/recorder.ts). */
   events: EventRecorder;
   /** Webhook delivery (webhooks/): what an attempt needs, and this process's delivery loop. */
@@ -55,7 +60,14 @@ export interface Composed {
 }
 
 /** Everything a process is built from, on an open and migrated store. */
-export async function compose(config: Config, store: Store, log: Logger, clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock, ports: ComposePorts = {}): Promise<Composed> {
+export async function compose(
+  config: Config,
+  store: Store,
+  log: Logger,
+  clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock,
+  versions = new VersionRegistry(),
+  ports: ComposePorts = {},
+): Promise<Composed> {
   const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
   const events = new EventRecorder();
   const ledger = createLedger({ store, clock, log });
@@ -64,7 +76,11 @@ export async function compose(config: Config, store: Store, log: Logger, clock: 
     clock,
     rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
     findAccessToken: (token, nowMs) => findAccessToken(store.db, token, nowMs),
-    findVersion: (id) => findVersion(id),
+    findVersion: (id) => {
+      const v = versions.find(id);
+      return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };
+    },
+    resourceAt: (resource, body, version) => versions.resourceAt(resource, body, version),
     charge: async (caller, operation) => {
       const charged = await chargeCall(ledgerDeps, payerOf(caller), operation);
       if (!charged.ok) throw charged.error;
@@ -74,11 +90,12 @@ export async function compose(config: Config, store: Store, log: Logger, clock: 
     isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
+  const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
   const webhookDeps = createWebhookDeps({ config, store, clock, log, serverKey, version: pkg.version }, ports);
   const worker = createDeliveryWorker(webhookDeps);
-  events.addOutbox(webhookOutbox(serverKey, () => worker.wake()));
+  events.addOutbox(webhookOutbox(serverKey, versions, () => worker.wake()));
   const webhooks = { deps: webhookDeps, worker };
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config), v1, events, webhooks, scheduler: null } satisfies AppDeps;
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, webhooks, scheduler: null } satisfies AppDeps;
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };

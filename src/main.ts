@@ -5,16 +5,17 @@ import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Co
 import { adminCommands } from "./cli/admin-commands.ts";
 import { webhookCommands } from "./cli/webhook-commands.ts";
 import { listenCommands } from "./cli/listen-command.ts";
+import { llmCommands } from "./cli/llm-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...webhookCommands, ...loginCommands, ...listenCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...webhookCommands, ...llmCommands, ...loginCommands, ...listenCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;
   if (words[0] === "--help" || words[0] === "-h" || words[0] === "help") {
-    process.stdout.write(groupHelp([], commands) + "\n  engine …".padEnd(45) + "Preview the built-in engine: stats, vocab, plan, tutor (parla engine --help)\n");
+    process.stdout.write(groupHelp([], commands) + "\n  engine …".padEnd(45) + "Preview the configured engine: stats, vocab, plan, tutor (parla engine --help)\n");
     return 0;
   }
   // The engine preview has its own sub-commands and flags (src/generation/cli.ts).

@@ -17,6 +17,9 @@ const ConfigSchema = T.Object({
   llmBaseUrl: T.Union([T.String(), T.Null()]),
   llmApiKey: T.Union([T.String(), T.Null()]),
   llmModel: T.Union([T.String(), T.Null()]),
+  llmFallback: T.Union([T.Literal("none"), T.Literal("builtin")]),
+  llmTimeoutSeconds: Positive(60, 1, 600),
+  llmMaxRetries: Positive(2, 0, 10),
   smtpUrl: T.Union([T.String(), T.Null()]),
   mailFrom: T.String(),
   logLevel: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]),
@@ -57,6 +60,9 @@ const ENV: Record<string, [keyof Static<typeof ConfigSchema>, "string" | "int" |
   PARLA_LLM_BASE_URL: ["llmBaseUrl", "string"],
   PARLA_LLM_API_KEY: ["llmApiKey", "string"],
   PARLA_LLM_MODEL: ["llmModel", "string"],
+  PARLA_LLM_FALLBACK: ["llmFallback", "string"],
+  PARLA_LLM_TIMEOUT_SECONDS: ["llmTimeoutSeconds", "int"],
+  PARLA_LLM_MAX_RETRIES: ["llmMaxRetries", "int"],
   PARLA_SMTP_URL: ["smtpUrl", "string"],
   PARLA_MAIL_FROM: ["mailFrom", "string"],
   PARLA_LOG_LEVEL: ["logLevel", "string"],
@@ -100,6 +106,9 @@ function defaults(): Record<string, unknown> {
     llmBaseUrl: null,
     llmApiKey: null,
     llmModel: null,
+    llmFallback: "none",
+    llmTimeoutSeconds: 60,
+    llmMaxRetries: 2,
     smtpUrl: null,
     mailFrom: "Parla <parla@localhost>",
     logLevel: "info",
@@ -157,6 +166,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   values.webAppUrl ??= values.baseUrl;
   if (values.engine === "openai" && (!values.llmBaseUrl || !values.llmModel)) {
     problems.push("PARLA_ENGINE=openai needs PARLA_LLM_BASE_URL and PARLA_LLM_MODEL");
+  }
+  if (typeof values.llmBaseUrl === "string" && !/^https?:\/\/[^/?#\s]+/.test(values.llmBaseUrl)) {
+    problems.push(`PARLA_LLM_BASE_URL: must be an http(s) URL such as https://api.openai.com/v1 (got ${JSON.stringify(values.llmBaseUrl)})`);
   }
   for (const cidr of values.webhookAllowNetworks as string[]) {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`PARLA_WEBHOOK_ALLOW_NETWORKS: "${cidr}" is not a CIDR like 127.0.0.0/8`);

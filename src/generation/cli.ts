@@ -1,18 +1,26 @@
-// `parla engine …`: preview the built-in engine from the command line (stats, vocab, plan, tutor),
-// so teachers and operators can judge content without the web app. Every command takes --json
-// and --help; unknown commands or flags exit 2 with a message.
+// `parla engine …`: preview the configured engine from the command line (vocab, plan, tutor; stats
+// of the built-in engine's data), so teachers and operators can judge content without the web app,
+// and an operator can try a model before switching the server to it. Every command takes --json
+// and --help; unknown commands or flags exit 2 with a message; an engine that cannot answer (model
+// server unreachable, bad configuration) exits 1 with one line.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { ConfigError, loadConfig } from "../config/config.ts";
+import { systemClock } from "../lib/clock.ts";
+import { createLogger } from "../lib/logger.ts";
 import type { BuiltinEngine } from "./builtin/engine-from-data.ts";
 import { dataStats } from "./builtin/data-stats.ts";
 import { flag, parseFlags, type FlagSpec } from "./cli-flags.ts";
 import { formatSet, formatStats, formatTurn, formatVocabItem } from "./cli-format.ts";
 import { DEFAULT_NPC_NAME } from "./builtin/ui-text/lesson-text.ts";
 import { AppError } from "../lib/errors.ts";
-import { normaliseLang } from "./engine.ts";
+import { normaliseLang, type Engine } from "./engine.ts";
+import { createEngine } from "./engine-from-config.ts";
+import { LlmError } from "./llm/llm-errors.ts";
 import type { ConversationState, LessonSet, TutorTurnInput, VocabItem } from "./model.ts";
 
 export interface CliDeps {
-  engine?: BuiltinEngine;
+  /** The engine to preview (default: the one the configuration names, as the server builds it). */
+  engine?: Engine;
   out?: (text: string) => void;
   err?: (text: string) => void;
   /** Lines typed by the learner in --interactive mode (default: stdin). */
@@ -20,7 +28,9 @@ export interface CliDeps {
 }
 
 interface Io {
-  engine: () => Promise<BuiltinEngine>;
+  engine: () => Promise<Engine>;
+  /** The built-in engine, whose data `stats` describes whatever engine is configured. */
+  builtin: () => Promise<BuiltinEngine>;
   out: (text: string) => void;
   err: (text: string) => void;
   input: () => AsyncIterable<string>;
@@ -75,7 +85,7 @@ function npcInput(values: Map<string, string[]>) {
 }
 
 async function stats(values: Map<string, string[]>, io: Io): Promise<number> {
-  const s = dataStats((await io.engine()).index());
+  const s = dataStats((await io.builtin()).index());
   io.out(values.has("json") ? JSON.stringify(s) : formatStats(s));
   return 0;
 }
@@ -147,11 +157,19 @@ async function tutor(values: Map<string, string[]>, io: Io): Promise<number> {
     try {
       conversation = await turn(text, conversation);
     } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      io.err(`error: ${e.param}: ${e.message}`);
+      if (e instanceof LlmError) io.err(`error: ${e.detail}`);
+      else if (e instanceof AppError) io.err(`error: ${e.param}: ${e.message}`);
+      else throw e;
     }
   }
   return 0;
+}
+
+/** The engine the server would use. Its log goes to stderr, and only at debug level: a preview prints its result and, on failure, one line. */
+function configuredEngine(): Engine {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel === "debug" ? "debug" : "silent", { command: "engine" }, (line) => process.stderr.write(`${line}\n`));
+  return createEngine(config, { log, clock: systemClock });
 }
 
 const RUN: Record<Command, (values: Map<string, string[]>, io: Io) => Promise<number>> = { stats, vocab, plan, tutor };
@@ -161,9 +179,11 @@ async function* stdinLines(): AsyncIterable<string> {
 }
 
 export async function runEngineCommand(args: string[], deps: CliDeps = {}): Promise<number> {
+  let configured: Engine | null = null;
   const io: Io = {
-    // Loaded on first use, so `--help` and usage errors answer without parsing the data.
-    engine: async () => deps.engine ?? (await import("./builtin/index.ts")).createBuiltinEngine(),
+    // Built on first use, so `--help` and usage errors answer without configuration or data.
+    engine: async () => deps.engine ?? (configured ??= configuredEngine()),
+    builtin: async () => (deps.engine && "index" in deps.engine ? (deps.engine as BuiltinEngine) : (await import("./builtin/index.ts")).createBuiltinEngine()),
     out: deps.out ?? ((text) => console.log(text)),
     err: deps.err ?? ((text) => console.error(text)),
     input: () => deps.input ?? stdinLines(),
@@ -190,6 +210,11 @@ export async function runEngineCommand(args: string[], deps: CliDeps = {}): Prom
   try {
     return await RUN[name as Command](parsed.values, io);
   } catch (e) {
+    // An LlmError is an AppError too (a 503 to API callers); the operator gets its detail.
+    if (e instanceof LlmError) {
+      io.err(`error: ${e.detail}`);
+      return 1;
+    }
     if (e instanceof AppError) {
       io.err(`error: ${e.param}: ${e.message}`);
       return 2;
@@ -197,6 +222,10 @@ export async function runEngineCommand(args: string[], deps: CliDeps = {}): Prom
     if (e instanceof UsageError) {
       io.err(`${e.message}\n\nUsage: ${command.usage}`);
       return 2;
+    }
+    if (e instanceof ConfigError) {
+      io.err(`error: ${e.message}`);
+      return 1;
     }
     throw e;
   }

@@ -7,8 +7,10 @@
 //      unknown → 400 `invalid_version`, discontinued → 410 `version_discontinued`)
 //   4. the per-client rate limit (429 `rate_limited` + Retry-After)
 //   5. request validation (400 `invalid_request` + `param`; Elysia's models)
-//   6. the charge (402s before anything is spent, spec 5.6.4), refunded if the handler throws
-//   7. the handler, which gets a typed caller and its charge.
+//   6. the route's own precheck, for refusals a schema cannot express (a paid plan, a second
+//      scope the body asks for, a header's rules): they too come before anything is spent
+//   7. the charge (402s before anything is spent, spec 5.6.4), refunded if the handler throws
+//   8. the handler, which gets a typed caller and its charge.
 // Steps 1–4 run in Elysia's transform stage, which precedes validation, so a caller without a
 // token learns nothing about the body's rules. The doorway knows nothing of the domains: who a
 // token belongs to, what a call costs and which versions exist come in through V1Ports, built by
@@ -57,6 +59,8 @@ export interface V1Ports<Operation extends string, Receipt> {
   rateLimitPerMinute: number;
   findAccessToken(token: string, nowMs: number): Promise<AccessTokenAnswer>;
   findVersion(id: string): VersionFacts | null;
+  /** A resource's body (current shape) as an older version knows it (versions/registry.ts). */
+  resourceAt(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown>;
   /** Spends the operation's credits and counts the call, or rejects with an AppError (402). */
   charge(caller: Caller, operation: Operation): Promise<Receipt>;
   refund(receipt: Receipt): Promise<void>;
@@ -82,13 +86,32 @@ export interface RouteDeclaration<Operation extends string> {
   headers?: TSchema;
   /** Successful answers by status, for validation and the OpenAPI document. */
   response?: Record<number, TSchema>;
+  /** The resource a JSON answer is (e.g. "lesson_plan"): shaped for the caller's version on the way out. */
+  resource?: string;
+  /** What a successful answer is: JSON (default) or a server-sent-event stream. */
+  produces?: "application/json" | "text/event-stream";
   /** Refusals the handler itself can answer with (beyond the doorway's own), for the OpenAPI document. */
   errors?: readonly number[];
   summary: string;
   description?: string;
-  tags: string[];
+  tags: readonly string[];
   /** Kept out of the OpenAPI document (a test-only route). */
   hidden?: boolean;
+  /** The body as documented, when the route checks it itself with rules a schema cannot express. */
+  documentedBody?: TSchema;
+  /**
+   * Runs after validation and before the charge; throws an AppError to refuse with nothing spent.
+   * What it returns reaches the handler as `checked` (e.g. the body it parsed).
+   */
+  precheck?: (context: PrecheckContext) => unknown;
+}
+
+export interface PrecheckContext {
+  caller: Caller | null;
+  body: unknown;
+  query: unknown;
+  params: unknown;
+  request: Request;
 }
 
 type Maybe<S> = S extends TSchema ? Static<S> : undefined;
@@ -100,6 +123,8 @@ export interface V1Context<Receipt, D extends RouteDeclaration<string>> {
   apiVersion: string;
   /** Null when the operation is null. */
   charge: D["operation"] extends null ? null : Charge<Receipt>;
+  /** What the route's precheck returned. */
+  checked: D["precheck"] extends (context: PrecheckContext) => infer R ? Awaited<R> : undefined;
   body: Maybe<D["body"]>;
   query: Maybe<D["query"]>;
   params: Maybe<D["params"]>;
@@ -192,6 +217,11 @@ export class V1Doorway<Operation extends string, Receipt> {
     };
   }
 
+  /** The answer as the version the call is answered under knows it. */
+  shape(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown> {
+    return this.ports.resourceAt(resource, body, version);
+  }
+
   private async authenticate(request: Request): Promise<Caller> {
     const header = request.headers.get("authorization");
     const match = header ? /^Bearer[ ]+([\x21-\x7e]+)$/i.exec(header) : null;
@@ -226,6 +256,10 @@ export class V1Doorway<Operation extends string, Receipt> {
     }
     return version.id;
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !(value instanceof Response) && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 type Handler<Receipt, D extends RouteDeclaration<string>> = (context: V1Context<Receipt, D>) => unknown;
@@ -276,11 +310,13 @@ export class V1Plugin<Operation extends string, Receipt> {
     const run = async (ctx: { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] }) => {
       const state = door.stateOf(ctx.request);
       for (const [name, value] of Object.entries(state.headers)) ctx.set.headers[name] = value;
+      const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request }) : undefined;
       const charge = state.caller && declaration.operation !== null ? await door.charge(state.caller, declaration.operation) : null;
       const context = {
         caller: state.caller,
         apiVersion: state.apiVersion,
         charge,
+        checked,
         body: ctx.body,
         query: ctx.query,
         params: ctx.params,
@@ -288,7 +324,9 @@ export class V1Plugin<Operation extends string, Receipt> {
         set: ctx.set,
       } as unknown as V1Context<Receipt, D>;
       try {
-        return await handler(context);
+        const answer = await handler(context);
+        if (declaration.resource && isPlainObject(answer)) return door.shape(declaration.resource, answer, state.apiVersion);
+        return answer;
       } catch (error) {
         await charge?.refund();
         throw error;

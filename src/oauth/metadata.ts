@@ -17,6 +17,6 @@ export function authorizationServerMetadata(config: Config) {
     revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
     code_challenge_methods_supported: ["S256"],
     authorization_response_iss_parameter_supported: true,
-    service_documentation: `${base}/v1/openapi.json`,
+    service_documentation: `${config.webAppUrl}/docs`,
   };
 }

@@ -6,4 +6,5 @@ export * from "../clients/schema.ts";
 export * from "../oauth/schema.ts";
 export * from "../billing/schema.ts";
 export * from "../events/schema.ts";
+export * from "../generation/schema.ts";
 export * from "../webhooks/schema.ts";

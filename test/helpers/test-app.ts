@@ -9,6 +9,7 @@ import { createLogger, type Logger } from "../../src/lib/logger.ts";
 import type { Scheduler } from "../../src/scheduler/scheduler.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore } from "../../src/store/open-store.ts";
+import type { VersionRegistry } from "../../src/versions/registry.ts";
 import { tempDir } from "./temp-dir.ts";
 
 export const TEST_START = Date.UTC(2026, 10, 2, 9, 0, 0);
@@ -23,7 +24,7 @@ export interface TestApp {
   cleanup(): void;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}, options: { versions?: VersionRegistry } = {}): Promise<TestApp> {
   const dir = tempDir();
   const config = loadConfig({ PARLA_DATABASE_URL: `file:${join(dir.path, "test.db")}`, PARLA_BASE_URL: "http://localhost", ...env }, overrides);
   const store = openStore(config.databaseUrl);
@@ -31,7 +32,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: Record
   await migrate(store.client, clock.now());
   const logs: string[] = [];
   const log: Logger = createLogger("debug", {}, (line) => logs.push(line));
-  const { deps } = await compose(config, store, log, clock);
+  const { deps } = await compose(config, store, log, clock, options.versions);
   const scheduler = deps.scheduler;
   const app = createApp(deps);
   return {

@@ -2,7 +2,7 @@
 // and every operation works from that index alone (no network, no model).
 import type { Engine } from "../engine.ts";
 import { parseLessonPlanInput, parseTutorInput, parseVocabularyInput } from "../engine-input.ts";
-import type { VocabItem } from "../model.ts";
+import type { LessonSet, VocabItem } from "../model.ts";
 import { prepareEngineData, type RawEngineData } from "./engine-data.ts";
 import { lessonPlanSets } from "./lesson/lesson-plan.ts";
 import { buildLexiconIndex, type LexiconIndex } from "./lexicon-index.ts";
@@ -26,6 +26,8 @@ export function createEngineFromData(raw: RawEngineData): BuiltinEngine {
     return index;
   };
   return {
+    name: "builtin",
+    madeBy: () => "builtin",
     index: load,
     vocabulary(input) {
       const request = parseVocabularyInput(input);
@@ -34,9 +36,16 @@ export function createEngineFromData(raw: RawEngineData): BuiltinEngine {
         for (const concept of concepts) yield buildVocabItem(concept, request.source, request.target);
       })();
     },
-    lessonPlan(input) {
+    lessonPlan(input, options) {
       const request = parseLessonPlanInput(input);
-      return lessonPlanSets(load(), request);
+      const skip = options?.after?.length ?? 0;
+      const sets = lessonPlanSets(load(), request);
+      if (skip === 0) return sets;
+      // The plan is deterministic, so the sets a resumed generation already holds are the first
+      // `skip` ones: made again (cheap, no model) and not sent.
+      return (async function* (): AsyncGenerator<LessonSet> {
+        for await (const set of sets) if (set.index > skip) yield set;
+      })();
     },
     async tutorTurn(input) {
       return tutorTurn(load(), parseTutorInput(input));

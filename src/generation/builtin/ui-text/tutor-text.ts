@@ -13,6 +13,39 @@ export const NPC_LINES = {
     it: "Mi dispiace, non ho capito.",
     "pt-BR": "Desculpe, não entendi.",
   },
+  clarify_two: {
+    en: "Sorry, I didn't quite understand. Do you mean {a} or {b}?",
+    es: "Perdón, no le he entendido bien. ¿Quiere decir {a} o {b}?",
+    fr: "Pardon, je n'ai pas bien compris. Vous voulez dire {a} ou {b} ?",
+    de: "Entschuldigung, das habe ich nicht ganz verstanden. Meinen Sie {a} oder {b}?",
+    it: "Scusi, non ho capito bene. Vuole dire {a} o {b}?",
+    "pt-BR": "Desculpe, não entendi bem. Você quer dizer {a} ou {b}?",
+  },
+  clarify_one: {
+    en: "Sorry, I didn't quite understand. Do you mean {a}?",
+    es: "Perdón, no le he entendido bien. ¿Quiere decir {a}?",
+    fr: "Pardon, je n'ai pas bien compris. Vous voulez dire {a} ?",
+    de: "Entschuldigung, das habe ich nicht ganz verstanden. Meinen Sie {a}?",
+    it: "Scusi, non ho capito bene. Vuole dire {a}?",
+    "pt-BR": "Desculpe, não entendi bem. Você quer dizer {a}?",
+  },
+  clarify_again_two: {
+    en: "I'm afraid I still don't follow. Would you like to say {a}, or maybe {b}?",
+    es: "Sigo sin entenderle, lo siento. ¿Quiere decir {a}, o quizá {b}?",
+    fr: "Je ne vous suis toujours pas, désolé. Vous voulez dire {a}, ou peut-être {b} ?",
+    de: "Tut mir leid, ich verstehe Sie immer noch nicht. Wollen Sie {a} sagen, oder vielleicht {b}?",
+    it: "Mi dispiace, ancora non la seguo. Vuole dire {a}, o forse {b}?",
+    "pt-BR": "Desculpe, ainda não entendi. Você quer dizer {a}, ou talvez {b}?",
+  },
+  clarify_again_one: {
+    en: "I'm afraid I still don't follow. Would you like to say {a}?",
+    es: "Sigo sin entenderle, lo siento. ¿Quiere decir {a}?",
+    fr: "Je ne vous suis toujours pas, désolé. Vous voulez dire {a} ?",
+    de: "Tut mir leid, ich verstehe Sie immer noch nicht. Wollen Sie {a} sagen?",
+    it: "Mi dispiace, ancora non la seguo. Vuole dire {a}?",
+    "pt-BR": "Desculpe, ainda não entendi. Você quer dizer {a}?",
+  },
+  thanks_back: { en: "Thank you!", es: "¡Gracias a usted!", fr: "Merci à vous !", de: "Danke Ihnen!", it: "Grazie a Lei!", "pt-BR": "Obrigado a você!" },
   my_name: { en: "My name is {name}.", es: "Me llamo {name}.", fr: "Je m'appelle {name}.", de: "Ich heiße {name}.", it: "Mi chiamo {name}.", "pt-BR": "Meu nome é {name}." },
   finished: {
     en: "Goodbye, see you soon!",
@@ -23,6 +56,40 @@ export const NPC_LINES = {
     "pt-BR": "Tchau, até logo!",
   },
 } satisfies Record<string, Texts>;
+
+/**
+ * Farewells that name when the two will meet again: the learner's is answered in kind ("¡Adiós,
+ * hasta mañana!" with "¡Hasta mañana!"), never with another ("¡Hasta la semana que viene!").
+ */
+export const FAREWELLS: Record<string, { keywords: Record<keyof Texts, string[]>; reply: Texts }> = {
+  tomorrow: {
+    keywords: { en: ["see you tomorrow", "until tomorrow"], es: ["hasta mañana"], fr: ["à demain"], de: ["bis morgen"], it: ["a domani"], "pt-BR": ["até amanhã"] },
+    reply: { en: "See you tomorrow!", es: "¡Hasta mañana!", fr: "À demain !", de: "Bis morgen!", it: "A domani!", "pt-BR": "Até amanhã!" },
+  },
+  next_week: {
+    keywords: {
+      en: ["see you next week", "until next week"],
+      es: ["hasta la semana que viene", "hasta la próxima semana"],
+      fr: ["à la semaine prochaine"],
+      de: ["bis nächste woche"],
+      it: ["alla prossima settimana", "alla settimana prossima"],
+      "pt-BR": ["até a semana que vem", "até semana que vem", "até a próxima semana"],
+    },
+    reply: { en: "See you next week!", es: "¡Hasta la semana que viene!", fr: "À la semaine prochaine !", de: "Bis nächste Woche!", it: "Alla prossima settimana!", "pt-BR": "Até a semana que vem!" },
+  },
+  soon: {
+    keywords: { en: ["see you soon"], es: ["hasta pronto"], fr: ["à bientôt"], de: ["bis bald"], it: ["a presto"], "pt-BR": ["até breve", "até logo"] },
+    reply: { en: "See you soon!", es: "¡Hasta pronto!", fr: "À bientôt !", de: "Bis bald!", it: "A presto!", "pt-BR": "Até logo!" },
+  },
+  later: {
+    keywords: { en: ["see you later"], es: ["hasta luego"], fr: ["à plus tard", "à tout à l'heure"], de: ["bis später"], it: ["a dopo", "a più tardi"], "pt-BR": ["até mais"] },
+    reply: { en: "See you later!", es: "¡Hasta luego!", fr: "À plus tard !", de: "Bis später!", it: "A dopo!", "pt-BR": "Até mais!" },
+  },
+  night: {
+    keywords: { en: ["good night"], es: ["buenas noches"], fr: ["bonne nuit"], de: ["gute nacht"], it: ["buonanotte", "buona notte"], "pt-BR": ["boa noite"] },
+    reply: { en: "Good night!", es: "¡Buenas noches!", fr: "Bonne nuit !", de: "Gute Nacht!", it: "Buonanotte!", "pt-BR": "Boa noite!" },
+  },
+};
 
 /** Keywords, in each target language, of asking the NPC's name (answered with my_name). */
 export const ASK_NAME_KEYWORDS: Record<keyof Texts, string[]> = {
@@ -44,6 +111,14 @@ export const HINTS = {
     "pt-BR": "Você pode dizer, por exemplo: {phrase}",
   },
   words: { en: "Useful words: {words}", es: "Palabras útiles: {words}", fr: "Mots utiles : {words}", de: "Nützliche Wörter: {words}", it: "Parole utili: {words}", "pt-BR": "Palavras úteis: {words}" },
+  other_language: {
+    en: "That looks like {other}. Try to write in {target}.",
+    es: "Eso parece {other}. Intenta escribir en {target}.",
+    fr: "On dirait que c'est en {other}. Essayez d'écrire en {target}.",
+    de: "Das sieht nach {other} aus. Versuche, auf {target} zu schreiben.",
+    it: "Sembra {other}. Prova a scrivere in {target}.",
+    "pt-BR": "Isso parece {other}. Tente escrever em {target}.",
+  },
   write_in_target: {
     en: "Try to write in {target}.",
     es: "Intenta escribir en {target}.",
@@ -80,12 +155,12 @@ export const GENDER_NAMES: Record<"m" | "f" | "n", Texts> = {
 /** Correction notes, one per kind of mistake; `{wrong}`, `{right}`, `{noun}` arrive quoted. */
 export const NOTES = {
   spelling: {
-    en: "{wrong} is written {right}.",
-    es: "{wrong} se escribe {right}.",
-    fr: "{wrong} s'écrit {right}.",
-    de: "{wrong} schreibt man {right}.",
-    it: "{wrong} si scrive {right}.",
-    "pt-BR": "{wrong} se escreve {right}.",
+    en: "Did you mean {right}?",
+    es: "¿Querías decir {right}?",
+    fr: "Vouliez-vous dire {right} ?",
+    de: "Meintest du {right}?",
+    it: "Volevi dire {right}?",
+    "pt-BR": "Você quis dizer {right}?",
   },
   accent: {
     en: "Mind the accent: {right}.",
@@ -166,6 +241,102 @@ export const NOTES = {
     de: "Üblich ist {right}.",
     it: "Di solito si dice {right}.",
     "pt-BR": "O mais comum é dizer {right}.",
+  },
+  subject_verb: {
+    en: "The verb agrees with its subject: {right}.",
+    es: "El verbo concuerda con el sujeto: {right}.",
+    fr: "Le verbe s'accorde avec le sujet : {right}.",
+    de: "Das Verb richtet sich nach dem Subjekt: {right}.",
+    it: "Il verbo concorda con il soggetto: {right}.",
+    "pt-BR": "O verbo concorda com o sujeito: {right}.",
+  },
+  adjective: {
+    en: "The adjective agrees with the noun in gender and number: {right}.",
+    es: "El adjetivo concuerda en género y número: {right}.",
+    fr: "L'adjectif s'accorde en genre et en nombre : {right}.",
+    de: "Das Adjektiv passt sich an: {right}.",
+    it: "L'aggettivo concorda in genere e numero: {right}.",
+    "pt-BR": "O adjetivo concorda em gênero e número: {right}.",
+  },
+  auxiliary: {
+    en: "This verb forms its past with {aux}: {right}.",
+    es: "Este verbo forma el pasado con {aux}: {right}.",
+    fr: "Ce verbe se conjugue avec {aux} au passé composé : {right}.",
+    de: "Dieses Verb bildet das Perfekt mit {aux}: {right}.",
+    it: "Questo verbo vuole l'ausiliare {aux}: {right}.",
+    "pt-BR": "Este verbo forma o passado com {aux}: {right}.",
+  },
+  ser_estar: {
+    en: "For a passing state, use estar: {right}.",
+    es: "Para un estado pasajero se usa estar: {right}.",
+    fr: "Pour un état passager, on emploie estar : {right}.",
+    de: "Für einen vorübergehenden Zustand nimmt man estar: {right}.",
+    it: "Per uno stato passeggero si usa estar: {right}.",
+    "pt-BR": "Para um estado passageiro, use estar: {right}.",
+  },
+  subjunctive: {
+    en: "After {trigger}, use the subjunctive: {right}.",
+    es: "Después de {trigger} va el subjuntivo: {right}.",
+    fr: "Après {trigger}, on emploie le subjonctif : {right}.",
+    de: "Nach {trigger} steht der Konjunktiv: {right}.",
+    it: "Dopo {trigger} ci vuole il congiuntivo: {right}.",
+    "pt-BR": "Depois de {trigger}, use o subjuntivo: {right}.",
+  },
+  infinitive: {
+    en: "After this verb, use the infinitive: {right}.",
+    es: "Después de este verbo va el infinitivo: {right}.",
+    fr: "Après ce verbe, on met l'infinitif : {right}.",
+    de: "Nach diesem Verb steht der Infinitiv: {right}.",
+    it: "Dopo questo verbo ci vuole l'infinito: {right}.",
+    "pt-BR": "Depois deste verbo, use o infinitivo: {right}.",
+  },
+  participle: {
+    en: "The past tense uses the participle: {right}.",
+    es: "El pasado compuesto lleva el participio: {right}.",
+    fr: "Le passé composé se forme avec le participe passé : {right}.",
+    de: "Das Perfekt braucht das Partizip: {right}.",
+    it: "Il passato prossimo vuole il participio: {right}.",
+    "pt-BR": "O tempo composto usa o particípio: {right}.",
+  },
+  separable: {
+    en: "In a main clause the prefix goes to the end: {right}.",
+    es: "En la oración principal el prefijo va al final: {right}.",
+    fr: "Dans une principale, la particule va à la fin : {right}.",
+    de: "Im Hauptsatz steht die Vorsilbe am Ende: {right}.",
+    it: "Nella frase principale il prefisso va alla fine: {right}.",
+    "pt-BR": "Na oração principal, o prefixo vai para o final: {right}.",
+  },
+  accusative: {
+    en: "The object is in the accusative: {right}.",
+    es: "El complemento va en acusativo: {right}.",
+    fr: "Le complément est à l'accusatif : {right}.",
+    de: "Das Objekt steht im Akkusativ: {right}.",
+    it: "Il complemento va all'accusativo: {right}.",
+    "pt-BR": "O objeto fica no acusativo: {right}.",
+  },
+  irregular: {
+    en: "This verb is irregular: {right}.",
+    es: "Este verbo es irregular: {right}.",
+    fr: "Ce verbe est irrégulier : {right}.",
+    de: "Dieses Verb ist unregelmäßig: {right}.",
+    it: "Questo verbo è irregolare: {right}.",
+    "pt-BR": "Este verbo é irregular: {right}.",
+  },
+  greeting: {
+    en: "The greeting is written {right}.",
+    es: "El saludo se escribe {right}.",
+    fr: "La salutation s'écrit {right}.",
+    de: "Die Begrüßung schreibt man {right}.",
+    it: "Il saluto si scrive {right}.",
+    "pt-BR": "A saudação se escreve {right}.",
+  },
+  question_accent: {
+    en: "Question words carry an accent: {right}.",
+    es: "Las palabras interrogativas llevan tilde: {right}.",
+    fr: "Les mots interrogatifs portent un accent : {right}.",
+    de: "Fragewörter tragen einen Akzent: {right}.",
+    it: "Le parole interrogative hanno l'accento: {right}.",
+    "pt-BR": "Palavras interrogativas levam acento: {right}.",
   },
   language: {
     en: "In {target}, say {right}.",

@@ -1,0 +1,47 @@
+// The two documents, made once per process on first use — after every route is registered — and
+// shared by the /v1 routes that serve them and the /docs page that renders them.
+import type { VersionRegistry } from "../versions/registry.ts";
+import { asyncApiDocument } from "./asyncapi.ts";
+import { openApiDocument, type DocumentedRoute } from "./openapi.ts";
+
+type Json = Record<string, unknown>;
+
+export interface RouteSource {
+  /** The /v1 routes as the doorway registered them, with the statuses it can refuse with. */
+  documentedRoutes(): DocumentedRoute[];
+}
+
+export class ReferenceDocuments {
+  private openapi: { json: Json; text: string } | null = null;
+  private asyncapi: { json: Json; text: string } | null = null;
+
+  constructor(
+    private readonly source: RouteSource,
+    private readonly versions: VersionRegistry,
+    private readonly baseUrl: string,
+  ) {}
+
+  private current(): string {
+    return this.versions.list().find((v) => v.status === "current")!.id;
+  }
+
+  openApi(): { json: Json; text: string } {
+    if (!this.openapi) {
+      const json = openApiDocument(this.source.documentedRoutes(), {
+        baseUrl: this.baseUrl,
+        apiVersion: this.current(),
+        versions: this.versions.list().filter((v) => v.status !== "discontinued").map((v) => v.id),
+      });
+      this.openapi = { json, text: JSON.stringify(json) };
+    }
+    return this.openapi;
+  }
+
+  asyncApi(): { json: Json; text: string } {
+    if (!this.asyncapi) {
+      const json = asyncApiDocument({ baseUrl: this.baseUrl, apiVersion: this.current() });
+      this.asyncapi = { json, text: JSON.stringify(json) };
+    }
+    return this.asyncapi;
+  }
+}

@@ -1,0 +1,76 @@
+// The documentation in a real browser against the binary: /docs renders the guides, the API
+// reference and the events reference with no request leaving the machine, and a typed client
+// generated from /v1/openapi.json compiles and runs against the same binary, so the document and
+// the server cannot drift apart.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { tempDir } from "../helpers/temp-dir.ts";
+import { startBinary, type RunningBinary } from "./binary-harness.ts";
+import { artifactPath, launchChromium, newPage } from "./browser-harness.ts";
+
+let parla: RunningBinary;
+let browser: Browser;
+
+beforeAll(async () => {
+  [parla, browser] = await Promise.all([startBinary(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await parla?.stop();
+});
+
+describe("/docs", () => {
+  test("renders offline: guides, every operation of the OpenAPI document, every event type; nothing fetched from elsewhere", async () => {
+    const { context, page, pageErrors } = await newPage(browser, parla.url);
+    const origins = new Set<string>();
+    page.on("request", (request) => void origins.add(new URL(request.url()).origin));
+    const response = await page.goto("/docs");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("h1").innerText()).resolves.toBe("Parla API documentation");
+    await expect(page.locator("#guides h3").first().innerText()).resolves.toContain("client credentials");
+    const openapi = (await (await fetch(`${parla.url}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.values(openapi.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+    expect(await page.locator('section[id^="op-"]').count()).toBe(operations);
+    expect(await page.locator('section[id^="event-"]').count()).toBeGreaterThanOrEqual(8);
+    await page.screenshot({ path: artifactPath("docs.png"), fullPage: false });
+    expect([...origins]).toEqual([new URL(parla.url).origin]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a typed client from /v1/openapi.json", () => {
+  test("scripts/gen-client writes the types; a program compiled against them runs against the binary", async () => {
+    const dir = tempDir();
+    try {
+      const root = join(import.meta.dir, "../..");
+      const types = join(dir.path, "parla-api.d.ts");
+      const gen = Bun.spawnSync(["bash", join(root, "scripts/gen-client"), `${parla.url}/v1/openapi.json`, types], { stdout: "pipe", stderr: "pipe" });
+      expect(gen.stderr.toString()).not.toContain("rror");
+      expect(gen.exitCode).toBe(0);
+      const program = join(dir.path, "program.ts");
+      await Bun.write(
+        program,
+        `import type { paths } from "./parla-api.d.ts";
+type Versions = paths["/v1/versions"]["get"]["responses"][200]["content"]["application/json"];
+type OneVersion = paths["/v1/versions/{id}"]["get"]["responses"][200]["content"]["application/json"];
+const base = process.argv[2]!;
+const list: Versions = await (await fetch(base + "/v1/versions")).json();
+const first: OneVersion = list.items[0]!;
+const again: OneVersion = await (await fetch(base + "/v1/versions/" + encodeURIComponent(first.id))).json();
+if (again.id !== first.id || again.status !== first.status) throw new Error("the document and the server disagree");
+console.log(JSON.stringify({ id: again.id, status: again.status }));
+`,
+      );
+      await Bun.write(join(dir.path, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "ESNext", target: "ESNext", moduleResolution: "bundler", types: ["bun"], typeRoots: [join(root, "node_modules/@types")], noUncheckedIndexedAccess: true, allowImportingTsExtensions: true }, files: ["program.ts"] }));
+      const tsc = Bun.spawnSync([join(root, "node_modules/.bin/tsc"), "-p", join(dir.path, "tsconfig.json")], { stdout: "pipe", stderr: "pipe", env: { ...process.env, NODE_PATH: join(root, "node_modules") }, cwd: root });
+      expect(tsc.stdout.toString() + tsc.stderr.toString()).toBe("");
+      const run = Bun.spawnSync(["bun", program, parla.url], { stdout: "pipe", stderr: "pipe" });
+      expect(run.stderr.toString()).toBe("");
+      expect(JSON.parse(run.stdout.toString())).toMatchObject({ status: "current" });
+    } finally {
+      dir.cleanup();
+    }
+  }, 60_000);
+});
