@@ -100,7 +100,9 @@ export async function deliverClaimed(deps: WebhookDeps, owner: string, row: Deli
     return null;
   }
   const live = await keys.forEndpoint(endpoint.id);
-  const timestamp = Math.floor(deps.clock.now() / 1000);
+  // The receiver compares webhook-timestamp with its own clock (spec 6.4.2, 5 minutes), so it is
+  // wall time even when PARLA_DEV_CLOCK has moved Parla's clock to fire a retry early.
+  const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     "content-type": "application/json",
     "user-agent": deps.userAgent,

@@ -5,6 +5,7 @@ import { enableEndpoint, findEndpoint } from "../../src/webhooks/endpoints.ts";
 import { listDeliveries, redeliver, sendTest } from "../../src/webhooks/manual-deliveries.ts";
 import { RETRY_GAPS_MS, nextGapMs } from "../../src/webhooks/retry-schedule.ts";
 import { webhookWorld, type WebhookWorld } from "./fixtures.ts";
+import { webhookFor } from "./verify.ts";
 
 let world: WebhookWorld;
 afterEach(() => world?.cleanup());
@@ -38,6 +39,9 @@ describe("retries (DESIGN §6)", () => {
     expect(d).toMatchObject({ state: "failed" });
     expect(d!.attempts).toHaveLength(8);
     expect(new Set(world.receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(1);
+    // Signed with wall time, so a receiver still verifies the last retry after the clock moved on a day.
+    const last = world.receiver.received.at(-1)!;
+    expect(webhookFor(ep.secret).verify(last.body, last.headers)).toMatchObject({ type: "lesson_plan.ready" });
   });
 
   test("jitter stays within ±20 % and Retry-After is honoured up to the longest gap", () => {
