@@ -6,6 +6,7 @@ import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
 import { billingRoutes } from "./billing/routes.ts";
+import { generationRoutes } from "./generation/routes.ts";
 import { referenceRoutes } from "./reference/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
@@ -29,6 +30,7 @@ export function createApp(deps: AppDeps) {
     .use(integrationsRoutes(deps))
     .use(webhooksRoutes(deps))
     .use(billingRoutes(deps))
+    .use(generationRoutes(deps))
     .use(referenceRoutes(deps))
     .use(usageRoutes(deps))
     .use(accountRoutes(deps))

@@ -12,6 +12,7 @@ import type { CoreDeps } from "./config/core-deps.ts";
 import { EventRecorder } from "./events/recorder.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
+import { createGenerationRuntime, PLAN_JOB, planJobKind, type GenerationRuntime } from "./generation/plans-service.ts";
 import { doorwayStatuses, V1Doorway } from "./http/v1.ts";
 import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, type Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -46,6 +47,8 @@ export interface AppDeps extends CoreDeps {
   reference: ReferenceDocuments;
   /** Records events in the transaction of the change that caused them (events/recorder.ts). */
   events: EventRecorder;
+  /** Lesson-plan progress announcements (one poller per process) and the engine's version. */
+  generation: GenerationRuntime;
   /** Webhook delivery (webhooks/): what an attempt needs, and this process's delivery loop. */
   webhooks: { deps: WebhookDeps; worker: DeliveryWorker };
 }
@@ -75,7 +78,7 @@ export async function compose(
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
     rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
-    findAccessToken: (token, nowMs) => findAccessToken(store.db, token, nowMs),
+    findAccessToken: (token, nowMs) => findAccessToken(store, token, nowMs),
     findVersion: (id) => {
       const v = versions.find(id);
       return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };
@@ -95,15 +98,16 @@ export async function compose(
   const worker = createDeliveryWorker(webhookDeps);
   events.addOutbox(webhookOutbox(serverKey, versions, () => worker.wake()));
   const webhooks = { deps: webhookDeps, worker };
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, webhooks, scheduler: null } satisfies AppDeps;
-  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, generation: createGenerationRuntime({ store, config }), webhooks, scheduler: null } satisfies AppDeps;
+  // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.
+  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial), concurrency: 32 });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };
 }
 
 /** Every durable job kind, by name. Domains add theirs here. */
-function jobKinds(_deps: AppDeps): Record<string, JobKind> {
-  return {};
+function jobKinds(deps: AppDeps): Record<string, JobKind> {
+  return { [PLAN_JOB]: planJobKind(deps) };
 }
 
 /** Recurring housekeeping, shared by every process (each run is claimed once through the store). */

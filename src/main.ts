@@ -6,11 +6,12 @@ import { adminCommands } from "./cli/admin-commands.ts";
 import { webhookCommands } from "./cli/webhook-commands.ts";
 import { listenCommands } from "./cli/listen-command.ts";
 import { llmCommands } from "./cli/llm-commands.ts";
+import { libraryCommands } from "./cli/library-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...webhookCommands, ...llmCommands, ...loginCommands, ...listenCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...webhookCommands, ...llmCommands, ...libraryCommands, ...loginCommands, ...listenCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;

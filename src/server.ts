@@ -1,6 +1,7 @@
 // Starts Parla: opens the store, migrates, starts the scheduler and HTTP, and shuts all of it down
 // on one signal (SIGTERM/SIGINT): stop accepting, let jobs finish for a bounded time, close the store.
 import type { Server } from "bun";
+import type { Elysia } from "elysia";
 import { createApp } from "./app.ts";
 import { compose, type AppDeps } from "./compose.ts";
 import type { Config } from "./config/config.ts";
@@ -21,7 +22,12 @@ export interface RunningServer {
 
 export class StartupError extends Error {}
 
-export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+export interface ServerOptions {
+  /** Routes added to the app before it serves (scripts/bench/api-server.ts adds a probe). */
+  extraRoutes?: (deps: AppDeps) => Elysia<any, any, any, any, any, any, any>;
+}
+
+export async function startServer(config: Config, log: Logger = createLogger(config.logLevel), options: ServerOptions = {}): Promise<RunningServer> {
   const clock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock;
   if (config.devClock) log.warn("dev_clock.enabled", { message: "PARLA_DEV_CLOCK=1: POST /_dev/clock can move time. Never use this in production." });
 
@@ -41,6 +47,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const scheduler = deps.scheduler;
 
   const app = createApp(deps);
+  if (options.extraRoutes) app.use(options.extraRoutes(deps));
   let server: Server<unknown>;
   try {
     server = Bun.serve({

@@ -59,7 +59,7 @@ export async function authenticateClient(deps: CoreDeps, request: Request, form:
     if (!client || client.type !== "public") throw invalidClient();
     return { client, secretId: null };
   }
-  const authenticated = await authenticateClientSecret(deps.store.db, deps.clock.now(), id, secret);
+  const authenticated = await authenticateClientSecret(deps.store, deps.clock.now(), id, secret);
   if (!authenticated || authenticated.client.type !== "confidential") throw invalidClient();
   return authenticated;
 }
