@@ -61,7 +61,7 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
     // A host with a full queue behind its sending slots is left out of this claim. When such a claim
     // just found nothing, the next one waits a little: each would scan the busy host's backlog.
     const busy = [...hostOf].filter(([, host]) => (active.get(host) ?? 0) >= 2 * perHost).map(([id]) => id);
-    if (busy.length && performance.now() - emptyBusyClaimAt < 20) return [];
+    if (busy.length && performance.now() - emptyBusyClaimAt < 100) return [];
     const where = busy.length ? and(claimable(now), notInArray(webhookDeliveries.endpointId, busy)) : claimable(now);
     const candidates = db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(where).orderBy(asc(webhookDeliveries.nextAttemptAt)).limit(limit);
     const rows = await db

@@ -65,7 +65,7 @@ export const webhookDeliveries = sqliteTable(
     createdAt: millis("created_at").notNull(),
     finishedAt: millis("finished_at"),
   },
-  (t) => [index("webhook_deliveries_due").on(t.state, t.nextAttemptAt, t.leaseExpiresAt), index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt)],
+  (t) => [index("webhook_deliveries_due").on(t.state, t.nextAttemptAt, t.leaseExpiresAt, t.endpointId), index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt)],
 );
 
 /** Every attempt of a delivery, as the Webhooks page shows it. */
