@@ -5,7 +5,9 @@ import type { AppDeps } from "./compose.ts";
 import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
+import { canonicalAddress } from "./http/canonical-address.ts";
 import { billingRoutes } from "./billing/routes.ts";
+import { eventRoutes } from "./events/routes.ts";
 import { generationRoutes } from "./generation/routes.ts";
 import { referenceRoutes } from "./reference/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
@@ -15,13 +17,19 @@ import { assetRoutes } from "./web/asset-routes.ts";
 import { integrationsRoutes } from "./web/integrations-routes.ts";
 import { webhooksRoutes } from "./web/webhooks-routes.ts";
 import { usageRoutes } from "./web/usage-routes.ts";
+import { eventsRoutes } from "./web/events-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
 import { authorizeRoutes } from "./web/authorize-routes.ts";
 import { docsRoutes } from "./web/docs-routes.ts";
+import { emailRoutes } from "./web/email-routes.ts";
+import { metricsRoutes, routeRecorder } from "./metrics/routes.ts";
 
 export function createApp(deps: AppDeps) {
-  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
+  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(canonicalAddress(deps.config))
+    .use(routeRecorder())
+    .use(healthRoutes(deps))
+    .use(metricsRoutes(deps))
     .use(assetRoutes())
     .use(authRoutes(deps))
     .use(externalSigninRoutes(deps))
@@ -30,12 +38,15 @@ export function createApp(deps: AppDeps) {
     .use(integrationsRoutes(deps))
     .use(webhooksRoutes(deps))
     .use(billingRoutes(deps))
+    .use(eventRoutes(deps))
     .use(generationRoutes(deps))
     .use(referenceRoutes(deps))
     .use(usageRoutes(deps))
+    .use(eventsRoutes(deps))
     .use(accountRoutes(deps))
     .use(learnRoutes(deps))
-    .use(docsRoutes(deps));
+    .use(docsRoutes(deps))
+    .use(emailRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

@@ -9,7 +9,11 @@ import type { PendingLedger } from "./billing/pending-ledger.ts";
 import { payerOf } from "./billing/payer.ts";
 import type { Config } from "./config/config.ts";
 import type { CoreDeps } from "./config/core-deps.ts";
+import type { ThresholdCrossing } from "./billing/thresholds.ts";
+import { pruneEventsBefore } from "./events/event-reads.ts";
+import { EventSignal } from "./events/event-signal.ts";
 import { EventRecorder } from "./events/recorder.ts";
+import { CURSOR_LIFETIME_MS } from "./events/cursor.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
 import { createGenerationRuntime, PLAN_JOB, planJobKind, type GenerationRuntime } from "./generation/plans-service.ts";
@@ -19,9 +23,11 @@ import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
 import { ReferenceDocuments } from "./reference/documents.ts";
 import { findAccessToken } from "./oauth/access-token-lookup.ts";
-import { purgeFinishedJobs } from "./scheduler/housekeeping.ts";
+import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
+import { mailJobKinds, sendMail } from "./mail/service.ts";
+import type { Metrics } from "./metrics/registry.ts";
 import { createScheduler, type JobKind, type RecurringTask, type Scheduler } from "./scheduler/scheduler.ts";
-import type { Store } from "./store/open-store.ts";
+import type { DbOrTx, Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
 import { VersionRegistry } from "./versions/registry.ts";
 import pkg from "../package.json";
@@ -30,6 +36,8 @@ import { createWebhookDeps, type WebhookPorts } from "./webhooks/webhook-deps.ts
 import { createDeliveryWorker, type DeliveryWorker } from "./webhooks/delivery-worker.ts";
 import { purgeOldDeliveries } from "./webhooks/housekeeping.ts";
 import { webhookOutbox } from "./webhooks/outbox.ts";
+import type { DisabledNotice } from "./webhooks/deliver.ts";
+import { disabledNoticeMessage, ownerEmail } from "./webhooks/disabled-notice.ts";
 
 /** The doorway every /v1 route passes, typed with billing's operations and receipts. */
 export type ApiDoorway = V1Doorway<Operation, ChargeReceipt>;
@@ -47,8 +55,12 @@ export interface AppDeps extends CoreDeps {
   reference: ReferenceDocuments;
   /** Records events in the transaction of the change that caused them (events/recorder.ts). */
   events: EventRecorder;
+  /** This process's one follower of the events' sequence: wakes open streams (events/event-signal.ts). */
+  eventSignal: EventSignal;
   /** Lesson-plan progress announcements (one poller per process) and the engine's version. */
   generation: GenerationRuntime;
+  /** Request counters, latency and gauges for /metrics; absent when PARLA_METRICS_TOKEN is not set. */
+  metrics?: Metrics;
   /** Webhook delivery (webhooks/): what an attempt needs, and this process's delivery loop. */
   webhooks: { deps: WebhookDeps; worker: DeliveryWorker };
 }
@@ -69,11 +81,15 @@ export async function compose(
   log: Logger,
   clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock,
   versions = new VersionRegistry(),
+  metrics?: Metrics,
   ports: ComposePorts = {},
 ): Promise<Composed> {
   const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
-  const events = new EventRecorder();
-  const ledger = createLedger({ store, clock, log });
+  // Embedded SQLite: a poll is a read of the last rowid, so look often; a libSQL server is a round
+  // trip, and another process's event must reach a stream within a second (spec 4.4).
+  const eventSignal = new EventSignal({ db: store.db, clock, log, pollMs: store.kind === "embedded" ? 50 : 250 });
+  const events = new EventRecorder(() => eventSignal.poke());
+  const ledger = createLedger({ store, clock, log, onUsageThreshold: (tx, crossing, nowMs) => recordThreshold(events, tx, crossing, nowMs) });
   const ledgerDeps = { store, config, clock, ledger };
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
@@ -94,11 +110,17 @@ export async function compose(
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
   const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
-  const webhookDeps = createWebhookDeps({ config, store, clock, log, serverKey, version: pkg.version }, ports);
+  // Spec 3.2: the owner is e-mailed (through the mail outbox) when an endpoint is disabled.
+  const mailDisabledNotice = async (notice: DisabledNotice) => {
+    const to = await ownerEmail(store.db, notice.accountId);
+    if (!to) return;
+    await sendMail({ config, clock, log, store, scheduler: partial.scheduler ?? null }, { to, ...disabledNoticeMessage(notice, config.webAppUrl) });
+  };
+  const webhookDeps = createWebhookDeps({ config, store, clock, log, serverKey, version: pkg.version }, { ...ports, notifyEndpointDisabled: ports.notifyEndpointDisabled ?? mailDisabledNotice });
   const worker = createDeliveryWorker(webhookDeps);
   events.addOutbox(webhookOutbox(serverKey, versions, () => worker.wake()));
   const webhooks = { deps: webhookDeps, worker };
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, generation: createGenerationRuntime({ store, config }), webhooks, scheduler: null } satisfies AppDeps;
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, eventSignal, reference, generation: createGenerationRuntime({ store, config }), webhooks, scheduler: null, metrics } satisfies AppDeps;
   // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial), concurrency: 32 });
   const deps = Object.assign(partial, { scheduler });
@@ -107,13 +129,29 @@ export async function compose(
 
 /** Every durable job kind, by name. Domains add theirs here. */
 function jobKinds(deps: AppDeps): Record<string, JobKind> {
-  return { [PLAN_JOB]: planJobKind(deps) };
+  return { [PLAN_JOB]: planJobKind(deps), ...mailJobKinds(deps) };
 }
 
 /** Recurring housekeeping, shared by every process (each run is claimed once through the store). */
-function housekeepingTasks(deps: AppDeps): RecurringTask[] {
-  return [
+export function housekeepingTasks(deps: AppDeps): RecurringTask[] {
+  const tasks: RecurringTask[] = [
     { name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) },
+    // Events are kept about 30 days (spec 4.4.2, 8), as long as a cursor stays valid.
+    { name: "prune-events", everyMs: HOUR, run: async (now) => void (await pruneEventsBefore(deps.store.db, now - CURSOR_LIFETIME_MS)) },
     { name: "purge-webhook-deliveries", everyMs: HOUR, run: (now) => purgeOldDeliveries(deps.store.db, now) },
   ];
+  const { backupDir, backupEveryHours, backupKeep, databaseUrl } = deps.config;
+  if (backupDir) tasks.push({ name: "backup", everyMs: backupEveryHours * HOUR, run: async (now) => scheduledBackup(deps.log, databaseUrl, backupDir, backupKeep, now) });
+  return tasks;
+}
+
+/**
+ * usage.threshold_reached (spec 6.1), recorded in the charge's own transaction. Billing already
+ * reports only metered holders and only the highest threshold of a jump, once per holder and month
+ * (billing/thresholds.ts); every client of the account with usage:read hears it.
+ */
+async function recordThreshold(events: EventRecorder, tx: DbOrTx, crossing: ThresholdCrossing, nowMs: number): Promise<void> {
+  const data: Record<string, unknown> = { subject: crossing.subject, percent: crossing.percent, limit_credits: crossing.limitCredits, used_credits: crossing.usedCredits, month: crossing.month };
+  if (crossing.clientId !== null) data.client_id = crossing.clientId;
+  await events.record(tx, nowMs, { accountId: crossing.accountId, type: "usage.threshold_reached", data });
 }

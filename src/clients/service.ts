@@ -59,7 +59,7 @@ function checkRedirectUris(type: ClientType, uris: string[]): { ok: true; value:
   return { ok: true, value: unique };
 }
 
-export type CreateClientResult = { ok: true; client: Client; secret: string | null } | FieldProblem;
+export type CreateClientResult = { ok: true; client: Client; secret: string | null; secretId: string | null } | FieldProblem;
 
 export async function createClient(db: Db, nowMs: number, input: NewClientInput): Promise<CreateClientResult> {
   if (input.type !== "public" && input.type !== "confidential") return { ok: false, field: "type", reason: "type must be public or confidential" };
@@ -84,13 +84,14 @@ export async function createClient(db: Db, nowMs: number, input: NewClientInput)
     spendLimitCredits: null,
     createdAt: nowMs,
   };
-  let secret: string | null = null;
+  let inserted: { id: string; secret: string } | null = null;
   await db.transaction(async (tx) => {
     await tx.insert(clients).values(client);
     // A public client has no secret (spec 2.1).
-    if (client.type === "confidential") secret = (await insertSecret(tx, nowMs, client.id)).secret;
+    if (client.type === "confidential") inserted = await insertSecret(tx, nowMs, client.id);
   });
-  return { ok: true, client, secret };
+  const made = inserted as { id: string; secret: string } | null;
+  return { ok: true, client, secret: made?.secret ?? null, secretId: made?.id ?? null };
 }
 
 async function insertSecret(db: DbOrTx, nowMs: number, clientId: string): Promise<{ id: string; secret: string }> {
@@ -149,6 +150,39 @@ export async function setPinnedVersion(db: Db, accountId: string, clientId: stri
   const checked = checkVersion(version);
   if (!checked.ok) return checked;
   const r = await db.update(clients).set({ pinnedVersion: checked.value }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
+  return r.length ? { ok: true } : missing;
+}
+
+export interface ClientChanges {
+  name?: string;
+  scopes?: string[];
+  pinnedVersion?: string;
+}
+
+/**
+ * Several changes at once, all checked before any is written (the admin CLI's `client update`).
+ * The same rules as renameClient, setClientScopes and setPinnedVersion: narrowing scopes applies
+ * at once, widening and the version from the next token exchange.
+ */
+export async function updateClient(db: Db, accountId: string, clientId: string, changes: ClientChanges): Promise<UpdateResult> {
+  const set: Partial<Pick<Client, "name" | "scopes" | "pinnedVersion">> = {};
+  if (changes.name !== undefined) {
+    const checked = checkName(changes.name);
+    if (!checked.ok) return checked;
+    set.name = checked.value;
+  }
+  if (changes.scopes !== undefined) {
+    const checked = checkScopes(changes.scopes);
+    if (!checked.ok) return checked;
+    set.scopes = checked.value;
+  }
+  if (changes.pinnedVersion !== undefined) {
+    const checked = checkVersion(changes.pinnedVersion);
+    if (!checked.ok) return checked;
+    set.pinnedVersion = checked.value;
+  }
+  if (Object.keys(set).length === 0) return { ok: false, field: "changes", reason: "nothing to change" };
+  const r = await db.update(clients).set(set).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
   return r.length ? { ok: true } : missing;
 }
 

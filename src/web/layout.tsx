@@ -2,7 +2,7 @@
 // rendered with `safe` (Kita escapes children only when told; `xss-scan` in scripts/test checks it).
 import type { PropsWithChildren } from "@kitajs/html";
 
-export type NavKey = "learn" | "integrations" | "webhooks" | "connected" | "usage" | "account";
+export type NavKey = "learn" | "integrations" | "webhooks" | "events" | "connected" | "usage" | "account";
 export interface Flash {
   kind: "ok" | "error";
   text: string;
@@ -12,6 +12,7 @@ const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: "learn", href: "/learn", label: "Learn" },
   { key: "integrations", href: "/admin", label: "Integrations" },
   { key: "webhooks", href: "/admin/webhooks", label: "Webhooks" },
+  { key: "events", href: "/events", label: "Events" },
   { key: "connected", href: "/account/connected-apps", label: "Connected apps" },
   { key: "usage", href: "/usage", label: "Usage" },
   { key: "account", href: "/account", label: "Account" },

@@ -28,7 +28,8 @@ export function createWebhookDeps(base: { config: Config; store: Store; clock: C
     ca: config.webhookCaFile ? readFileSync(config.webhookCaFile, "utf8") : null,
     userAgent: `Parla-Webhooks/${base.version}`,
     timeoutMs: ports.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
-    // Until a mailer is plugged in, the owner's notice goes to the log.
+    // The server's composition root mails the owner; a one-shot command (tests, redeliveries: they
+    // never disable) only logs.
     notifyDisabled:
       ports.notifyEndpointDisabled ??
       (async (notice) => log.warn("webhook.disabled_notice", { account_id: notice.accountId, endpoint_id: notice.endpointId, url: notice.url, reason: notice.reason })),

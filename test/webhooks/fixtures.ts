@@ -38,7 +38,7 @@ export async function webhookWorld(ports: ComposePorts = {}, startMs = Date.now(
   await migrate(store.client, clock.now());
   const logs: string[] = [];
   const notices: DisabledNotice[] = [];
-  const { deps } = await compose(config, store, createLogger("debug", {}, (l) => logs.push(l)), clock, undefined, {
+  const { deps } = await compose(config, store, createLogger("debug", {}, (l) => logs.push(l)), clock, undefined, undefined, {
     webhookResolver: async (name) => (name === "localhost" || name === "hooks.test" ? ["127.0.0.1"] : ["93.184.215.14"]),
     notifyEndpointDisabled: async (n) => {
       notices.push(n);

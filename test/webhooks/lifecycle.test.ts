@@ -182,3 +182,20 @@ describe("disabling (spec 3.2)", () => {
     expect(world.receiver.received).toHaveLength(deliveries.length);
   });
 });
+
+describe("the disabled notice (spec 3.2)", () => {
+  test("without a port given, the product's wiring mails the account owner through the mail outbox", async () => {
+    const { mailOutbox } = await import("../../src/mail/schema.ts");
+    world = await webhookWorld({ notifyEndpointDisabled: undefined });
+    await world.endpoint();
+    world.receiver.answer = () => new Response("gone", { status: 410 });
+    await world.record();
+    await world.deps.webhooks.worker.drain();
+    const mails = await world.deps.store.db.select().from(mailOutbox);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.toAddress).toStartWith("dev");
+    expect(mails[0]!.subject).toBe("Parla: a webhook endpoint was disabled");
+    expect(mails[0]!.bodyText).toContain("410 Gone");
+    expect(mails[0]!.bodyText).toContain("/admin/webhooks");
+  });
+});
