@@ -10,6 +10,7 @@ import { billingRoutes } from "./billing/routes.ts";
 import { eventRoutes } from "./events/routes.ts";
 import { generationRoutes } from "./generation/routes.ts";
 import { referenceRoutes } from "./reference/routes.ts";
+import { inboundRoutes } from "./inbound/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
 import { externalSigninRoutes } from "./web/external-signin-routes.ts";
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps) {
     .use(eventRoutes(deps))
     .use(generationRoutes(deps))
     .use(referenceRoutes(deps))
+    .use(inboundRoutes(deps))
     .use(usageRoutes(deps))
     .use(eventsRoutes(deps))
     .use(accountRoutes(deps))
