@@ -8,10 +8,10 @@ export interface Flash {
   text: string;
 }
 
-// Webhooks joins this list with the webhooks issue; a link to a page that does not exist yet is worse than none.
 const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: "learn", href: "/learn", label: "Learn" },
   { key: "integrations", href: "/admin", label: "Integrations" },
+  { key: "webhooks", href: "/admin/webhooks", label: "Webhooks" },
   { key: "events", href: "/events", label: "Events" },
   { key: "connected", href: "/account/connected-apps", label: "Connected apps" },
   { key: "usage", href: "/usage", label: "Usage" },
