@@ -1,21 +1,25 @@
 // Scale-out: three Parla processes (the built binary) on one libSQL database — the Hrana test
 // server standing in for sqld — behind a round-robin proxy, so consecutive requests of one user
-// land on different processes. The flows that exist today: sign-in sessions, token exchanges and
-// a refresh race, billing limits exact across processes, and jobs (mail delivery) run once.
+// land on different processes: sign-in sessions, token exchanges and a refresh race, billing limits
+// exact across processes, jobs run once (mail delivery, lesson-plan generation), events fanned out
+// to the streams of every process, and webhook deliveries once per attempt.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { csrfFrom } from "../helpers/browser-less.ts";
 import { startHranaTestServer, type HranaTestServer } from "../helpers/hrana-test-server.ts";
 import { HttpBrowser } from "../helpers/http-browser.ts";
+import { startHttpsReceiver, type HttpsReceiver } from "../helpers/https-receiver.ts";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../helpers/round-robin-proxy.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { webhookFor } from "../webhooks/verify.ts";
 import { freePort, runCli, startBinary, type RunningBinary } from "./binary-harness.ts";
 
 const PASSWORD = "correct horse battery staple";
 const dir = tempDir("parla-scale-");
 let hrana: HranaTestServer;
 let smtp: SMTPServer;
+let receiver: HttpsReceiver & { cleanup(): void };
 let proxy: RoundRobinProxy;
 let processes: RunningBinary[] = [];
 let env: Record<string, string>;
@@ -23,6 +27,7 @@ const mails: { to: string; data: string }[] = [];
 
 beforeAll(async () => {
   hrana = startHranaTestServer(join(dir.path, "shared.db"));
+  receiver = startHttpsReceiver();
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -48,6 +53,9 @@ beforeAll(async () => {
     PARLA_FREE_ALLOWANCE_CREDITS: "30",
     PARLA_RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_MINUTE: "1000",
     PARLA_LOG_LEVEL: "warn",
+    // Webhooks to the test receiver: https with a test CA on 127.0.0.1, any port (DESIGN §5).
+    PARLA_WEBHOOK_ALLOW_NETWORKS: "127.0.0.0/8",
+    PARLA_WEBHOOK_CA_FILE: receiver.caFile,
   };
   // Started together: the three race to apply the migrations, which the ledger makes happen once.
   processes = await Promise.all([0, 1, 2].map(() => startBinary(env)));
@@ -59,6 +67,7 @@ afterAll(async () => {
   await Promise.all(processes.map((p) => p.stop()));
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   hrana?.stop();
+  receiver?.cleanup();
   dir.cleanup();
 });
 
@@ -161,5 +170,135 @@ describe("three processes on one libSQL database behind a round-robin proxy", ()
     expect(bodies[0]!.refresh_token).not.toBe(refresh);
     const next = await fetch(`${proxy.url}/oauth/token`, form({ grant_type: "refresh_token", refresh_token: bodies[0]!.refresh_token }));
     expect(next.status).toBe(200);
+  });
+});
+
+interface StreamEvent {
+  id: string;
+  type: string;
+  data: { plan_id?: string; status?: string };
+  at: number;
+}
+
+/** GET /v1/events/stream on one process, collecting every event frame with its arrival time. */
+async function openEventStream(url: string, token: string): Promise<{ events: StreamEvent[]; close(): void }> {
+  const abort = new AbortController();
+  const res = await fetch(`${url}/v1/events/stream`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+  expect(res.status).toBe(200);
+  const events: StreamEvent[] = [];
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for await (const chunk of res.body!) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const lines = block.split("\n");
+          // Event frames carry no `event:` field; done and error frames would end the stream.
+          if (lines.some((l) => l.startsWith("event: "))) continue;
+          const data = lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6));
+          if (data.length) events.push({ ...(JSON.parse(data.join("\n")) as Omit<StreamEvent, "at">), at: performance.now() });
+        }
+      }
+    } catch {}
+  })();
+  return { events, close: () => abort.abort() };
+}
+
+describe("lesson plans, event streams and webhooks across the three processes", () => {
+  const TOPICS = ["ordering food in a restaurant", "buying a train ticket", "checking into a hotel", "asking for directions", "visiting a doctor", "shopping for clothes"];
+  let token = "";
+  let webhookSecret = "";
+  let streams: Awaited<ReturnType<typeof openEventStream>>[] = [];
+  let planIds: string[] = [];
+  let feed: StreamEvent[] = [];
+  const api = (path: string, init: RequestInit = {}) => fetch(proxy.url + path, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...init.headers } });
+
+  beforeAll(async () => {
+    // A paid account, so that every plan fits its allowance (10 credits each).
+    const user = await cli(["admin", "user", "create", "--email", "planner@example.com", "--password", PASSWORD, "--plan", "paid", "--json"]);
+    expect(user.code).toBe(0);
+    const { account_id } = JSON.parse(user.stdout) as { account_id: string };
+    const client = await cli(["admin", "client", "create", "--account", account_id, "--name", "Planner", "--scopes", "lesson_plans:write lesson_plans:read events:read", "--billing", "allowance", "--json"]);
+    expect(client.code).toBe(0);
+    const { client_id, client_secret } = JSON.parse(client.stdout) as { client_id: string; client_secret: string };
+    const hook = await cli(["admin", "webhook", "create", "--client", client_id, "--url", `https://127.0.0.1:${receiver.port}/hook`, "--events", "lesson_plan.ready", "--json"]);
+    expect(hook.code).toBe(0);
+    webhookSecret = (JSON.parse(hook.stdout) as { secret: string }).secret;
+    const exchange = await fetch(`${proxy.url}/oauth/token`, {
+      method: "POST",
+      headers: { authorization: "Basic " + btoa(`${encodeURIComponent(client_id)}:${encodeURIComponent(client_secret)}`), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials" }).toString(),
+    });
+    expect(exchange.status).toBe(200);
+    token = ((await exchange.json()) as { access_token: string }).access_token;
+    // Directly on each process, not through the proxy: each stream is fed by its own process's poller.
+    streams = await Promise.all(processes.map((p) => openEventStream(p.url, token)));
+  });
+
+  afterAll(() => {
+    for (const s of streams) s.close();
+  });
+
+  test("plans are generated once: each has its 5 sets once, and its ready partial and complete each appear once in the feed", async () => {
+    const created = await Promise.all(TOPICS.map((topic, i) => api("/v1/lesson-plans", { method: "POST", body: JSON.stringify({ topic, source_lang: "en", target_lang: ["es", "fr", "de"][i % 3], level: 2 }) })));
+    expect(created.map((r) => r.status)).toEqual(TOPICS.map(() => 202));
+    planIds = ((await Promise.all(created.map((r) => r.json()))) as { id: string }[]).map((p) => p.id);
+    expect(new Set(planIds).size).toBe(TOPICS.length);
+
+    const plans = new Map<string, { status: string; sets: { id?: string; index?: number }[] }>();
+    const deadline = performance.now() + 60_000;
+    while (plans.size < planIds.length || [...plans.values()].some((p) => p.status !== "complete")) {
+      if (performance.now() > deadline) throw new Error(`plans not complete: ${JSON.stringify([...plans.values()].map((p) => p.status))}`);
+      await Bun.sleep(200);
+      for (const id of planIds) {
+        const r = await api(`/v1/lesson-plans/${id}`);
+        expect(r.status).toBe(200);
+        plans.set(id, (await r.json()) as { status: string; sets: { id?: string }[] });
+      }
+    }
+    for (const plan of plans.values()) {
+      expect(plan.sets.length).toBe(5);
+      expect(new Set(plan.sets.map((s) => JSON.stringify(s))).size).toBe(5);
+    }
+
+    // The whole feed from the oldest event kept, page by page.
+    let cursor: string | null = null;
+    for (;;) {
+      const r = await api(`/v1/events?${cursor ? `cursor=${encodeURIComponent(cursor)}` : "start=oldest"}`);
+      expect(r.status).toBe(200);
+      const page = (await r.json()) as { items: StreamEvent[]; next_cursor: string };
+      if (page.items.length === 0) break;
+      feed.push(...page.items);
+      cursor = page.next_cursor;
+    }
+    const ready = feed.filter((e) => e.type === "lesson_plan.ready").map((e) => `${e.data.plan_id} ${e.data.status}`).sort();
+    expect(ready).toEqual(planIds.flatMap((id) => [`${id} complete`, `${id} partial`]).sort());
+    expect(new Set(feed.map((e) => e.id)).size).toBe(feed.length);
+  }, 90_000);
+
+  test("every process's stream receives every event, within two seconds of the first process", async () => {
+    const ids = feed.map((e) => e.id).sort();
+    expect(ids.length).toBe(planIds.length * 2);
+    await waitFor(() => streams.every((s) => s.events.length >= ids.length), 5_000).catch(() => {});
+    for (const s of streams) expect(s.events.map((e) => e.id).sort()).toEqual(ids);
+    const spreads = ids.map((id) => {
+      const times = streams.map((s) => s.events.find((e) => e.id === id)!.at);
+      return Math.max(...times) - Math.min(...times);
+    });
+    expect(Math.max(...spreads)).toBeLessThan(2_000);
+  });
+
+  test("webhook deliveries: every event reaches the receiver, each webhook-id once, signed", async () => {
+    const ids = feed.map((e) => e.id).sort();
+    await waitFor(() => receiver.received.length >= ids.length, 20_000).catch(() => {});
+    // Another poll period of every process's delivery loop: nothing arrives twice.
+    await Bun.sleep(2_500);
+    const delivered = receiver.received.map((r) => r.headers["webhook-id"]!);
+    expect(delivered.sort()).toEqual(ids);
+    for (const r of receiver.received) expect(webhookFor(webhookSecret).verify(r.body, r.headers)).toMatchObject({ type: "lesson_plan.ready" });
   });
 });
