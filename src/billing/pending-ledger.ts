@@ -225,7 +225,13 @@ export class PendingLedger {
     const rows = [...this.usage.values()];
     this.usage = new Map();
     const writes = this.takeHolderWrites(nowMs, releaseAll);
-    if (rows.length === 0 && writes.length === 0) return;
+    if (rows.length === 0 && writes.length === 0) {
+      // Every lease was skipped under an exact spend: it must still be renewed or released later,
+      // or a lease idle behind a call that keeps waiting for other processes' leases holds its
+      // credits until it expires, and those processes' calls are refused meanwhile.
+      if (this.holdsLeases()) this.retryLater();
+      return;
+    }
     if (this.deps.store.client.closed) return;
     try {
       await this.deps.store.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import type { Operation } from "../../src/billing/credits.ts";
 import { setMeteredActive, setMeteredClientLimit } from "../../src/billing/metered-settings.ts";
 import type { Payer } from "../../src/billing/payer.ts";
 import { SETTINGS_TTL_MS } from "../../src/billing/payer-settings.ts";
-import { FLUSH_MS, LEASE_TTL_MS } from "../../src/billing/pending-ledger.ts";
+import { FLUSH_MS, LEASE_TTL_MS, PendingLedger } from "../../src/billing/pending-ledger.ts";
 import { spendLeases } from "../../src/billing/schema.ts";
 import { chargeCall, createLedger, holderKey, refund, spentSoFar, type LedgerDeps } from "../../src/billing/service.ts";
 import type { ThresholdCrossing } from "../../src/billing/thresholds.ts";
@@ -120,6 +120,23 @@ describe("one process", () => {
     await a.ledger.flush(); // not used since: released
     expect(await leaseRows(a)).toEqual([]);
     expect(await stored(a, holderKey.allowance(accountId))).toBe(6);
+  });
+
+  test("a lease skipped by a flush while an exact spend held it is still released by a later timer", async () => {
+    const a = processOn();
+    const ledger = new PendingLedger({ store: a.store, clock }, 5);
+    const deps = { ...a, ledger };
+    expect((await charge(deps, allowancePayer())).ok).toBe(true); // exact: a lease granted, the timer armed
+    const state = ledger.holder(holderKey.allowance(accountId), MONTH)!;
+    const { promise, resolve } = Promise.withResolvers<void>();
+    state.busy = promise; // an exact spend on the holder, as when a call waits for other processes' leases
+    await ledger.flush(); // the timer's flush lands meanwhile: nothing can be written
+    state.busy = null;
+    resolve();
+    // The timer goes on: renewed once (used since the grant), then released (idle).
+    for (let i = 0; i < 200 && (await leaseRows(a)).length > 0; i++) await Bun.sleep(10);
+    expect(await leaseRows(a)).toEqual([]);
+    expect(await stored(a, holderKey.allowance(accountId))).toBe(3);
   });
 
   test("a refund before the flush goes back into the lease; after it, to the store", async () => {
