@@ -15,6 +15,8 @@ import { integrationsRoutes } from "./web/integrations-routes.ts";
 import { usageRoutes } from "./web/usage-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
+import { homeRoutes } from "./web/home-routes.ts";
+import { reviewRoutes } from "./web/review-routes.ts";
 import { authorizeRoutes } from "./web/authorize-routes.ts";
 import { docsRoutes } from "./web/docs-routes.ts";
 
@@ -30,7 +32,9 @@ export function createApp(deps: AppDeps) {
     .use(referenceRoutes(deps))
     .use(usageRoutes(deps))
     .use(accountRoutes(deps))
+    .use(homeRoutes(deps))
     .use(learnRoutes(deps))
+    .use(reviewRoutes(deps))
     .use(docsRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;

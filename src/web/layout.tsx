@@ -2,7 +2,7 @@
 // rendered with `safe` (Kita escapes children only when told; `xss-scan` in scripts/test checks it).
 import type { PropsWithChildren } from "@kitajs/html";
 
-export type NavKey = "learn" | "integrations" | "webhooks" | "connected" | "usage" | "account";
+export type NavKey = "home" | "learn" | "review" | "integrations" | "webhooks" | "connected" | "usage" | "account";
 export interface Flash {
   kind: "ok" | "error";
   text: string;
@@ -10,14 +10,23 @@ export interface Flash {
 
 // Webhooks joins this list with the webhooks issue; a link to a page that does not exist yet is worse than none.
 const NAV: { key: NavKey; href: string; label: string }[] = [
+  { key: "home", href: "/", label: "Home" },
   { key: "learn", href: "/learn", label: "Learn" },
+  { key: "review", href: "/review", label: "Review" },
   { key: "integrations", href: "/admin", label: "Integrations" },
   { key: "connected", href: "/account/connected-apps", label: "Connected apps" },
   { key: "usage", href: "/usage", label: "Usage" },
   { key: "account", href: "/account", label: "Account" },
 ];
 
-export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; user?: { email: string; csrf: string } | null; flash?: Flash | null }>) {
+/** The signed-in user as every page shows them; `due` is the review cards due today (web-context.ts). */
+export interface LayoutUser {
+  email: string;
+  csrf: string;
+  due?: number;
+}
+
+export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; user?: LayoutUser | null; flash?: Flash | null }>) {
   return (
     <html lang="en">
       <head>
@@ -28,14 +37,25 @@ export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; u
         <script src="/assets/parla.js" defer></script>
       </head>
       <body>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
         <header class="top">
           <div class="bar">
             <a class="brand" href="/">Parla</a>
             {props.user ? (
               <nav class="main" aria-label="Main">
                 {NAV.map((item) => (
-                  <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined} safe>
-                    {item.label}
+                  <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined}>
+                    <span safe>{item.label}</span>
+                    {item.key === "review" && props.user?.due ? (
+                      <span class="badge" data-testid="due-count">
+                        {String(props.user.due)}
+                        <span class="visually-hidden"> due today</span>
+                      </span>
+                    ) : (
+                      ""
+                    )}
                   </a>
                 ))}
               </nav>
