@@ -70,25 +70,23 @@ function fromMemory(memory: FsrsMemory, dueAt: number): Card {
  * the deck (same languages and term) is left as it is, with its schedule. Returns how many were new.
  */
 export async function saveWords(db: DbOrTx, userId: string, nowMs: number, origin: Origin, words: DeckWordInput[]): Promise<number> {
-  let added = 0;
-  const seen = new Set<string>();
+  const unique = new Map<string, DeckWordInput & { term: string }>();
   for (const w of words) {
     const term = w.term.trim();
     const key = `${w.sourceLang}\u0000${w.targetLang}\u0000${term}`;
-    if (!term || seen.has(key)) continue;
-    seen.add(key);
-    const wordId = newRowId(nowMs);
-    const inserted = await db
-      .insert(reviewWords)
-      .values({ id: wordId, userId, sourceLang: w.sourceLang, targetLang: w.targetLang, term, meaning: w.meaning, exampleText: w.example.text, exampleTranslation: w.example.translation, origin, createdAt: nowMs })
-      .onConflictDoNothing()
-      .returning({ id: reviewWords.id });
-    if (inserted.length === 0) continue;
-    const empty = createEmptyCard(new Date(nowMs));
-    await db.insert(reviewCards).values(DIRECTIONS.map((direction) => ({ id: newRowId(nowMs), wordId, userId, direction, dueAt: nowMs, memory: toMemory(empty), lastReviewedAt: null, createdAt: nowMs })));
-    added++;
+    if (term && !unique.has(key)) unique.set(key, { ...w, term });
   }
-  return added;
+  if (unique.size === 0) return 0;
+  // Two statements whatever the list's length: a list page saves its words in one round trip each.
+  const inserted = await db
+    .insert(reviewWords)
+    .values([...unique.values()].map((w) => ({ id: newRowId(nowMs), userId, sourceLang: w.sourceLang, targetLang: w.targetLang, term: w.term, meaning: w.meaning, exampleText: w.example.text, exampleTranslation: w.example.translation, origin, createdAt: nowMs })))
+    .onConflictDoNothing()
+    .returning({ id: reviewWords.id });
+  if (inserted.length === 0) return 0;
+  const memory = toMemory(createEmptyCard(new Date(nowMs)));
+  await db.insert(reviewCards).values(inserted.flatMap(({ id: wordId }) => DIRECTIONS.map((direction) => ({ id: newRowId(nowMs), wordId, userId, direction, dueAt: nowMs, memory, lastReviewedAt: null, createdAt: nowMs }))));
+  return inserted.length;
 }
 
 /** Cards due before the end of today (what the navigation counts). */
