@@ -99,8 +99,11 @@ export interface RouteDeclaration<Operation extends string> {
   hidden?: boolean;
   /** The body as documented, when the route checks it itself with rules a schema cannot express. */
   documentedBody?: TSchema;
-  /** Runs after validation and before the charge; throws an AppError to refuse with nothing spent. */
-  precheck?: (context: PrecheckContext) => void | Promise<void>;
+  /**
+   * Runs after validation and before the charge; throws an AppError to refuse with nothing spent.
+   * What it returns reaches the handler as `checked` (e.g. the body it parsed).
+   */
+  precheck?: (context: PrecheckContext) => unknown;
 }
 
 export interface PrecheckContext {
@@ -120,6 +123,8 @@ export interface V1Context<Receipt, D extends RouteDeclaration<string>> {
   apiVersion: string;
   /** Null when the operation is null. */
   charge: D["operation"] extends null ? null : Charge<Receipt>;
+  /** What the route's precheck returned. */
+  checked: D["precheck"] extends (context: PrecheckContext) => infer R ? Awaited<R> : undefined;
   body: Maybe<D["body"]>;
   query: Maybe<D["query"]>;
   params: Maybe<D["params"]>;
@@ -305,12 +310,13 @@ export class V1Plugin<Operation extends string, Receipt> {
     const run = async (ctx: { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] }) => {
       const state = door.stateOf(ctx.request);
       for (const [name, value] of Object.entries(state.headers)) ctx.set.headers[name] = value;
-      if (declaration.precheck) await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request });
+      const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request }) : undefined;
       const charge = state.caller && declaration.operation !== null ? await door.charge(state.caller, declaration.operation) : null;
       const context = {
         caller: state.caller,
         apiVersion: state.apiVersion,
         charge,
+        checked,
         body: ctx.body,
         query: ctx.query,
         params: ctx.params,
