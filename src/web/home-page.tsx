@@ -29,7 +29,7 @@ export function HomePage(props: { user: LayoutUser; flash?: Flash | null; data: 
               </a>
             </>
           ) : (
-            <p safe>{d.deckSize === 0 ? "Your deck is empty: the words of your lists land here." : "Nothing due today. Well done."}</p>
+            <p>{d.deckSize === 0 ? "Your deck is empty: the words of your lists land here." : "Nothing due today. Well done."}</p>
           )}
         </section>
         <section class="card" aria-labelledby="home-learn">
@@ -45,7 +45,7 @@ export function HomePage(props: { user: LayoutUser; flash?: Flash | null; data: 
             {`${d.allowance.remaining} of ${d.allowance.credits} credits left`}
           </label>
           <progress id="allowance-meter" max={String(Math.max(d.allowance.credits, 1))} value={String(d.allowance.remaining)}></progress>
-          <p class="hint" safe>
+          <p class="hint">
             {d.allowance.remaining >= d.listCost ? `Enough for ${listsLeft} more ${listsLeft === 1 ? "list" : "lists"}. Reviewing is free.` : "Used up for this month; reviewing stays free."}
           </p>
           <p class="hint">

@@ -49,10 +49,12 @@ export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; u
                   <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined}>
                     <span safe>{item.label}</span>
                     {item.key === "review" && props.user?.due ? (
-                      <span class="badge" data-testid="due-count">
-                        {String(props.user.due)}
+                      <>
+                        <span class="badge" data-testid="due-count" safe>
+                          {String(props.user.due)}
+                        </span>
                         <span class="visually-hidden"> due today</span>
-                      </span>
+                      </>
                     ) : (
                       ""
                     )}
