@@ -1,8 +1,9 @@
 // The learner's review deck (spec 1.1: a learner keeps the words they met): one row per word a
 // user met in a list, a lesson or a tutor turn, and one spaced-repetition card per direction.
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "../accounts/schema.ts";
-import { json, millis } from "../store/schema-helpers.ts";
+import { bool, json, millis } from "../store/schema-helpers.ts";
+import type { Attempt, ExitAttempt } from "./answer-check.ts";
 
 export const reviewWords = sqliteTable(
   "review_words",
@@ -52,4 +53,31 @@ export const reviewCards = sqliteTable(
     createdAt: millis("created_at").notNull(),
   },
   (t) => [uniqueIndex("review_cards_word_direction").on(t.wordId, t.direction), index("review_cards_user_due").on(t.userId, t.dueAt)],
+);
+
+/** A learner's way through one lesson plan: every exercise's last attempt and the exit check's. */
+export interface LessonAttempts {
+  /** Keyed `${setIndex}.${exerciseIndex}`. */
+  exercises: Record<string, Attempt>;
+  exit: ExitAttempt | null;
+}
+
+export const lessonProgress = sqliteTable(
+  "lesson_progress",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** The lesson plan (generation's lesson_plans.id); a plan is the account's, progress the user's. */
+    planId: text("plan_id").notNull(),
+    attempts: json<LessonAttempts>("attempts").notNull(),
+    /** The exit check's last score, copied out of `attempts` for the plans list. */
+    exitScore: integer("exit_score"),
+    exitTotal: integer("exit_total"),
+    passed: bool("passed"),
+    /** The tutor conversation the plan's role-play opened, to resume it. */
+    conversationId: text("conversation_id"),
+    startedAt: millis("started_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+    completedAt: millis("completed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.planId] }), index("lesson_progress_user_updated").on(t.userId, t.updatedAt)],
 );

@@ -1,3 +1,19 @@
+CREATE TABLE `lesson_progress` (
+	`user_id` text NOT NULL,
+	`plan_id` text NOT NULL,
+	`attempts` text NOT NULL,
+	`exit_score` integer,
+	`exit_total` integer,
+	`passed` integer,
+	`conversation_id` text,
+	`started_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	`completed_at` integer,
+	PRIMARY KEY(`user_id`, `plan_id`),
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `lesson_progress_user_updated` ON `lesson_progress` (`user_id`,`updated_at`);--> statement-breakpoint
 CREATE TABLE `review_cards` (
 	`id` text PRIMARY KEY NOT NULL,
 	`word_id` text NOT NULL,
