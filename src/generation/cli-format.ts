@@ -20,13 +20,16 @@ function formatExercise(e: Exercise): string[] {
       lines.push(`    key: ${e.answers.map((a) => `${a.left}-${a.right}`).join(" ")}`);
       break;
     case "gap_fill":
-      lines.push(`    box: ${e.word_bank.join(", ")}`, ...e.items.map((i) => `    - ${i.prompt}  (${i.hint}) → ${i.answer}`));
+      lines.push(`    box: ${e.word_bank.join(", ")}`, ...e.items.map((i) => `    - ${i.prompt}${i.hint ? `  (${i.hint})` : ""} → ${i.answer}`));
       break;
     case "translation":
       lines.push(...e.items.map((i) => `    - ${i.prompt} → ${i.answer}`));
       break;
     case "dialogue_order":
       lines.push(...e.lines.map((l) => `    ${l.key} [${l.speaker}] ${l.text}`), `    key: ${e.answer.join(" ")}`);
+      break;
+    case "choose_correct":
+      lines.push(...e.items.map((i) => `    - ${i.options.join(" / ")} → ${i.answer}  (${i.explanation})`));
       break;
   }
   return lines;
@@ -40,6 +43,8 @@ function formatQuestion(q: ExitQuestion): string {
       return `  - ${q.prompt} (${q.hint}) → ${q.answer}`;
     case "respond":
       return `  - ${q.situation} → ${q.model_answer}`;
+    case "choose_correct":
+      return `  - ${q.prompt} ${q.options.join(" / ")} → ${q.answer}`;
   }
 }
 

@@ -144,6 +144,17 @@ export const Exercise = t.Union([
     lines: t.Array(t.Object({ key: t.String(), speaker: literals(["npc", "learner"] as const), text: t.String() })),
     answer: t.Array(t.String(), { description: "Line keys in the right order" }),
   }),
+  t.Object({
+    type: t.Literal("choose_correct"),
+    instructions: Instructions,
+    items: t.Array(
+      t.Object({
+        options: t.Array(t.String(), { description: "Target sentences, one of them correct" }),
+        answer: t.String(),
+        explanation: t.String({ description: "Why, in English (as the grammar set)" }),
+      }),
+    ),
+  }),
 ]);
 
 export const ExercisesSet = t.Object({
@@ -172,6 +183,7 @@ export const ExitQuestion = t.Union([
   t.Object({ type: t.Literal("choose_translation"), prompt: t.String(), options: t.Array(t.String()), answer: t.String() }),
   t.Object({ type: t.Literal("gap_fill"), prompt: t.String(), hint: t.String(), answer: t.String() }),
   t.Object({ type: t.Literal("respond"), situation: t.String({ description: "Source language" }), model_answer: t.String() }),
+  t.Object({ type: t.Literal("choose_correct"), prompt: t.String({ description: "Source language" }), options: t.Array(t.String()), answer: t.String() }),
 ]);
 
 export const ExitCheckSet = t.Object({

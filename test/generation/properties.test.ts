@@ -42,14 +42,28 @@ function exerciseTexts(e: Exercise, into: { target: string[]; source: string[]; 
       into.source.push(...e.right.map((r) => r.text));
       if (new Set(e.answers.map((a) => a.right)).size !== e.right.length) into.problems.push("matching: answers are not a one-to-one pairing");
       break;
-    case "gap_fill":
+    case "gap_fill": {
       for (const item of e.items) {
         const sentence = item.prompt.replace(GAP, item.answer);
         into.target.push(sentence);
-        into.source.push(item.hint);
+        if (item.hint !== "") into.source.push(item.hint);
         if (!item.prompt.includes(GAP)) into.problems.push(`gap_fill: no gap in ${item.prompt}`);
       }
-      if ([...e.word_bank].sort().join("|") !== e.items.map((i) => i.answer).sort().join("|")) into.problems.push("gap_fill: word bank is not the answers");
+      // Every answer is in the box, and the box has more words than gaps (no gap is free).
+      const bank = [...e.word_bank];
+      for (const answer of e.items.map((i) => i.answer)) {
+        const at = bank.indexOf(answer);
+        if (at < 0) into.problems.push(`gap_fill: answer ${answer} not in the box`);
+        else bank.splice(at, 1);
+      }
+      if (bank.length === 0) into.problems.push("gap_fill: as many words as gaps");
+      break;
+    }
+    case "choose_correct":
+      for (const item of e.items) {
+        into.target.push(item.answer);
+        if (!item.options.includes(item.answer) || item.options.length < 2) into.problems.push(`choose_correct: bad options for ${item.answer}`);
+      }
       break;
     case "translation":
       (e.direction === "to_target" ? into.target : into.source).push(...e.items.map((i) => i.answer));
@@ -67,7 +81,10 @@ function questionTexts(q: ExitQuestion, into: { target: string[]; source: string
     into.source.push(...q.options);
     if (!q.options.includes(q.answer)) into.problems.push(`exit: answer ${q.answer} not among the options`);
   } else if (q.type === "gap_fill") into.target.push(q.prompt.replace(GAP, q.answer));
-  else into.target.push(q.model_answer);
+  else if (q.type === "choose_correct") {
+    into.target.push(q.answer);
+    if (!q.options.includes(q.answer) || q.options.length < 2) into.problems.push(`exit: bad options for ${q.answer}`);
+  } else into.target.push(q.model_answer);
 }
 
 function planTexts(sets: LessonSet[]) {

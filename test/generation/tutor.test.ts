@@ -78,10 +78,12 @@ describe("following the scenario", () => {
 });
 
 describe("when the tutor does not understand", () => {
-  test("it says so, repeats its line and gives hints with an example and keywords", async () => {
-    const [, lost] = await talk({ target: "es", scene: "mercado" }, ["Hola", "El tiempo es bonito"]);
+  test("it asks one clarifying question offering two replies (never its previous line again) and gives hints", async () => {
+    const [greeted, lost] = await talk({ target: "es", scene: "mercado" }, ["Hola", "El tiempo es bonito"]);
     expect(lost?.progress.understood).toBe(false);
-    expect(lost?.reply).toBe("Perdón, no lo entiendo. ¡Buenos días! ¿Qué desea?");
+    expect(lost?.reply).toBe("Perdón, no le he entendido bien. ¿Quiere decir «Quiero dos manzanas, por favor» o «Quisiera dos manzanas»?");
+    expect(lost?.reply).not.toContain(greeted?.reply ?? "—");
+    expect(lost?.suggested_replies.map((r) => r.text)).toEqual(["Quiero dos manzanas, por favor.", "Quisiera dos manzanas."]);
     expect(lost?.hints.some((h) => h.startsWith("You can say, for example: “Quiero dos manzanas, por favor.”"))).toBe(true);
     expect(lost?.hints.some((h) => h.startsWith("Useful words: quiero"))).toBe(true);
     expect(lost?.suggested_replies.length).toBeGreaterThanOrEqual(2);

@@ -38,10 +38,21 @@ export interface ScenarioIntent {
   keywords: PerLang<string[]>;
 }
 
+/** A model reply the learner can give at a step, saying one of the step's intents. */
+export interface LearnerLine {
+  intent: string;
+  text: PerLang<string>;
+}
+
 export interface ScenarioStep {
   id: string;
   npc: PerLang<string>;
+  /** Intents of the next step the NPC line asks or leaves room for (empty on the last step). */
+  expects: string[];
   intents: ScenarioIntent[];
+  learner: LearnerLine[];
+  /** The line as said in a weather or by a persona that the written line would contradict. */
+  moods?: Partial<Record<string, PerLang<string>>>;
 }
 
 export interface Scenario {
@@ -120,6 +131,9 @@ export function checkGrammarPoint(raw: unknown): string[] {
   return problems;
 }
 
+/** Weathers and personas a step may have its own line for (see ui-text/scene-mood-text.ts). */
+const SCENE_MOODS = ["rain", "storm", "snow", "sun", "cold", "heat", "grumpy", "cheerful", "formal"];
+
 export function checkScenario(raw: unknown): string[] {
   if (!isRecord(raw)) return ["scenario: not an object"];
   const at = `scenario ${String(raw.topic)}`;
@@ -140,11 +154,43 @@ export function checkScenario(raw: unknown): string[] {
     perLangText(step.npc, `${sat} npc`, problems);
     const intents = step.intents;
     if (!Array.isArray(intents) || intents.length < 1 || intents.length > 3) problems.push(`${sat}: needs 1 to 3 intents`);
+    const intentIds = new Set<string>();
     for (const intent of Array.isArray(intents) ? intents : []) {
       if (!isRecord(intent) || !isText(intent.id)) problems.push(`${sat}: intent needs an id`);
-      else perLangKeywords(intent.keywords, `${sat} intent ${intent.id} keywords`, 1, false, problems);
+      else {
+        intentIds.add(intent.id);
+        perLangKeywords(intent.keywords, `${sat} intent ${intent.id} keywords`, 1, false, problems);
+      }
+    }
+    const learner = step.learner;
+    if (!Array.isArray(learner) || learner.length === 0) problems.push(`${sat}: needs at least one learner line`);
+    for (const line of Array.isArray(learner) ? learner : []) {
+      if (!isRecord(line) || !isText(line.intent) || !intentIds.has(line.intent)) problems.push(`${sat}: learner line must name one of the step's intents`);
+      else perLangText(line.text, `${sat} learner ${line.intent}`, problems);
+    }
+    if (!Array.isArray(step.expects) || !step.expects.every(isText)) problems.push(`${sat}: expects must be a list of intent ids`);
+    if (step.moods !== undefined) {
+      if (!isRecord(step.moods)) problems.push(`${sat}: moods must be an object`);
+      else for (const [mood, line] of Object.entries(step.moods)) {
+        if (!SCENE_MOODS.includes(mood)) problems.push(`${sat}: unknown mood ${mood}`);
+        perLangText(line, `${sat} moods.${mood}`, problems);
+      }
     }
   }
+  // What a line asks for is answered in the next step: every expected intent is one of it, every
+  // learner line answers what the line before it asked, and only the last step expects nothing.
+  steps.forEach((step, i) => {
+    if (!isRecord(step) || !Array.isArray(step.expects)) return;
+    const sat = `${at} step ${String(step.id)}`;
+    const next = steps[i + 1];
+    const nextIntents = new Set(isRecord(next) && Array.isArray(next.intents) ? next.intents.map((x) => (isRecord(x) ? x.id : null)) : []);
+    if (next && step.expects.length === 0) problems.push(`${sat}: expects nothing but a step follows`);
+    if (!next && step.expects.length > 0) problems.push(`${sat}: the last step expects nothing`);
+    for (const e of step.expects) if (!nextIntents.has(e)) problems.push(`${sat}: expects ${String(e)}, which the next step does not have`);
+    if (isRecord(next) && Array.isArray(next.learner)) {
+      for (const line of next.learner) if (isRecord(line) && !step.expects.includes(line.intent)) problems.push(`${at} step ${String(next.id)}: learner line ${String(line.intent)} answers what was not asked`);
+    }
+  });
   return problems;
 }
 

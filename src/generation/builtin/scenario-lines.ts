@@ -1,14 +1,14 @@
-// What a learner can say at a scenario step: the syllabus phrases (of the scenario's topic first,
-// then the general greetings and everyday ones) that contain one of the step's intent keywords,
-// else the topic's example sentences that do. Only data sentences are offered, never assembled
-// ones, so every suggestion is correct.
-import { LANGS, type Lang } from "../languages.ts";
+// What a learner can say at a scenario step: the replies written for the step, then the syllabus
+// phrases (of the scenario's topic first, then the general greetings and everyday ones) that say
+// what the NPC asked for. Only data sentences are offered, never assembled ones, so every
+// suggestion is correct.
+import type { Lang } from "../languages.ts";
 import type { LevelProfile } from "../levels.ts";
-import type { Scenario, ScenarioStep, TopicPhrase } from "./data-rules.ts";
+import type { Scenario, TopicPhrase } from "./data-rules.ts";
 import { containsWords, keyWords } from "./keyword-match.ts";
 import type { LexiconIndex } from "./lexicon-index.ts";
 import { fitsLength } from "./sentence-fit.ts";
-import { isNumberWord } from "./tutor/numbers.ts";
+import { furthestStep, matchIntent } from "./tutor/intent-match.ts";
 
 export interface Line {
   text: string;
@@ -82,39 +82,77 @@ export function phrasesForIntent(pool: TopicPhrase[], keywords: string[], target
     .map(({ phrase }) => phrase);
 }
 
-/** The topic's example sentences as phrases, for steps no syllabus phrase speaks to. */
-function examplePool(index: LexiconIndex, topic: string, profile: LevelProfile, target: Lang): TopicPhrase[] {
-  return cached(index, `examples|${topic}|${profile.level}|${target}`, () =>
-    (index.conceptsByTopic.get(topic) ?? [])
-      .filter((c) => c.level <= profile.level && fitsLength(c[target].ex, profile.maxSentenceWords))
-      .map((c) => ({ id: `example:${c.id}`, level: c.level, function: "", text: Object.fromEntries(LANGS.map((l) => [l, c[l].ex])) as TopicPhrase["text"] })),
-  );
+/** The intents a learner may say at a step: what the line before asked for, or a greeting to open. */
+export function allowedIntents(scenario: Scenario, step: number): string[] {
+  const before = scenario.steps[step - 1];
+  return before ? before.expects : (scenario.steps[step]?.intents.map((i) => i.id) ?? []);
 }
 
+const answering = new WeakMap<LexiconIndex, Map<string, TopicPhrase[][]>>();
+
+/**
+ * Syllabus phrases answering each asked intent of a step, best first. They depend only on the
+ * data, step, level and language, so they are worked out once (matching every phrase against the
+ * script is the costly part of a role-play).
+ */
+function answeringPhrases(index: LexiconIndex, scenario: Scenario, step: number, profile: LevelProfile, target: Lang): TopicPhrase[][] {
+  let byKey = answering.get(index);
+  if (!byKey) answering.set(index, (byKey = new Map()));
+  const key = `${scenario.topic}|${step}|${profile.level}|${target}`;
+  const known = byKey.get(key);
+  if (known) return known;
+  const current = scenario.steps[step];
+  const allowed = new Set(allowedIntents(scenario, step));
+  // A phrase that is one of the written replies is not a second option.
+  const written = new Set(current?.learner.map((line) => line.text[target]));
+  const pool = phrasePool(index, scenario.topic, profile, target).filter((p) => !written.has(p.text[target]));
+  const lists = (current?.intents ?? [])
+    .filter((intent) => allowed.has(intent.id))
+    .map((intent) =>
+      phrasesForIntent(pool, intent.keywords[target], target, profile.level).filter((p) => {
+        const heard = matchIntent(scenario, step, p.text[target], target);
+        // Heard as this step and no further: a phrase that also answers the next question
+        // would leave the NPC asking for what it was just told.
+        return heard !== null && heard.step === step && allowed.has(heard.intent) && furthestStep(scenario, heard, p.text[target], target).step === step;
+      }),
+    );
+  byKey.set(key, lists);
+  return lists;
+}
+
+/**
+ * What the learner can say at a step, best first: the scenario's own written replies (they fit
+ * every level), then syllabus phrases of the topic that the tutor would understand as an answer
+ * the NPC's previous line asked for. A phrase that would be heard as another step (skipping
+ * ahead, or past what was asked) or as another intent is not offered, so no option answers a
+ * question nobody asked and none says what the NPC is about to ask for.
+ */
 export function learnerOptions(
   index: LexiconIndex,
-  topic: string,
-  step: ScenarioStep,
+  scenario: Scenario,
+  step: number,
   pair: { source: Lang; target: Lang },
   profile: LevelProfile,
   limit = 3,
   avoid: ReadonlySet<string> = new Set(),
 ): PhraseLine[] {
-  const pool = phrasePool(index, topic, profile, pair.target).filter((p) => !avoid.has(p.id));
-  const perIntent = step.intents.map((intent) => phrasesForIntent(pool, intent.keywords[pair.target], pair.target, profile.level));
-  if (perIntent.every((list) => list.length === 0)) {
-    const examples = examplePool(index, topic, profile, pair.target).filter((p) => !avoid.has(p.id));
-    // A number says little about what an example sentence is for ("trois fois par jour" does not answer "since when?").
-    const wordsOnly = (keywords: string[]) => keywords.filter((k) => !keyWords(k).every((w) => isNumberWord(w, pair.target)));
-    perIntent.splice(0, perIntent.length, ...step.intents.map((intent) => phrasesForIntent(examples, wordsOnly(intent.keywords[pair.target]), pair.target, profile.level)));
-  }
-  const chosen = new Map<string, TopicPhrase>();
+  const current = scenario.steps[step];
+  if (!current) return [];
+  const allowed = new Set(allowedIntents(scenario, step));
+  const written: PhraseLine[] = current.learner
+    .filter((line) => allowed.has(line.intent))
+    .map((line, i) => ({ id: `line:${scenario.topic}:${current.id}:${i}`, text: line.text[pair.target], translation: line.text[pair.source] }));
+  const perIntent = answeringPhrases(index, scenario, step, profile, pair.target).map((list) => list.filter((p) => !avoid.has(p.id)));
+  const chosen = new Map<string, PhraseLine>();
+  for (const line of written) if (!avoid.has(line.id) && chosen.size < limit) chosen.set(line.id, line);
   // Round-robin over intents so each intent gets a suggestion before any gets a second.
   for (let round = 0; chosen.size < limit && perIntent.some((list) => list.length > round); round++) {
     for (const list of perIntent) {
       const phrase = list[round];
-      if (phrase && chosen.size < limit) chosen.set(phrase.id, phrase);
+      if (phrase && chosen.size < limit && ![...chosen.values()].some((c) => c.text === phrase.text[pair.target])) {
+        chosen.set(phrase.id, { id: phrase.id, text: phrase.text[pair.target], translation: phrase.text[pair.source] });
+      }
     }
   }
-  return [...chosen.values()].map((p) => ({ id: p.id, text: p.text[pair.target], translation: p.text[pair.source] }));
+  return [...chosen.values()];
 }

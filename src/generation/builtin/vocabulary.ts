@@ -29,7 +29,13 @@ export interface SelectOptions {
   exclude: ReadonlySet<string>;
   count: number;
   seed: string;
+  /** Concepts the scene names, taken first when they fit the band (at most half the list). */
+  named?: Concept[];
 }
+
+// From B1 on, the band reaches back to easier words for revision, but most of a list should be
+// new at the level: the level and the one below it fill this share first (at C1, B2+ and C1).
+const UPPER_SHARE = 0.6;
 
 /** Up to `count` distinct concepts in the level band, walking the tiers, then every topic. */
 export function selectConcepts(index: LexiconIndex, options: SelectOptions): Concept[] {
@@ -38,17 +44,26 @@ export function selectConcepts(index: LexiconIndex, options: SelectOptions): Con
   const taken = new Set<string>(options.exclude);
   const mainTopic = options.tiers[0]?.[0] ?? null;
   const fits = (c: Concept) => !taken.has(c.id) && fitsBand(c.level, options.level);
-  const take = (pool: Concept[]) => {
+  const take = (pool: Concept[], upTo = options.count) => {
     for (const c of ranked(pool.filter(fits), options.level, mainTopic, random)) {
-      if (chosen.length >= options.count) return;
+      if (chosen.length >= upTo) return;
       if (taken.has(c.id)) continue;
       taken.add(c.id);
       chosen.push(c);
     }
   };
-  for (const tier of options.tiers) {
+  for (const c of (options.named ?? []).filter(fits).slice(0, Math.floor(options.count / 2))) {
+    taken.add(c.id);
+    chosen.push(c);
+  }
+  const tierPools = options.tiers.map((tier) => tier.flatMap((topic) => index.conceptsByTopic.get(topic) ?? []));
+  if (options.level >= 4) {
+    const upper = Math.ceil(options.count * UPPER_SHARE);
+    for (const pool of tierPools) take(pool.filter((c) => c.level >= options.level - 1), upper);
+  }
+  for (const pool of tierPools) {
     if (chosen.length >= options.count) break;
-    take(tier.flatMap((topic) => index.conceptsByTopic.get(topic) ?? []));
+    take(pool);
   }
   if (chosen.length < options.count) take(index.data.concepts);
   return chosen;

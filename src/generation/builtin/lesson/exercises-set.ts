@@ -1,13 +1,16 @@
 // Practice on the lesson's own material, every item with its answer key: matching words,
-// gap-fill on the examples, translating sentences, and putting the scenario dialogue in order.
+// gap-fill on the examples (with distractors), the grammar point (its forms gapped, or its common
+// errors to spot), translating sentences, and putting the scenario dialogue in order.
 // Sentences come from the data; the engine only blanks, shuffles and pairs them.
 import type { Exercise, ExercisesSet } from "../../model.ts";
 import type { Concept } from "../lexicon-rules.ts";
+import { answeredInKind, voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
 import { learnerOptions } from "../scenario-lines.ts";
 import { fitsLength, gapSentence } from "../sentence-fit.ts";
 import { INSTRUCTIONS, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { say } from "../ui-text/template.ts";
 import { displayTerm } from "../vocab-item.ts";
+import { grammarChoice, grammarGapFill } from "./grammar-practice.ts";
 import type { LessonContext } from "./lesson-context.ts";
 
 const MATCHING_PAIRS = 6;
@@ -41,13 +44,23 @@ export function gapCandidates(context: LessonContext, concepts: Concept[]): { co
   return out;
 }
 
+const DISTRACTORS = 2;
+
+/** Gaps on the core words' examples; the box holds two more core words, so no gap is free. */
 function gapFill(context: LessonContext): Exercise | null {
   const items = gapCandidates(context, context.core).slice(0, GAP_ITEMS);
   if (items.length < 2) return null;
+  const answers = new Set(items.map((i) => i.answer.toLocaleLowerCase("und")));
+  const used = new Set(items.map((i) => i.concept.id));
+  // Words of the same kind as the answers first (a noun among nouns), then any other core word.
+  const kinds = new Set(items.map((i) => i.concept.pos));
+  const others = context.core.filter((c) => !used.has(c.id)).sort((a, b) => Number(kinds.has(b.pos)) - Number(kinds.has(a.pos)));
+  const distractors = others.map((c) => c[context.target].w).filter((w) => !answers.has(w.toLocaleLowerCase("und"))).slice(0, DISTRACTORS);
+  if (distractors.length === 0) return null;
   return {
     type: "gap_fill",
     instructions: say(INSTRUCTIONS.gap_fill, context.source),
-    word_bank: context.random.fork("word-bank").shuffle(items.map((i) => i.answer)),
+    word_bank: context.random.fork("word-bank").shuffle([...items.map((i) => i.answer), ...distractors]),
     items: items.map((i) => ({ prompt: i.prompt, hint: i.concept[context.source].ex, answer: i.answer })),
   };
 }
@@ -79,13 +92,19 @@ export function scenarioDialogue(context: LessonContext): { speaker: "npc" | "le
   if (!scenario) return [];
   const lines: { speaker: "npc" | "learner"; text: string; translation: string }[] = [];
   const used = new Set<string>();
-  for (const step of scenario.steps) {
-    const [said] = learnerOptions(context.index, scenario.topic, step, context, context.profile, 1, used);
+  for (const [i, step] of scenario.steps.entries()) {
+    const [said] = learnerOptions(context.index, scenario, i, context, context.profile, 1, used);
+    const text = said ? voicedLearnerLine(scenario, said.text, i, context.target, context.mood) : "";
+    const translation = said ? voicedLearnerLine(scenario, said.translation, i, context.source, context.mood) : "";
     if (said) {
       used.add(said.id);
-      lines.push({ speaker: "learner", text: said.text, translation: said.translation });
+      lines.push({ speaker: "learner", text, translation });
     }
-    lines.push({ speaker: "npc", text: step.npc[context.target], translation: step.npc[context.source] });
+    lines.push({
+      speaker: "npc",
+      text: answeredInKind(voicedNpcLine(scenario, i, context.target, context.mood), text, context.target),
+      translation: answeredInKind(voicedNpcLine(scenario, i, context.source, context.mood), translation, context.source),
+    });
   }
   return lines;
 }
@@ -108,6 +127,8 @@ function dialogueOrder(context: LessonContext): Exercise | null {
 }
 
 export function exercisesSet(context: LessonContext, index: number): ExercisesSet {
-  const exercises = [matching(context), gapFill(context), translation(context), dialogueOrder(context)].filter((e): e is Exercise => e !== null);
+  // The grammar point is always practised: a gap-fill on its forms, else spotting its errors.
+  const grammar = grammarGapFill(context) ?? grammarChoice(context);
+  const exercises = [matching(context), gapFill(context), grammar, translation(context), dialogueOrder(context)].filter((e): e is Exercise => e !== null);
   return { index, kind: "exercises", title: say(SET_TITLES.exercises, context.source), exercises };
 }

@@ -7,7 +7,8 @@ import { levelProfile, type LevelProfile } from "../../levels.ts";
 import type { GrammarPoint, Scenario, TopicPhrase } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import type { Concept } from "../lexicon-rules.ts";
-import { resolveTopics } from "../scene-topics.ts";
+import { readMood, type SceneMood } from "../npc-voice.ts";
+import { resolveTopics, sceneConcepts } from "../scene-topics.ts";
 import { chooseScenario, phrasePool } from "../scenario-lines.ts";
 import { fitsLength } from "../sentence-fit.ts";
 import { seededRandom, type SeededRandom } from "../seeded-random.ts";
@@ -32,6 +33,8 @@ export interface LessonContext {
   grammar: GrammarPoint | null;
   scenario: Scenario | null;
   npc: LessonNpc;
+  /** Time of day, weather and persona the scene and NPC set, for the role-play lines. */
+  mood: SceneMood;
   random: SeededRandom;
   targetName: string;
   sourceName: string;
@@ -75,6 +78,7 @@ export function buildLessonContext(index: LexiconIndex, request: LessonPlanReque
     exclude: new Set(),
     count: profile.coreVocabulary,
     seed: requestSeed("lesson-core", request),
+    named: sceneConcepts(index, request.subject.text),
   });
   return {
     index,
@@ -86,6 +90,7 @@ export function buildLessonContext(index: LexiconIndex, request: LessonPlanReque
     phrases: choosePhrases(index, topics, profile, request.target),
     grammar: chooseGrammar(index, request.target, request.level, random.fork("grammar")),
     scenario: chooseScenario(index, topics),
+    mood: readMood(request.subject.text, request.npc?.persona ?? null),
     npc: request.npc ? { name: request.npc.name, persona: request.npc.persona, given: true } : { name: DEFAULT_NPC_NAME[request.target], persona: null, given: false },
     random,
     targetName: LANGUAGE_NAMES[request.source][request.target],

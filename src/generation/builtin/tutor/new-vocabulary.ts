@@ -1,6 +1,9 @@
 // Words of the NPC's reply worth teaching: lexicon content words at or below the learner's level
-// that this conversation has not taught yet.
+// that this conversation has not taught yet, glossed in the sense the reply uses. A short word is
+// read as a noun only after an article or determiner, and only then: "l'est" is the east, the
+// "est" of "Quel est" is a form of être.
 import type { TutorRequest } from "../../engine-input.ts";
+import type { Lang } from "../../languages.ts";
 import type { TutorTurnResult } from "../../model.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import type { Concept } from "../lexicon-rules.ts";
@@ -9,15 +12,40 @@ import { displayTerm } from "../vocab-item.ts";
 
 const CONTENT = new Set(["noun", "verb", "adj", "adv"]);
 const PER_TURN = 3;
+const SHORT = 4;
+
+// Articles, determiners and contracted prepositions: what stands before a noun.
+const DETERMINERS: Record<Lang, Set<string>> = {
+  en: new Set("the a an this that these those my your his her its our their some any no every each".split(" ")),
+  es: new Set("el la los las un una unos unas este esta estos estas ese esa esos esas mi tu su mis tus sus nuestro nuestra al del".split(" ")),
+  fr: new Set("le la les l un une des du de d ce cet cette ces mon ma mes ton ta tes son sa ses notre votre nos vos leur leurs au aux".split(" ")),
+  de: new Set("der die das den dem des ein eine einen einem einer eines kein keine mein meine dein sein ihr unser euer im am zum zur vom beim".split(" ")),
+  it: new Set("il lo la l i gli le un uno una del della dello dei degli delle al alla allo ai agli alle questo questa quel quella mio mia tuo tua suo sua nel nella".split(" ")),
+  "pt-BR": new Set("o a os as um uma uns umas do da dos das no na nos nas ao à este esta esse essa meu minha seu sua".split(" ")),
+};
+
+/**
+ * Can this reading be the sense of the word here? A short word after a determiner is the noun
+ * ("l'est", "el este"), elsewhere it is not ("Quel est", "Este es").
+ */
+function fitsContext(concept: Concept, word: string, previous: string | undefined, lang: Lang): boolean {
+  if (word.length > SHORT) return true;
+  const determined = previous !== undefined && DETERMINERS[lang].has(foldCase(previous));
+  return (concept.pos === "noun") === determined;
+}
 
 export function newVocabulary(index: LexiconIndex, reply: string, request: TutorRequest, introduced: readonly string[]): TutorTurnResult["new_vocabulary"] {
   const language = index.language(request.target);
   const seen = new Set(introduced);
   const found: Concept[] = [];
-  for (const word of reply.match(/[\p{L}]+/gu) ?? []) {
+  const replyWords = reply.match(/[\p{L}]+/gu) ?? [];
+  for (const [i, word] of replyWords.entries()) {
     // A reading written exactly as in the reply first: "Morgen" is the morning, "morgen" tomorrow.
     const readings = (language.forms.get(foldCase(word)) ?? []).slice().sort((a, b) => Number(b.form === word) - Number(a.form === word));
-    const concept = readings.map((f) => f.concept).find((c) => CONTENT.has(c.pos) && c.level <= request.level && !seen.has(c.id));
+    // The word's sense here: a reading that does not fit the context is not a gloss of it.
+    const concept = readings
+      .map((f) => f.concept)
+      .find((c) => CONTENT.has(c.pos) && c.level <= request.level && !seen.has(c.id) && fitsContext(c, word, replyWords[i - 1], request.target));
     if (!concept) continue;
     seen.add(concept.id);
     found.push(concept);

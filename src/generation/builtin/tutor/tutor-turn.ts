@@ -1,6 +1,9 @@
 // One turn of the offline tutor: a scripted role-play partner. The learner's message is corrected,
-// matched to the scenario's intents, and answered with the scenario's next NPC line; when the
-// message is not understood the NPC says so, repeats its last line and the tutor gives hints.
+// matched to the scenario's intents, and answered with the scenario's next NPC line (in the
+// scene's voice: time of day, weather, persona). A message that answers several steps at once
+// moves the script on past all of them, so the NPC never asks for what it was told; a farewell is
+// answered in kind; a message that is not understood gets one clarifying question offering two
+// replies the learner could mean, never the previous line again.
 // It cannot hold an open conversation: that is the LLM engine's job. Nothing here is random, so
 // the same message in the same state always gets the same answer.
 import type { NpcRequest, TutorRequest } from "../../engine-input.ts";
@@ -10,12 +13,13 @@ import type { ConversationState, TutorTurnResult } from "../../model.ts";
 import type { Scenario } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import { resolveTopics } from "../scene-topics.ts";
-import { chooseScenario, learnerOptions, phrasePool, type Line } from "../scenario-lines.ts";
+import { answeredInKind, farewellKind, greetingTime, npcGreeting, readMood, voicedLearnerLine, voicedNpcLine, type SceneMood } from "../npc-voice.ts";
+import { chooseScenario, learnerOptions, type Line } from "../scenario-lines.ts";
 import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
 import { quote, say, type Texts } from "../ui-text/template.ts";
-import { ASK_NAME_KEYWORDS, HINTS, NPC_LINES } from "../ui-text/tutor-text.ts";
+import { ASK_NAME_KEYWORDS, FAREWELLS, HINTS, NPC_LINES } from "../ui-text/tutor-text.ts";
 import { correctMessage, type CorrectedMessage } from "./corrections.ts";
-import { containsAnyKeyword, matchIntent, type IntentMatch } from "./intent-match.ts";
+import { containsAnyKeyword, furthestStep, matchIntent, type IntentMatch } from "./intent-match.ts";
 import { newVocabulary } from "./new-vocabulary.ts";
 
 const KEPT_TURNS = 20;
@@ -28,6 +32,7 @@ interface Turn {
   scenario: Scenario;
   state: ConversationState;
   npc: NpcRequest;
+  mood: SceneMood;
 }
 
 /** The conversation's scenario: kept from the state, else from the plan, scene or NPC persona. */
@@ -47,9 +52,16 @@ function bilingual(turn: Turn, parts: (lang: Lang) => string[]): { text: string;
   return { text: parts(turn.request.target).join(" "), translation: parts(turn.request.source).join(" ") };
 }
 
-function npcLine(turn: Turn, step: number): Texts {
-  const s = turn.scenario.steps[Math.min(Math.max(step, 0), turn.scenario.steps.length - 1)];
-  return s?.npc ?? NPC_LINES.not_understood;
+function npcLine(turn: Turn, step: number, lang: Lang): string {
+  return voicedNpcLine(turn.scenario, Math.min(Math.max(step, 0), turn.scenario.steps.length - 1), lang, turn.mood);
+}
+
+/** The closing line, answering the learner's farewell in kind. */
+function closingLine(turn: Turn, step: number, message: string, lang: Lang): string {
+  // The learner wrote in the target language; the translation answers the same farewell.
+  const kind = farewellKind(message, turn.request.target);
+  const farewell = kind ? (FAREWELLS[kind]?.keywords[lang][0] ?? "") : "";
+  return answeredInKind(npcLine(turn, step, lang), farewell, lang);
 }
 
 function hintLang(turn: Turn): Lang {
@@ -63,23 +75,42 @@ function exampleHint(turn: Turn, line: Line): string {
 }
 
 function optionsFor(turn: Turn, step: number): Line[] {
-  const s = turn.scenario.steps[step];
-  return s ? learnerOptions(turn.index, turn.scenario.topic, s, turn.request, turn.profile) : [];
+  const { source, target } = turn.request;
+  const voiced = learnerOptions(turn.index, turn.scenario, step, turn.request, turn.profile).map((o) => ({
+    text: voicedLearnerLine(turn.scenario, o.text, step, target, turn.mood),
+    translation: voicedLearnerLine(turn.scenario, o.translation, step, source, turn.mood),
+  }));
+  return voiced.filter((o, i) => voiced.findIndex((p) => p.text === o.text) === i);
+}
+
+/** Up to two replies the learner may have meant, a different pair after each miss. */
+function meantReplies(turn: Turn, step: number, misses: number): Line[] {
+  const options = optionsFor(turn, step);
+  if (options.length <= 2) return options;
+  const first = misses % options.length;
+  return [options[first], options[(first + 1) % options.length]].filter((o): o is Line => o !== undefined);
+}
+
+/** One clarifying question naming the replies the learner may have meant. */
+function clarifyingQuestion(meant: Line[], misses: number): (lang: Lang, target: Lang) => string {
+  const again = misses > 0;
+  return (lang, target) => {
+    // The options are quoted inside a question: their own full stop goes.
+    const [a, b] = meant.map((m) => quote(lang, (lang === target ? m.text : m.translation).replace(/\.$/, "")));
+    if (!a) return say(NPC_LINES.not_understood, lang);
+    if (!b) return say(again ? NPC_LINES.clarify_again_one : NPC_LINES.clarify_one, lang, { a });
+    return say(again ? NPC_LINES.clarify_again_two : NPC_LINES.clarify_two, lang, { a, b });
+  };
 }
 
 /**
- * Two or three replies: what the next step expects (the farewells once the scene is over),
- * topped up with the scene's other phrases at the level.
+ * Up to three replies the learner could give next: what the NPC's last line asked for (the
+ * farewells once the scene is over). Only replies to that question are offered: a phrase that
+ * would answer nothing, or ask again for what the NPC just said, is not a suggestion.
  */
 function suggestions(turn: Turn, step: number): Line[] {
   const steps = turn.scenario.steps;
-  const own = optionsFor(turn, turn.state.done ? steps.length - 1 : step);
-  if (own.length >= 2) return own.slice(0, 3).map(({ text, translation }) => ({ text, translation }));
-  const { source, target } = turn.request;
-  const extra = phrasePool(turn.index, turn.scenario.topic, turn.profile, target)
-    .map((p) => ({ text: p.text[target], translation: p.text[source] }))
-    .filter((l) => !own.some((o) => o.text === l.text));
-  return [...own.map(({ text, translation }) => ({ text, translation })), ...extra].slice(0, 2);
+  return optionsFor(turn, turn.state.done ? steps.length - 1 : step).slice(0, 3);
 }
 
 /** Hints by priority: wrong language first, then honesty about the script, then what to say. */
@@ -110,7 +141,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const previous = request.conversation && request.conversation.topic === scenario.topic ? request.conversation : initialState(scenario);
   const state: ConversationState = { ...previous, step: Math.min(previous.step, scenario.steps.length), introduced: previous.introduced.slice(), turns: previous.turns.slice() };
   const npc = request.npc ?? { name: DEFAULT_NPC_NAME[request.target], persona: null };
-  const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc };
+  const mood = readMood(request.scene, npc.persona);
+  const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc, mood };
 
   const corrected = correctMessage(request.message, { index, source: request.source, target: request.target, names: [npc.name] });
   const askedName = containsAnyKeyword(corrected.understood, ASK_NAME_KEYWORDS[request.target], request.target);
@@ -120,17 +152,27 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const intro = (lang: Lang) => (askedName ? [say(NPC_LINES.my_name, lang, { name: npc.name })] : []);
 
   let reply: { text: string; translation: string };
-  if (wasDone) reply = bilingual(turn, (l) => [...intro(l), say(NPC_LINES.finished, l)]);
+  let meant: Line[] | null = null;
+  if (wasDone) reply = bilingual(turn, (l) => [...intro(l), farewellKind(request.message, request.target) ? closingLine(turn, scenario.steps.length - 1, request.message, l) : say(NPC_LINES.finished, l)]);
   else if (match) {
-    reply = bilingual(turn, (l) => [...intro(l), npcLine(turn, match.step)[l]]);
-    state.step = match.step + 1;
+    const reached = furthestStep(scenario, match, corrected.understood, request.target);
+    // A greeting that names the time of day is answered with the same one, unless the scene set it.
+    const said = reached.step === 0 && !mood.time ? greetingTime(corrected.understood, request.target) : null;
+    const voice: Turn = said ? { ...turn, mood: { ...mood, time: said } } : turn;
+    const last = reached.step === scenario.steps.length - 1;
+    // Greeted and already asked for something: the NPC greets back before answering.
+    const greetBack = (l: Lang) => (match.step === 0 && reached.step > 0 ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
+    reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), last ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l)]);
+    state.step = reached.step + 1;
     state.done = state.step >= scenario.steps.length;
     state.misses = 0;
   } else if (askedName) {
-    reply = bilingual(turn, (l) => [...intro(l), ...(stepBefore > 0 ? [npcLine(turn, stepBefore - 1)[l]] : [])]);
+    reply = bilingual(turn, (l) => [...intro(l), ...(stepBefore > 0 ? [npcLine(turn, stepBefore - 1, l)] : [])]);
     state.misses = 0;
   } else {
-    reply = bilingual(turn, (l) => [say(NPC_LINES.not_understood, l), npcLine(turn, stepBefore - 1)[l]]);
+    meant = meantReplies(turn, stepBefore, state.misses);
+    const question = clarifyingQuestion(meant, state.misses);
+    reply = bilingual(turn, (l) => [question(l, request.target)]);
     state.misses += 1;
   }
 
@@ -147,7 +189,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     corrections: corrected.corrections,
     corrected_message: corrected.correctedMessage,
     hints,
-    suggested_replies: suggestions(turn, state.step),
+    suggested_replies: meant && meant.length > 0 ? meant : suggestions(turn, state.step),
     new_vocabulary: vocabulary,
     progress: {
       topic: scenario.topic,

@@ -78,6 +78,22 @@ export const INSTRUCTIONS = {
     it: "Traduci in {lang}.",
     "pt-BR": "Traduza para o {lang}.",
   },
+  grammar_gap: {
+    en: "Complete each sentence with the right form from the box ({point}).",
+    es: "Completa cada frase con la forma correcta del recuadro ({point}).",
+    fr: "Complétez chaque phrase avec la bonne forme de la liste ({point}).",
+    de: "Ergänze jeden Satz mit der richtigen Form aus dem Kasten ({point}).",
+    it: "Completa ogni frase con la forma giusta del riquadro ({point}).",
+    "pt-BR": "Complete cada frase com a forma certa do quadro ({point}).",
+  },
+  choose_correct: {
+    en: "Which sentence is correct? ({point})",
+    es: "¿Qué frase es correcta? ({point})",
+    fr: "Quelle phrase est correcte ? ({point})",
+    de: "Welcher Satz ist richtig? ({point})",
+    it: "Quale frase è corretta? ({point})",
+    "pt-BR": "Qual frase está correta? ({point})",
+  },
   dialogue_order: {
     en: "Put the lines of the dialogue in the right order.",
     es: "Ordena las frases del diálogo.",
@@ -109,6 +125,14 @@ export const ROLE_PLAY = {
 
 export const EXIT_CHECK = {
   meaning: { en: "What does {term} mean?", es: "¿Qué significa {term}?", fr: "Que signifie {term} ?", de: "Was bedeutet {term}?", it: "Che cosa significa {term}?", "pt-BR": "O que significa {term}?" },
+  choose_correct: {
+    en: "Spot the error: which sentence is correct?",
+    es: "Encuentra el error: ¿qué frase es correcta?",
+    fr: "Trouvez l'erreur : quelle phrase est correcte ?",
+    de: "Finde den Fehler: Welcher Satz ist richtig?",
+    it: "Trova l'errore: quale frase è corretta?",
+    "pt-BR": "Encontre o erro: qual frase está correta?",
+  },
   say_it: { en: "Say it in {target}: {text}", es: "Dilo en {target}: {text}", fr: "Dites-le en {target} : {text}", de: "Sag es auf {target}: {text}", it: "Dillo in {target}: {text}", "pt-BR": "Diga em {target}: {text}" },
 } satisfies Record<string, Texts>;
 

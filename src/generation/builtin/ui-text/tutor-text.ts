@@ -13,6 +13,39 @@ export const NPC_LINES = {
     it: "Mi dispiace, non ho capito.",
     "pt-BR": "Desculpe, não entendi.",
   },
+  clarify_two: {
+    en: "Sorry, I didn't quite understand. Do you mean {a} or {b}?",
+    es: "Perdón, no le he entendido bien. ¿Quiere decir {a} o {b}?",
+    fr: "Pardon, je n'ai pas bien compris. Vous voulez dire {a} ou {b} ?",
+    de: "Entschuldigung, das habe ich nicht ganz verstanden. Meinen Sie {a} oder {b}?",
+    it: "Scusi, non ho capito bene. Vuole dire {a} o {b}?",
+    "pt-BR": "Desculpe, não entendi bem. Você quer dizer {a} ou {b}?",
+  },
+  clarify_one: {
+    en: "Sorry, I didn't quite understand. Do you mean {a}?",
+    es: "Perdón, no le he entendido bien. ¿Quiere decir {a}?",
+    fr: "Pardon, je n'ai pas bien compris. Vous voulez dire {a} ?",
+    de: "Entschuldigung, das habe ich nicht ganz verstanden. Meinen Sie {a}?",
+    it: "Scusi, non ho capito bene. Vuole dire {a}?",
+    "pt-BR": "Desculpe, não entendi bem. Você quer dizer {a}?",
+  },
+  clarify_again_two: {
+    en: "I'm afraid I still don't follow. Would you like to say {a}, or maybe {b}?",
+    es: "Sigo sin entenderle, lo siento. ¿Quiere decir {a}, o quizá {b}?",
+    fr: "Je ne vous suis toujours pas, désolé. Vous voulez dire {a}, ou peut-être {b} ?",
+    de: "Tut mir leid, ich verstehe Sie immer noch nicht. Wollen Sie {a} sagen, oder vielleicht {b}?",
+    it: "Mi dispiace, ancora non la seguo. Vuole dire {a}, o forse {b}?",
+    "pt-BR": "Desculpe, ainda não entendi. Você quer dizer {a}, ou talvez {b}?",
+  },
+  clarify_again_one: {
+    en: "I'm afraid I still don't follow. Would you like to say {a}?",
+    es: "Sigo sin entenderle, lo siento. ¿Quiere decir {a}?",
+    fr: "Je ne vous suis toujours pas, désolé. Vous voulez dire {a} ?",
+    de: "Tut mir leid, ich verstehe Sie immer noch nicht. Wollen Sie {a} sagen?",
+    it: "Mi dispiace, ancora non la seguo. Vuole dire {a}?",
+    "pt-BR": "Desculpe, ainda não entendi. Você quer dizer {a}?",
+  },
+  thanks_back: { en: "Thank you!", es: "¡Gracias a usted!", fr: "Merci à vous !", de: "Danke Ihnen!", it: "Grazie a Lei!", "pt-BR": "Obrigado a você!" },
   my_name: { en: "My name is {name}.", es: "Me llamo {name}.", fr: "Je m'appelle {name}.", de: "Ich heiße {name}.", it: "Mi chiamo {name}.", "pt-BR": "Meu nome é {name}." },
   finished: {
     en: "Goodbye, see you soon!",
@@ -23,6 +56,40 @@ export const NPC_LINES = {
     "pt-BR": "Tchau, até logo!",
   },
 } satisfies Record<string, Texts>;
+
+/**
+ * Farewells that name when the two will meet again: the learner's is answered in kind ("¡Adiós,
+ * hasta mañana!" with "¡Hasta mañana!"), never with another ("¡Hasta la semana que viene!").
+ */
+export const FAREWELLS: Record<string, { keywords: Record<keyof Texts, string[]>; reply: Texts }> = {
+  tomorrow: {
+    keywords: { en: ["see you tomorrow", "until tomorrow"], es: ["hasta mañana"], fr: ["à demain"], de: ["bis morgen"], it: ["a domani"], "pt-BR": ["até amanhã"] },
+    reply: { en: "See you tomorrow!", es: "¡Hasta mañana!", fr: "À demain !", de: "Bis morgen!", it: "A domani!", "pt-BR": "Até amanhã!" },
+  },
+  next_week: {
+    keywords: {
+      en: ["see you next week", "until next week"],
+      es: ["hasta la semana que viene", "hasta la próxima semana"],
+      fr: ["à la semaine prochaine"],
+      de: ["bis nächste woche"],
+      it: ["alla prossima settimana", "alla settimana prossima"],
+      "pt-BR": ["até a semana que vem", "até semana que vem", "até a próxima semana"],
+    },
+    reply: { en: "See you next week!", es: "¡Hasta la semana que viene!", fr: "À la semaine prochaine !", de: "Bis nächste Woche!", it: "Alla prossima settimana!", "pt-BR": "Até a semana que vem!" },
+  },
+  soon: {
+    keywords: { en: ["see you soon"], es: ["hasta pronto"], fr: ["à bientôt"], de: ["bis bald"], it: ["a presto"], "pt-BR": ["até breve", "até logo"] },
+    reply: { en: "See you soon!", es: "¡Hasta pronto!", fr: "À bientôt !", de: "Bis bald!", it: "A presto!", "pt-BR": "Até logo!" },
+  },
+  later: {
+    keywords: { en: ["see you later"], es: ["hasta luego"], fr: ["à plus tard", "à tout à l'heure"], de: ["bis später"], it: ["a dopo", "a più tardi"], "pt-BR": ["até mais"] },
+    reply: { en: "See you later!", es: "¡Hasta luego!", fr: "À plus tard !", de: "Bis später!", it: "A dopo!", "pt-BR": "Até mais!" },
+  },
+  night: {
+    keywords: { en: ["good night"], es: ["buenas noches"], fr: ["bonne nuit"], de: ["gute nacht"], it: ["buonanotte", "buona notte"], "pt-BR": ["boa noite"] },
+    reply: { en: "Good night!", es: "¡Buenas noches!", fr: "Bonne nuit !", de: "Gute Nacht!", it: "Buonanotte!", "pt-BR": "Boa noite!" },
+  },
+};
 
 /** Keywords, in each target language, of asking the NPC's name (answered with my_name). */
 export const ASK_NAME_KEYWORDS: Record<keyof Texts, string[]> = {
