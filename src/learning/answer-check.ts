@@ -58,13 +58,16 @@ export function answerCount(exercise: Exercise): number {
       return exercise.items.length;
     case "dialogue_order":
       return exercise.lines.length;
+    case "choose_correct":
+      return exercise.items.length;
   }
 }
 
 /**
  * Checks the answers to one exercise. `given[i]` is the i-th field of its form: for matching the
  * key of the translation chosen for the i-th word; for gap fill and translation the text typed;
- * for dialogue order the position (1-based) given to the i-th line as listed.
+ * for dialogue order the position (1-based) given to the i-th line as listed; for choose-correct
+ * the sentence chosen.
  */
 export function checkExercise(exercise: Exercise, given: string[]): Attempt {
   const at = (i: number) => (given[i] ?? "").slice(0, 500);
@@ -93,6 +96,8 @@ export function checkExercise(exercise: Exercise, given: string[]): Attempt {
         }),
       );
     }
+    case "choose_correct":
+      return attempt(exercise.items.map((item, i) => ({ given: at(i), correct: at(i) === item.answer, expected: item.answer, why: item.explanation })));
   }
 }
 
@@ -104,6 +109,8 @@ function checkQuestion(question: ExitQuestion, given: string): ItemResult {
       return textItem(given, question.answer, `${question.prompt.replace("____", question.answer)} — ${question.hint}`);
     case "respond":
       return textItem(given, question.model_answer, `A good answer: “${question.model_answer}”.`);
+    case "choose_correct":
+      return { given, correct: given === question.answer, expected: question.answer, why: `${question.prompt} — “${question.answer}”.` };
   }
 }
 

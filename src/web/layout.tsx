@@ -2,7 +2,7 @@
 // rendered with `safe` (Kita escapes children only when told; `xss-scan` in scripts/test checks it).
 import type { PropsWithChildren } from "@kitajs/html";
 
-export type NavKey = "home" | "learn" | "review" | "integrations" | "webhooks" | "connected" | "usage" | "account";
+export type NavKey = "home" | "learn" | "lessons" | "tutor" | "review" | "integrations" | "webhooks" | "connected" | "usage" | "account";
 export interface Flash {
   kind: "ok" | "error";
   text: string;

@@ -24,6 +24,7 @@ describe("answers against a plan's keys", () => {
   });
 
   test("every exercise: the keys score full marks", () => {
+    const seen = new Set<string>();
     for (const exercise of exercises) {
       const given =
         exercise.type === "matching"
@@ -31,10 +32,19 @@ describe("answers against a plan's keys", () => {
           : exercise.type === "dialogue_order"
             ? exercise.lines.map((l) => String(exercise.answer.indexOf(l.key) + 1))
             : exercise.items.map((i) => i.answer);
+      seen.add(exercise.type);
       const result = checkExercise(exercise, given);
-      expect(result.total).toBeGreaterThan(1);
+      expect(result.total).toBeGreaterThanOrEqual(1);
       expect(result.score).toBe(result.total);
     }
+    expect([...seen].sort()).toEqual(["dialogue_order", "gap_fill", "matching", "translation"]);
+  });
+
+  test("choose the correct sentence: the choice must be the key's; the why is the plan's explanation", () => {
+    const exercise: Exercise = { type: "choose_correct", instructions: "Choose the correct sentence.", items: [{ options: ["Me gusta los gatos.", "Me gustan los gatos."], answer: "Me gustan los gatos.", explanation: "The verb agrees with what is liked." }] };
+    expect(checkExercise(exercise, ["Me gustan los gatos."]).score).toBe(1);
+    const wrong = checkExercise(exercise, ["Me gusta los gatos."]);
+    expect(wrong.items[0]).toEqual({ given: "Me gusta los gatos.", correct: false, expected: "Me gustan los gatos.", why: "The verb agrees with what is liked." });
   });
 
   test("a wrong answer is marked, with the right one and why; an empty one is wrong", () => {
