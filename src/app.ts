@@ -6,6 +6,7 @@ import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
 import { billingRoutes } from "./billing/routes.ts";
+import { generationRoutes } from "./generation/routes.ts";
 import { referenceRoutes } from "./reference/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
@@ -17,6 +18,8 @@ import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
 import { homeRoutes } from "./web/home-routes.ts";
 import { reviewRoutes } from "./web/review-routes.ts";
+import { lessonsRoutes } from "./web/lessons-routes.ts";
+import { tutorRoutes } from "./web/tutor-routes.ts";
 import { authorizeRoutes } from "./web/authorize-routes.ts";
 import { docsRoutes } from "./web/docs-routes.ts";
 
@@ -29,12 +32,15 @@ export function createApp(deps: AppDeps) {
     .use(authorizeRoutes(deps))
     .use(integrationsRoutes(deps))
     .use(billingRoutes(deps))
+    .use(generationRoutes(deps))
     .use(referenceRoutes(deps))
     .use(usageRoutes(deps))
     .use(accountRoutes(deps))
     .use(homeRoutes(deps))
     .use(learnRoutes(deps))
     .use(reviewRoutes(deps))
+    .use(lessonsRoutes(deps))
+    .use(tutorRoutes(deps))
     .use(docsRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;

@@ -12,6 +12,7 @@ import type { CoreDeps } from "./config/core-deps.ts";
 import { EventRecorder } from "./events/recorder.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
+import { createGenerationRuntime, PLAN_JOB, planJobKind, type GenerationRuntime } from "./generation/plans-service.ts";
 import { doorwayStatuses, V1Doorway } from "./http/v1.ts";
 import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, type Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -40,6 +41,8 @@ export interface AppDeps extends CoreDeps {
   reference: ReferenceDocuments;
   /** Records events in the transaction of the change that caused them (events/recorder.ts). */
   events: EventRecorder;
+  /** Lesson-plan progress announcements (one poller per process) and the engine's version. */
+  generation: GenerationRuntime;
 }
 
 export interface Composed {
@@ -79,15 +82,16 @@ export async function compose(
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
   const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, scheduler: null } satisfies AppDeps;
-  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial) });
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, generation: createGenerationRuntime({ store, config }), scheduler: null } satisfies AppDeps;
+  // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.
+  const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial), concurrency: 32 });
   const deps = Object.assign(partial, { scheduler });
   return { deps, release: () => ledger.release() };
 }
 
 /** Every durable job kind, by name. Domains add theirs here. */
-function jobKinds(_deps: AppDeps): Record<string, JobKind> {
-  return {};
+function jobKinds(deps: AppDeps): Record<string, JobKind> {
+  return { [PLAN_JOB]: planJobKind(deps) };
 }
 
 /** Recurring housekeeping, shared by every process (each run is claimed once through the store). */

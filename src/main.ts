@@ -4,11 +4,12 @@ import { ConfigError } from "./config/config.ts";
 import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Command } from "./cli/command-line.ts";
 import { adminCommands } from "./cli/admin-commands.ts";
 import { llmCommands } from "./cli/llm-commands.ts";
+import { libraryCommands } from "./cli/library-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...llmCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...llmCommands, ...libraryCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;

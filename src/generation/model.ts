@@ -2,9 +2,15 @@
 // tutorTurn. The API publishes these schemas (OpenAPI), so every field carries its meaning here.
 // Text written for the learner is in one of two languages, named on each field: the target
 // language (what is learnt) or the source language (what the learner already speaks).
-import { t, type Static } from "elysia";
+import { t, type Static, type TSchema } from "elysia";
 import { LANGS } from "./languages.ts";
 import { CEFR } from "./levels.ts";
+
+/**
+ * A value or null, as OpenAPI 3.1 writes it (an `anyOf` with `null`). Elysia's t.Nullable adds the
+ * 3.0 keyword `nullable`, which a 3.1 document must not carry.
+ */
+const nullable = <S extends TSchema>(schema: S, options: { description?: string } = {}) => t.Union([schema, t.Null()], options);
 
 const literals = <T extends string>(values: readonly T[]) => t.Union(values.map((v) => t.Literal(v)));
 
@@ -37,11 +43,11 @@ export const VocabularyInput = t.Object({
 export const VocabItem = t.Object({
   id: t.String({ description: "Stable item id (the concept id); the same word in every language pair" }),
   term: t.String({ description: "Target-language lemma (nouns singular, verbs infinitive)" }),
-  article: t.Nullable(t.String({ description: "Definite article of a noun in the target language" })),
-  gender: t.Nullable(literals(["m", "f", "n"] as const)),
+  article: nullable(t.String({ description: "Definite article of a noun in the target language" })),
+  gender: nullable(literals(["m", "f", "n"] as const)),
   display: t.String({ description: "The term as taught, with its article: «la manzana», «l'école», «der Apfel»" }),
-  plural: t.Nullable(t.String()),
-  plural_display: t.Nullable(t.String({ description: "The plural with its article: «las manzanas»" })),
+  plural: nullable(t.String()),
+  plural_display: nullable(t.String({ description: "The plural with its article: «las manzanas»" })),
   pos: PartOfSpeech,
   translation: t.String({ description: "Source-language lemma" }),
   translation_display: t.String({ description: "Source-language lemma with its article where the source language has one" }),
@@ -170,7 +176,7 @@ export const RolePlaySet = t.Object({
   index: t.Integer(),
   kind: t.Literal("role_play"),
   title: t.String(),
-  npc: t.Object({ name: t.String(), persona: t.Nullable(t.String()), given: t.Boolean({ description: "false when the engine chose the partner" }) }),
+  npc: t.Object({ name: t.String(), persona: nullable(t.String()), given: t.Boolean({ description: "false when the engine chose the partner" }) }),
   setting: t.String({ description: "Source language" }),
   goal: t.String({ description: "Source language" }),
   steps: t.Array(
@@ -216,7 +222,7 @@ export const ConversationState = t.Object(
 );
 
 export const TutorTurnInput = t.Object({
-  conversation: t.Optional(t.Nullable(ConversationState, { description: "The state the previous turn returned; absent or null to start" })),
+  conversation: t.Optional(nullable(ConversationState, { description: "The state the previous turn returned; absent or null to start" })),
   message: t.String({ description: `The learner's message, up to ${MESSAGE_MAX} characters; line breaks are read as spaces` }),
   source_lang: LangInput,
   target_lang: LangInput,
@@ -226,7 +232,7 @@ export const TutorTurnInput = t.Object({
   plan: t.Optional(t.Object({ sets: t.Array(LessonSet) })),
 });
 
-export const CorrectionCategory = literals(["spelling", "accent", "article", "contraction", "capitalisation", "word_choice", "language"] as const);
+export const CorrectionCategory = literals(["spelling", "accent", "article", "contraction", "capitalisation", "word_choice", "language", "agreement", "verb_form"] as const);
 
 export const Correction = t.Object({
   original: t.String({ description: "The words as the learner wrote them" }),
@@ -239,7 +245,7 @@ export const TutorTurnResult = t.Object({
   reply: t.String({ description: "The NPC's answer in the target language" }),
   reply_translation: t.String({ description: "The reply in the source language" }),
   corrections: t.Array(Correction),
-  corrected_message: t.Nullable(t.String({ description: "The whole message with every correction applied" })),
+  corrected_message: nullable(t.String({ description: "The whole message with every correction applied" })),
   hints: t.Array(t.String()),
   suggested_replies: t.Array(Line),
   new_vocabulary: t.Array(t.Object({ id: t.String(), display: t.String(), translation: t.String() })),
@@ -249,7 +255,7 @@ export const TutorTurnResult = t.Object({
     step: t.Integer({ description: "1-based step the learner is now on" }),
     steps: t.Integer(),
     understood: t.Boolean(),
-    intent: t.Nullable(t.String()),
+    intent: nullable(t.String()),
     completed: t.Boolean(),
   }),
   conversation: ConversationState,

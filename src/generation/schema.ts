@@ -1,5 +1,7 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { millis } from "../store/schema-helpers.ts";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { accounts } from "../accounts/schema.ts";
+import { bool, json, millis } from "../store/schema-helpers.ts";
+import type { LessonPlanInput, LessonSet } from "./model.ts";
 
 /**
  * One row per request to an LLM (the LLM engine, llm/usage-store.ts): the tokens the server
@@ -22,4 +24,94 @@ export const llmUsage = sqliteTable(
     completionTokens: integer("completion_tokens").notNull(),
   },
   (t) => [index("llm_usage_at").on(t.at)],
+);
+
+
+export type PlanStatus = "generating" | "partial" | "complete" | "failed";
+
+/**
+ * Lesson plans (spec 3.1; DESIGN §8). `sets_ready` is the number of rows in plan_sets, kept here so
+ * a stream on any process can tell progress from one cheap read. `receipt` is the charge's
+ * receipt (billing), kept so a plan that fails later is refunded exactly.
+ */
+export const lessonPlans = sqliteTable(
+  "lesson_plans",
+  {
+    id: text("id").primaryKey(),
+    /** The account whose client made it (events go to it, spec 6.2). */
+    accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    /** The user an app made it for (authorization-code token), or null for the account itself. */
+    userId: text("user_id"),
+    clientId: text("client_id"),
+    status: text("status", { enum: ["generating", "partial", "complete", "failed"] }).notNull(),
+    input: json<LessonPlanInput>("input").notNull(),
+    libraryKey: text("library_key").notNull(),
+    fromLibrary: bool("from_library").notNull().default(false),
+    setsReady: integer("sets_ready").notNull().default(0),
+    receipt: json<unknown>("receipt"),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (t) => [index("lesson_plans_account").on(t.accountId, t.createdAt)],
+);
+
+/** One row per committed set: the primary key makes "each set exactly once" a rule of the store. */
+export const planSets = sqliteTable(
+  "plan_sets",
+  {
+    planId: text("plan_id").notNull().references(() => lessonPlans.id, { onDelete: "cascade" }),
+    idx: integer("idx").notNull(),
+    set: json<LessonSet>("set").notNull(),
+    createdAt: millis("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.idx] })],
+);
+
+/**
+ * The plan library (spec 3.1, 2.7): every finished plan's sets under the normalised key of its
+ * request, so the same request can be answered without generating again.
+ */
+export const planLibrary = sqliteTable("plan_library", {
+  key: text("key").primaryKey(),
+  engine: text("engine").notNull(),
+  input: json<LessonPlanInput>("input").notNull(),
+  sets: json<LessonSet[]>("sets").notNull(),
+  uses: integer("uses").notNull().default(0),
+  createdAt: millis("created_at").notNull(),
+  lastUsedAt: millis("last_used_at"),
+});
+
+/** Tutor conversations per account (spec 1.1): the engine's state for the next turn, and what ties it. */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    userId: text("user_id"),
+    clientId: text("client_id"),
+    sourceLang: text("source_lang").notNull(),
+    targetLang: text("target_lang").notNull(),
+    level: integer("level").notNull(),
+    scene: text("scene"),
+    npc: json<{ name: string; persona?: string }>("npc"),
+    planId: text("plan_id"),
+    state: json<unknown>("state"),
+    turns: integer("turns").notNull().default(0),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (t) => [index("conversations_account").on(t.accountId, t.updatedAt)],
+);
+
+/** Every turn kept: the learner's message and the tutor's whole answer. */
+export const conversationTurns = sqliteTable(
+  "conversation_turns",
+  {
+    conversationId: text("conversation_id").notNull().references(() => conversations.id, { onDelete: "cascade" }),
+    n: integer("n").notNull(),
+    message: text("message").notNull(),
+    reply: json<unknown>("reply").notNull(),
+    createdAt: millis("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.n] })],
 );

@@ -62,6 +62,9 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
       const path = pathOf(request);
       const { id } = requestInfo(request);
       if (error instanceof AppError) return errorShape(path) === "oauth" ? oauthErrorResponse(error) : envelopeOf(error);
+      // A body parser that refuses (the /v1 doorway's size limit) reaches here wrapped in Elysia's ParseError.
+      const cause = (error as { cause?: unknown }).cause;
+      if (code === "PARSE" && cause instanceof AppError) return errorShape(path) === "oauth" ? oauthErrorResponse(cause) : envelopeOf(cause);
       if (code === "NOT_FOUND") {
         return errorShape(path) === "oauth"
           ? oauthErrorResponse(new AppError(404, "invalid_request", "unknown endpoint"))

@@ -104,6 +104,42 @@ export interface RouteDeclaration<Operation extends string> {
    * What it returns reaches the handler as `checked` (e.g. the body it parsed).
    */
   precheck?: (context: PrecheckContext) => unknown;
+  /** Largest JSON body accepted, in bytes (413 `payload_too_large` above it); default DEFAULT_MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
+}
+
+/** Bodies of /v1 operations are small JSON objects; anything larger is refused before it is read whole. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+function tooLarge(max: number): AppError {
+  return new AppError(413, "payload_too_large", `the request body is larger than ${max} bytes`);
+}
+
+/** Reads a JSON body, refusing it as soon as it passes `max` bytes (a chunked body has no length to check first). */
+async function readJsonBody(request: Request, max: number): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > max) throw tooLarge(max);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(max);
+      }
+      chunks.push(value);
+    }
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, "invalid_request", text.trim() === "" ? "the request body is empty; send a JSON object" : "the request body is not valid JSON");
+  }
 }
 
 export interface PrecheckContext {
@@ -144,6 +180,7 @@ export function doorwayStatuses(declaration: RouteDeclaration<string>): number[]
   if (declaration.scope === null) return [];
   const statuses = [400, 401, 403, 410, 429];
   if (declaration.operation !== null) statuses.push(402);
+  if (declaration.body || declaration.documentedBody) statuses.push(413);
   return statuses;
 }
 
@@ -287,7 +324,16 @@ export class V1Plugin<Operation extends string, Receipt> {
     const door = this.door;
     door.routes.push({ method, path, declaration });
     const scope = declaration.scope;
+    const maxBody = declaration.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const hook = {
+      // Elysia wraps a parser's throw in its ParseError; http-base answers with the AppError inside.
+      parse:
+        declaration.body || declaration.documentedBody
+          ? ({ request }: { request: Request }) => {
+              const type = request.headers.get("content-type") ?? "";
+              return /^application\/(?:[\w.+-]+\+)?json\b/i.test(type) ? readJsonBody(request, maxBody) : undefined;
+            }
+          : undefined,
       transform: async ({ request }: { request: Request }) => {
         await door.admit(request, declaration);
       },

@@ -10,6 +10,11 @@ export interface HomeData {
   plan: "free" | "paid";
   /** Credits a vocabulary list costs (billing/credits.ts). */
   listCost: number;
+  /** The lesson the learner opened last and has not finished (no exit check yet). */
+  lesson: { id: string; title: string } | null;
+  /** The conversation the learner spoke in last. */
+  conversation: { id: string; partner: string; scene: string | null; turns: number } | null;
+  planCost: number;
 }
 
 export function HomePage(props: { user: LayoutUser; flash?: Flash | null; data: HomeData }) {
@@ -30,6 +35,44 @@ export function HomePage(props: { user: LayoutUser; flash?: Flash | null; data: 
             </>
           ) : (
             <p>{d.deckSize === 0 ? "Your deck is empty: the words of your lists land here." : "Nothing due today. Well done."}</p>
+          )}
+        </section>
+        <section class="card" aria-labelledby="home-lesson" data-testid="home-lesson">
+          <h2 id="home-lesson">Lesson</h2>
+          {d.lesson ? (
+            <>
+              <p safe>{`Go on with “${d.lesson.title}”.`}</p>
+              <a class="button" href={`/lessons/${encodeURIComponent(d.lesson.id)}`}>
+                Continue the lesson
+              </a>
+            </>
+          ) : (
+            <>
+              <p safe>{`A lesson on a topic or scene of your choice (${d.planCost} credits).`}</p>
+              <a class="button secondary" href="/lessons">
+                Start a lesson
+              </a>
+            </>
+          )}
+        </section>
+        <section class="card" aria-labelledby="home-tutor" data-testid="home-tutor">
+          <h2 id="home-tutor">Tutor</h2>
+          {d.conversation ? (
+            <>
+              <p safe>{`Your last conversation: ${d.conversation.partner}${d.conversation.scene ? `, ${d.conversation.scene}` : ""} (${d.conversation.turns} ${d.conversation.turns === 1 ? "message" : "messages"}).`}</p>
+              <a class="button secondary" href={`/tutor/${encodeURIComponent(d.conversation.id)}`}>
+                Resume the conversation
+              </a>
+            </>
+          ) : d.plan === "paid" ? (
+            <>
+              <p>Practise a conversation with a partner in a scene you choose.</p>
+              <a class="button secondary" href="/tutor">
+                Talk with the tutor
+              </a>
+            </>
+          ) : (
+            <p>Conversations with the tutor come with the paid plan.</p>
           )}
         </section>
         <section class="card" aria-labelledby="home-learn">

@@ -12,6 +12,8 @@ export interface Flash {
 const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: "home", href: "/", label: "Home" },
   { key: "learn", href: "/learn", label: "Learn" },
+  { key: "lessons", href: "/lessons", label: "Lessons" },
+  { key: "tutor", href: "/tutor", label: "Tutor" },
   { key: "review", href: "/review", label: "Review" },
   { key: "integrations", href: "/admin", label: "Integrations" },
   { key: "connected", href: "/account/connected-apps", label: "Connected apps" },

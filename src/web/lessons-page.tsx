@@ -112,9 +112,9 @@ export function LessonsPage(props: { user: LayoutUser; flash?: Flash | null; for
         <label for="about">Topic or scene</label>
         <input type="text" id="about" name="about" value={f.about} maxlength="160" required aria-describedby={props.error ? "lesson-error" : undefined} />
         <label for="npc-name">Conversation partner's name (optional)</label>
-        <input type="text" id="npc-name" name="npc_name" value={f.npcName} maxlength="60" />
+        <input type="text" id="npc-name" name="npc_name" value={f.npcName} maxlength="32" />
         <label for="npc-persona">Who they are (optional)</label>
-        <input type="text" id="npc-persona" name="npc_persona" value={f.npcPersona} maxlength="160" placeholder="e.g. a grumpy fishmonger" />
+        <input type="text" id="npc-persona" name="npc_persona" value={f.npcPersona} maxlength="120" placeholder="e.g. a grumpy fishmonger" />
         {props.error ? (
           <p class="field-error" id="lesson-error" role="alert" safe>
             {props.error}

@@ -195,9 +195,9 @@ function MessageForm(props: { conversation: ConversationView | null; start: Tuto
           <label for="scene">Scene (optional)</label>
           <input type="text" id="scene" name="scene" value={s.scene} maxlength="160" placeholder="e.g. ordering at a café in Seville" />
           <label for="npc-name">Partner's name (optional)</label>
-          <input type="text" id="npc-name" name="npc_name" value={s.npcName} maxlength="60" />
+          <input type="text" id="npc-name" name="npc_name" value={s.npcName} maxlength="32" />
           <label for="npc-persona">Who they are (optional)</label>
-          <input type="text" id="npc-persona" name="npc_persona" value={s.npcPersona} maxlength="160" />
+          <input type="text" id="npc-persona" name="npc_persona" value={s.npcPersona} maxlength="120" />
         </>
       )}
       <label for="message" safe>{`Your message in ${langName(target)}`}</label>

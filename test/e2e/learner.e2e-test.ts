@@ -1,9 +1,13 @@
 // The learner's web app in Chromium against the built binary: sign up, Home, a vocabulary list
-// whose words land in the review deck, three words reviewed (one by keyboard only), the count on
-// the navigation going down. Every page is checked with axe-core (no serious or critical
-// violation), at desktop and at a 375-pixel phone width (no horizontal scrolling), screenshotted
-// into test-artifacts/, and weighed (HTML + CSS + JS under 100 KB); first paint is printed.
+// whose words land in the review deck, a lesson whose sets arrive while the page is open, two
+// exercise answers (one right, one wrong), the exit check's score, the tutor refused in words on
+// the free plan and then five turns on the paid plan with a correction shown, three words reviewed
+// (one by keyboard only). Every page is checked with axe-core (no serious or critical violation),
+// at desktop and at a 375-pixel phone width (no horizontal scrolling), screenshotted into
+// test-artifacts/, and weighed (HTML + CSS + JS under 100 KB); first paint is printed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startBinary, type RunningBinary } from "./binary-harness.ts";
 import { artifactPath, axeViolations, launchChromium, newPage, pageMetrics, type AxeViolation, type PageMetrics } from "./browser-harness.ts";
@@ -25,6 +29,16 @@ afterAll(async () => {
 });
 
 const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Reads the binary's store (read-only) for what a learner cannot see: the plan's keys, the account id. */
+function readStore<T>(query: string, ...params: string[]): T[] {
+  const db = new Database(join(parla.dir, "parla-data", "parla.db"), { readonly: true });
+  try {
+    return db.query(query).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
 const dueCount = async (page: Page) => ((await page.locator('[data-testid="due-count"]').count()) ? (await page.locator('[data-testid="due-count"]').innerText()).replace(/\D+/g, "") : "0");
 
 interface Checked {
@@ -63,7 +77,7 @@ async function checkPage(page: Page, name: string, url: string | null): Promise<
 }
 
 describe("the learner's web app in Chromium", () => {
-  test("sign up, Home, a list saved to the deck, three words reviewed (one by keyboard); every page accessible, light, phone-wide", async () => {
+  test("sign up, Home, a list, a lesson arriving live, exercises and exit check, the tutor (free, then paid: five turns), three words reviewed; every page accessible, light, phone-wide", async () => {
     const { context, page, pageErrors } = await newPage(browser, parla.url);
     await context.clearCookies();
 
@@ -95,8 +109,99 @@ describe("the learner's web app in Chromium", () => {
     expect(await page.locator('[data-testid="home-review"]').innerText()).toContain("40 cards are due today.");
     await checkPage(page, "home", "/");
 
+    // --- A lesson: the sets arrive while the page is open (browser-script.ts follows the plan stream).
+    await page.goto("/lessons");
+    await checkPage(page, "lessons-empty", "/lessons");
+    await page.locator("#target").selectOption("es");
+    await page.locator("#level").selectOption("2");
+    await page.locator("#about").fill("food");
+    await Promise.all([page.waitForNavigation(), page.locator('form[action="/lessons"] button[type="submit"]').click()]);
+    expect(path(page)).toMatch(/^\/lessons\/lp_/);
+    const planId = path(page).split("/")[2]!;
+    const firstStatus = await page.locator("#plan-progress").getAttribute("data-status");
+    const setsAtFirst = await page.locator("section[data-set-index]").count();
+    let navigations = 0;
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations++;
+    });
+    await page.locator('section[data-set-kind="exit_check"]').waitFor({ timeout: 30_000 });
+    await page.locator('#plan-progress[data-status="complete"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator("#plan-status").innerText()).toBe("This lesson is ready (5 of 5 parts).");
+    expect(navigations).toBe(0);
+    console.log(`lesson page first shown ${firstStatus} with ${setsAtFirst} of 5 sets; the rest arrived live without a reload`);
+    await checkPage(page, "lesson", null);
+
+    // The plan's keys, which the page never shows.
+    const sets = readStore<{ idx: number; set: string }>("SELECT idx, \"set\" FROM plan_sets WHERE plan_id = ? ORDER BY idx", planId).map((r) => JSON.parse(r.set));
+    const practice = sets.find((s) => s.kind === "exercises");
+    const gapIndex = practice.exercises.findIndex((e: { type: string }) => e.type === "gap_fill");
+    const gap = practice.exercises[gapIndex];
+    const gapForm = page.locator(`#set-${practice.index}-ex-${gapIndex}`);
+    await gapForm.locator('input[name="a0"]').fill(gap.items[0].answer);
+    await gapForm.locator('input[name="a1"]').fill("zanahoria");
+    await Promise.all([page.waitForNavigation(), gapForm.locator('button[type="submit"]').click()]);
+    const answered = page.locator(`#set-${practice.index}-ex-${gapIndex}`);
+    expect(await answered.locator(".item").nth(0).locator("[data-result]").getAttribute("data-result")).toBe("right");
+    expect(await answered.locator(".item").nth(1).locator("[data-result]").innerText()).toContain(`Answer: ${gap.items[1].answer}.`);
+
+    const exit = sets.find((s) => s.kind === "exit_check");
+    const exitForm = page.locator("#exit-check");
+    for (const [i, q] of exit.questions.entries()) {
+      const answer = i === 0 ? "no lo sé" : q.type === "respond" ? q.model_answer : q.answer;
+      if (q.type === "choose_translation" || q.type === "choose_correct") {
+        if (i === 0) continue; // left unanswered: wrong
+        await exitForm.locator(`input[name="q${i}"][value="${answer.replaceAll('"', '\\"')}"]`).check();
+      } else await exitForm.locator(`input[name="q${i}"]`).fill(answer);
+    }
+    await Promise.all([page.waitForNavigation(), exitForm.locator('button[type="submit"]').click()]);
+    const n = exit.questions.length;
+    expect(await page.locator('[data-testid="exit-score"]').innerText()).toBe(`Your score: ${n - 1} of ${n} — ${n - 1 >= exit.pass_mark ? "passed" : `${exit.pass_mark} needed to pass; try again`}.`);
+    await checkPage(page, "lesson-done", null);
+    await page.goto("/lessons");
+    expect(await page.locator(`tr[data-plan-id="${planId}"]`).innerText()).toContain(`${n - 1} of ${n}`);
+    await checkPage(page, "lessons", "/lessons");
+
+    // --- The role-play opens the tutor: on the free plan, the reason in words.
+    await page.goto(`/lessons/${planId}`);
+    await Promise.all([page.waitForNavigation(), page.locator('section[data-set-kind="role_play"] a.button').click()]);
+    expect(path(page)).toBe("/tutor");
+    expect(await page.locator('[data-testid="paid-plan-required"] h2').innerText()).toBe("The tutor comes with the paid plan");
+    await checkPage(page, "tutor-free", null);
+
+    // The operator moves the account to the paid plan; five turns with the partner of the plan.
+    const accountId = readStore<{ account_id: string }>("SELECT account_id FROM users WHERE email = ?", EMAIL)[0]!.account_id;
+    expect((await parla.cli(["admin", "account", "set-plan", "--account", accountId, "--plan", "paid"])).code).toBe(0);
+    await page.reload();
+    expect(await page.locator('input[name="plan_id"]').getAttribute("value")).toBe(planId);
+    await page.locator("#message").fill("Hola, buenos dias");
+    await Promise.all([page.waitForNavigation(), page.locator('#message-form button[type="submit"]').click()]);
+    expect(path(page)).toMatch(/^\/tutor\/conv_/);
+    expect(await page.locator('[data-testid="correction"]').count()).toBeGreaterThan(0);
+    const translation = page.locator('[data-testid="npc-reply"] details').first();
+    expect(await translation.locator("p").isVisible()).toBe(false);
+    await translation.locator("summary").click();
+    expect(await translation.locator("p").isVisible()).toBe(true);
+    for (let turn = 2; turn <= 5; turn++) {
+      const suggestion = page.locator("button[data-suggestion]").first();
+      if (await suggestion.count()) await Promise.all([page.waitForNavigation(), suggestion.click()]);
+      else {
+        await page.locator("#message").fill("Sí, gracias.");
+        await Promise.all([page.waitForNavigation(), page.locator('#message-form button[type="submit"]').click()]);
+      }
+      expect(await page.locator("li[data-turn]").count()).toBe(turn);
+    }
+    await checkPage(page, "tutor", null);
+    const conversation = path(page);
+    await page.goto("/lessons/" + planId);
+    expect(await page.locator('section[data-set-kind="role_play"] a.button').getAttribute("href")).toBe(conversation);
+    await page.goto("/");
+    expect(await page.locator('[data-testid="home-tutor"]').innerText()).toContain("5 messages");
+    await checkPage(page, "home-busy", "/");
+
     // --- Review: the first word with the keyboard only.
     await page.goto("/review");
+    const dueBefore = Number(await dueCount(page));
+    expect(dueBefore).toBeGreaterThan(40);
     await checkPage(page, "review", "/review");
     const firstCard = await page.locator("[data-card-id]").getAttribute("data-card-id");
     await page.locator("summary").focus();
@@ -121,8 +226,7 @@ describe("the learner's web app in Chromium", () => {
       await Promise.all([page.waitForNavigation(), page.locator('button[name="grade"][value="easy"]').click()]);
       expect(await page.locator("main p.flash").innerText()).toMatch(/^Next review of that card in \d+ days\.$/);
     }
-    expect(await dueCount(page)).toBe("38");
-    expect(await page.locator('[data-testid="review-summary"]').innerText()).toBe("38 cards due today · 20 words in your deck");
+    expect(Number(await dueCount(page))).toBe(dueBefore - 2);
 
     // --- The other pages of a signed-in learner.
     for (const [name, url] of [["usage", "/usage"], ["account", "/account"], ["integrations", "/admin"], ["connected-apps", "/account/connected-apps"]] as const) await checkPage(page, name, url);

@@ -182,7 +182,7 @@ describe("corrections", () => {
     expect(turn?.corrections[0]?.explanation).toBe("„manzana“ ist feminin: „la manzana“.");
     expect(turn?.corrected_message).toBe("Quiero la manzana");
     const [fr] = await talk({ source: "fr", target: "es", scene: "mercado" }, ["Quiero dos mansanas"]);
-    expect(fr?.corrections[0]?.explanation).toBe("« mansanas » s'écrit « manzanas ».");
+    expect(fr?.corrections[0]?.explanation).toBe("Vouliez-vous dire « manzanas » ?");
   });
   test("correct messages and names are left alone", async () => {
     expect(await corrections("es", "Hola, me llamo Anna")).toEqual([]);

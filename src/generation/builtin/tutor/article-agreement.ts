@@ -150,6 +150,22 @@ export function articleFix(lang: Lang, written: string, noun: NounSeen): Article
   return right === article ? null : { article: right, note: noteFor(u, noun), noun };
 }
 
+const FR_PLURAL_ONLY = new Set("vacances gens lunettes ciseaux fiançailles environs toilettes échecs mœurs frais courses".split(" "));
+const PLURAL_ARTICLES = new Set(["los", "las", "les", "i", "gli", "le", "os", "as", "die"]);
+
+/**
+ * Nouns used only in the plural (las vacaciones, i pantaloni, as férias): the lexicon gives no
+ * plural, and either a plural article or a plural ending.
+ */
+export function pluralOnly(entry: LexiconEntry, lang: Lang): boolean {
+  if (entry.pl) return false;
+  if (entry.art) return PLURAL_ARTICLES.has(foldCase(entry.art));
+  if (lang === "it") return (entry.g === "m" && /i$/.test(entry.w)) || (entry.g === "f" && /(che|ghe)$/.test(entry.w));
+  if (lang === "es" || lang === "pt-BR") return entry.w.length >= 6 && /[aeo]s$/.test(entry.w);
+  // French singulars end in -s too (le temps, le bras): only the nouns that are always plural.
+  return lang === "fr" && FR_PLURAL_ONLY.has(entry.w);
+}
+
 /** The noun reading of a word; null when it is not a noun or its gender is ambiguous. */
 export function nounSeen(word: string, language: LanguageIndex): NounSeen | null {
   const readings = (language.forms.get(foldCase(word)) ?? []).filter((f) => f.concept.pos === "noun");
@@ -158,9 +174,9 @@ export function nounSeen(word: string, language: LanguageIndex): NounSeen | null
   const entry = first.concept[language.lang];
   const genders = new Set(readings.map((r) => r.concept[language.lang].g));
   if (genders.size !== 1 || !entry.g) return null;
-  const numbers = new Set(readings.map((r) => r.plural));
+  const numbers = new Set(readings.map((r) => r.plural || pluralOnly(r.concept[language.lang], language.lang)));
   const sameBothWays = readings.some((r) => r.concept[language.lang].pl !== undefined && foldCase(r.concept[language.lang].pl as string) === foldCase(r.concept[language.lang].w));
-  return { entry, gender: entry.g, plural: numbers.size === 1 && !sameBothWays ? first.plural : null };
+  return { entry, gender: entry.g, plural: numbers.size === 1 && !sameBothWays ? [...numbers][0] === true : null };
 }
 
 /** English "a"/"an" before the next word, by its sound. */

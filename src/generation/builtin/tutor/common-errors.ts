@@ -8,15 +8,24 @@ import type { LanguageIndex } from "../lexicon-index.ts";
 import type { NoteKey } from "../ui-text/tutor-text.ts";
 import { nounSeen } from "./article-agreement.ts";
 import { isNumberWord } from "./numbers.ts";
+import { morphologyOf } from "../morphology/morph-index.ts";
+import { coreWords } from "./core-words.ts";
 
 /** A literal ("a|à": one of several words) or a class of words. */
-type Matcher = string | "#num" | "#noun" | "#noun-mn" | "#noun-f" | "#noun-n" | "#elides" | "#any";
+type Matcher = string | "#num" | "#noun" | "#nounish" | "#noun-mn" | "#noun-f" | "#noun-n" | "#elides" | "#any";
 
 export interface ErrorRule {
   pattern: Matcher[];
   /** `$1`…`$n` stand for the matched words as written (after spelling fixes). */
   replace: string | ((words: string[]) => string);
   note: NoteKey;
+  /** Only at the start of the message (greetings). */
+  start?: boolean;
+  /**
+   * Only when the match ends the message or the next word is one of these ("a|b"): "I have five
+   * years" is an age said with the wrong verb, "I have five years of experience" is right.
+   */
+  endsOrBefore?: string;
 }
 
 const IT_FUSED: Record<string, Record<string, string>> = {
@@ -41,23 +50,25 @@ const elide = (w: string[]) => `${(w[0] ?? "").replace(/[eai]$/i, "")}'${w[1]}`;
 export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
   en: [
     { pattern: ["i", "have", "#num", "years", "old"], replace: "I am $3 years old", note: "age" },
-    { pattern: ["i", "have", "#num", "years"], replace: "I am $3 years old", note: "age" },
+    { pattern: ["i", "have", "#num", "years"], replace: "I am $3 years old", note: "age", endsOrBefore: "and|but|so|now|today" },
     { pattern: ["i", "am", "agree"], replace: "I agree", note: "fixed" },
     { pattern: ["depend|depends|depended", "of"], replace: "$1 on", note: "fixed" },
     { pattern: ["informations"], replace: "information", note: "fixed" },
     { pattern: ["advices"], replace: "advice", note: "fixed" },
   ],
   es: [
-    { pattern: ["a", "el", "#noun"], replace: "al $3", note: "contraction" },
-    { pattern: ["de", "el", "#noun"], replace: "del $3", note: "contraction" },
+    { pattern: ["a", "el", "#nounish"], replace: "al $3", note: "contraction" },
+    { pattern: ["de", "el", "#nounish"], replace: "del $3", note: "contraction" },
     { pattern: ["soy|estoy", "#num", "años|anos"], replace: "tengo $2 años", note: "age" },
     { pattern: ["soy|estoy", "hambre|sed|frío|frio|calor|miedo|sueño"], replace: "tengo $2", note: "feeling" },
     { pattern: ["soy", "de", "acuerdo"], replace: "estoy de acuerdo", note: "fixed" },
+    { pattern: ["ola"], replace: "hola", note: "greeting", start: true },
+    { pattern: ["me|te|le|nos|os|les", "gusta|encanta|interesa|duele", "los|las|mis|tus|sus|estos|estas|esos|esas|unos|unas"], replace: (w) => `${w[0]} ${w[1]}n ${w[2]}`, note: "subject_verb" },
   ],
   fr: [
-    { pattern: ["de", "le", "#noun"], replace: "du $3", note: "contraction" },
+    { pattern: ["de", "le", "#nounish"], replace: "du $3", note: "contraction" },
     { pattern: ["de", "les", "#any"], replace: "des $3", note: "contraction" },
-    { pattern: ["à", "le", "#noun"], replace: "au $3", note: "contraction" },
+    { pattern: ["à", "le", "#nounish"], replace: "au $3", note: "contraction" },
     { pattern: ["à", "les", "#any"], replace: "aux $3", note: "contraction" },
     { pattern: ["si", "il|ils"], replace: "s'$2", note: "elision" },
     { pattern: ["ce", "est|était"], replace: "c'$2", note: "elision" },
@@ -65,11 +76,16 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["j'", "suis", "#num", "ans"], replace: "j'ai $3 ans", note: "age" },
     { pattern: ["je", "suis", "#num", "ans"], replace: "j'ai $3 ans", note: "age" },
     { pattern: ["je", "suis", "faim|soif|froid|chaud|peur|sommeil"], replace: "j'ai $3", note: "feeling" },
+    { pattern: ["ou", "est|sont|es|êtes|vas|va|allez|habites|habitez|travailles|travaillez"], replace: "où $2", note: "fixed", start: true },
+    { pattern: ["avec|pour|chez|sans|contre|derrière|devant", "tu|je"], replace: (w) => `${w[0]} ${(w[1] ?? "").toLowerCase() === "tu" ? "toi" : "moi"}`, note: "fixed" },
+    { pattern: ["a", "bientôt|demain|plus|tout|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|ce"], replace: "à $2", note: "fixed" },
   ],
   de: [
     { pattern: ["ich", "habe", "#num", "jahre", "alt"], replace: "ich bin $3 Jahre alt", note: "age" },
-    { pattern: ["ich", "habe", "#num", "jahre"], replace: "ich bin $3 Jahre alt", note: "age" },
+    { pattern: ["ich", "habe", "#num", "jahre"], replace: "ich bin $3 Jahre alt", note: "age", endsOrBefore: "und|aber|jetzt|heute" },
     { pattern: ["ich", "bin", "kalt|warm|heiß|heiss"], replace: "mir ist $3", note: "feeling" },
+    { pattern: ["halo|helo|hallö"], replace: "Hallo", note: "greeting", start: true },
+    { pattern: ["danke", "schon"], replace: "$1 schön", note: "fixed" },
     { pattern: ["in", "dem", "#noun-mn"], replace: "im $3", note: "contraction" },
     { pattern: ["an", "dem", "#noun-mn"], replace: "am $3", note: "contraction" },
     { pattern: ["von", "dem", "#noun-mn"], replace: "vom $3", note: "contraction" },
@@ -82,10 +98,13 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["di|a|da|in|su", "il|lo|l'|la|i|gli|le", "#any"], replace: joinFused(IT_FUSED), note: "contraction" },
     { pattern: ["sono", "#num", "anni"], replace: "ho $2 anni", note: "age" },
     { pattern: ["sono", "fame|sete|freddo|caldo|paura|sonno"], replace: "ho $2", note: "feeling" },
+    { pattern: ["chao|ciau"], replace: "ciao", note: "greeting", start: true },
+    { pattern: ["mi|ti|gli|le|ci|vi", "piace", "i|gli|le|questi|queste|quei|quelle|molti|molte"], replace: "$1 piacciono $3", note: "subject_verb" },
   ],
   "pt-BR": [
-    { pattern: ["de|em|a|por", "o|a|os|as", "#noun"], replace: joinFused(PT_FUSED), note: "contraction" },
+    { pattern: ["de|em|a|por", "o|a|os|as", "#nounish"], replace: joinFused(PT_FUSED), note: "contraction" },
     { pattern: ["sou|estou", "#num", "anos"], replace: "tenho $2 anos", note: "age" },
+    { pattern: ["ola"], replace: "olá", note: "greeting", start: true },
     { pattern: ["sou|estou", "fome|sede|frio|calor|medo|sono"], replace: "estou com $2", note: "feeling" },
   ],
 };
@@ -100,6 +119,9 @@ function matches(matcher: Matcher, word: string, language: LanguageIndex): boole
       return frenchElides(word) || word === "y";
     case "#noun":
       return nounSeen(word, language) !== null;
+    case "#nounish":
+      // A lexicon noun, or a word no table knows (most likely a noun the lexicon lacks: cine, cinéma).
+      return nounSeen(word, language) !== null || (/^\p{L}{3,}$/u.test(word) && !coreWords(language.lang).has(word) && !isNumberWord(word, language.lang) && (morphologyOf(language)?.read(word) ?? []).every((r) => r.pos === "noun"));
     case "#noun-mn":
     case "#noun-f":
     case "#noun-n": {
@@ -115,7 +137,9 @@ function matches(matcher: Matcher, word: string, language: LanguageIndex): boole
 /** Does the rule match the (lower-case) words starting at `at`? */
 export function ruleMatchesAt(rule: ErrorRule, lowered: string[], at: number, language: LanguageIndex): boolean {
   if (at + rule.pattern.length > lowered.length) return false;
-  return rule.pattern.every((m, i) => matches(m, lowered[at + i] as string, language));
+  if (!rule.pattern.every((m, i) => matches(m, lowered[at + i] as string, language))) return false;
+  const next = lowered[at + rule.pattern.length];
+  return rule.endsOrBefore === undefined || next === undefined || rule.endsOrBefore.split("|").includes(next);
 }
 
 export function applyReplacement(rule: ErrorRule, written: string[]): string {

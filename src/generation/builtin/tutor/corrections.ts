@@ -1,20 +1,27 @@
-// Corrections of a learner's message in the target language, in stages: words from the
-// learner's own language, spelling and accents (nearest known word), German noun capitals, the
-// language's common-error patterns, then article agreement. Each stage works on the words as
-// the previous stages left them, so "el mansana" is read as "el manzana" before the article is
-// checked. Explanations are short and in the source language.
-import { LANGUAGE_NAMES, type Lang } from "../../languages.ts";
-import type { Correction, CorrectionCategory } from "../../model.ts";
+// Corrections of a learner's message in the target language, in stages over the inflection
+// tables (builtin/morphology): words from the learner's own language, regularised irregular
+// forms (gegangt, abrido), "did you mean …?" for unknown words only, German noun capitals, the
+// language's common-error patterns and greetings, then the grammar checks (auxiliary, ser/estar,
+// subjunctive, subject–verb agreement, infinitive/participle, separable verbs, accusative),
+// article agreement and adjective agreement. Each stage works on the words as the previous stages
+// left them and never rewrites a word another stage already fixed. A message written in another
+// language than the target gets no correction at all, only a hint (`otherLanguage`).
+import { LANGS, LANGUAGE_NAMES, type Lang } from "../../languages.ts";
+import type { Correction } from "../../model.ts";
 import type { LanguageIndex, LexiconIndex } from "../lexicon-index.ts";
+import { MORPH_DATA, morphologyOf } from "../morphology/morph-index.ts";
 import { foldCase } from "../text-normalise.ts";
 import { quote, say } from "../ui-text/template.ts";
-import { GENDER_NAMES, NOTES, type NoteKey } from "../ui-text/tutor-text.ts";
+import { GENDER_NAMES, NOTES } from "../ui-text/tutor-text.ts";
+import { accusativeStage, attributiveStage, predicateStage } from "./agreement-checks.ts";
 import { articleFix, englishArticleFix, nounSeen } from "./article-agreement.ts";
 import { applyReplacement, ERROR_RULES, ruleMatchesAt } from "./common-errors.ts";
+import { at, free, type Context, type Found } from "./correction-context.ts";
+import { coreWords } from "./core-words.ts";
 import { keepCapital, lower, messageWords, render, renderMessage, type MessageWord } from "./message-tokens.ts";
 import { isNumberWord } from "./numbers.ts";
-import { coreWords } from "./core-words.ts";
-import { spellingFix } from "./spelling.ts";
+import { isKnownWord, spellingFix } from "./spelling.ts";
+import { auxiliaryStage, frenchInfinitiveStage, separableStage, serEstarStage, subjectVerbStage, subjunctiveStage } from "./verb-checks.ts";
 
 export interface CorrectionInput {
   index: LexiconIndex;
@@ -32,14 +39,8 @@ export interface CorrectedMessage {
   /** Words known only in the target language, and only in the source language. */
   targetWords: number;
   sourceWords: number;
-}
-
-interface Found {
-  from: number;
-  to: number;
-  category: CorrectionCategory;
-  note: NoteKey;
-  params: Record<string, string>;
+  /** A third language the message (or some of its words) is written in: a hint, never a correction. */
+  otherLanguage: Lang | null;
 }
 
 const bare = (word: string) => foldCase(word).replace(/'$/, "");
@@ -59,22 +60,35 @@ function isName(word: MessageWord, position: number, input: CorrectionInput): bo
   return capital && position > 0 && input.target !== "de";
 }
 
+/** Known in another language's data (cheap: no tables are built for it). */
+const knownIn = (lang: Lang, w: string, index: LexiconIndex) => index.language(lang).knownWords.has(w) || coreWords(lang).has(w);
+
+interface WordCounts {
+  targetWords: number;
+  sourceWords: number;
+  otherLanguage: Lang | null;
+  /** The message is mostly in a language other than the target. */
+  foreign: boolean;
+}
+
 /**
- * Word by word: count target- and source-language words, put target words for source-language
- * ones (only in a message that is mostly in the target language; a whole sentence in the
- * learner's own language gets a hint instead), and fix spelling and accents.
+ * Word by word: count the words of each language, put target words for source-language ones
+ * (only in a message mostly in the target language), regularised forms, and suggestions for
+ * unknown words. Words of a third language are left alone.
  */
-function wordStage(words: MessageWord[], input: CorrectionInput, found: Found[]): { targetWords: number; sourceWords: number } {
-  const target = input.index.language(input.target);
+function wordStage(ctx: Context, input: CorrectionInput): WordCounts {
+  const target = ctx.language;
   const source = input.index.language(input.source);
   let targetWords = 0;
   let sourceWords = 0;
+  const others = new Map<Lang, number>();
   const foreign: { i: number; word: MessageWord; translated: string }[] = [];
-  words.forEach((word, i) => {
+  const suggestions: { i: number; word: MessageWord; right: string; kind: "accent" | "spelling" }[] = [];
+  ctx.words.forEach((word, i) => {
     const w = bare(word.original);
     if (w.length < 2 || isNumberWord(w, input.target)) return;
-    const inTarget = target.knownWords.has(w) || coreWords(input.target).has(w);
-    const inSource = source.knownWords.has(w) || coreWords(input.source).has(w);
+    const inTarget = isKnownWord(w, target);
+    const inSource = knownIn(input.source, w, input.index);
     if (inTarget && !inSource) targetWords++;
     if (inSource && !inTarget) sourceWords++;
     if (inTarget || isName(word, i, input)) return;
@@ -83,91 +97,154 @@ function wordStage(words: MessageWord[], input: CorrectionInput, found: Found[])
       foreign.push({ i, word, translated });
       return;
     }
-    const fix = spellingFix(w, target);
-    if (fix) {
-      word.fixed = keepCapital(word.original, fix.right);
-      found.push({ from: i, to: i, category: fix.kind, note: fix.kind, params: {} });
+    const other = LANGS.filter((l) => l !== input.target && l !== input.source && knownIn(l, w, input.index));
+    if (other.length > 0) {
+      // A word of another language is left alone unless it is a target word without its accent (cafe → café).
+      const accent = spellingFix(w, target, true);
+      if (accent) suggestions.push({ i, word, right: accent.right, kind: accent.kind });
+      else for (const l of other) others.set(l, (others.get(l) ?? 0) + 1);
+      return;
     }
+    const regular = ctx.morph?.overregular.get(w);
+    if (regular) {
+      word.fixed = keepCapital(word.original, regular);
+      ctx.claimed.add(i);
+      ctx.found.push({ from: i, to: i, category: "verb_form", note: "irregular", params: {} });
+      return;
+    }
+    // A capitalised German word is a noun the lexicon may lack (compounds): only accents and umlauts.
+    const capital = word.original[0] !== word.original[0]?.toLocaleLowerCase("de");
+    const fix = spellingFix(w, target, input.target === "de" && capital);
+    if (fix) suggestions.push({ i, word, right: fix.right, kind: fix.kind });
   });
-  if (targetWords >= sourceWords) {
-    for (const { i, word, translated } of foreign) {
-      word.fixed = keepCapital(word.original, translated);
-      found.push({ from: i, to: i, category: "language", note: "language", params: {} });
+  const [topOther, topCount] = [...others.entries()].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+  const foreignMessage = (sourceWords > targetWords && sourceWords >= 2) || (topOther !== null && topCount >= 2 && topCount > targetWords);
+  if (!foreignMessage) {
+    for (const { i, word, right, kind } of suggestions) {
+      word.fixed = keepCapital(word.original, right);
+      ctx.found.push({ from: i, to: i, category: kind, note: kind, params: {} });
+    }
+    if (targetWords >= sourceWords) {
+      for (const { i, word, translated } of foreign) {
+        word.fixed = keepCapital(word.original, translated);
+        ctx.found.push({ from: i, to: i, category: "language", note: "language", params: {} });
+      }
     }
   }
-  return { targetWords, sourceWords };
+  return { targetWords, sourceWords, otherLanguage: topOther, foreign: foreignMessage };
 }
 
 /** German nouns take a capital; a word the data never writes in lower case is not a verb or adjective. */
-function capitalStage(words: MessageWord[], input: CorrectionInput, found: Found[]): void {
-  if (input.target !== "de") return;
-  const german = input.index.language("de");
-  words.forEach((word, i) => {
+function capitalStage(ctx: Context): void {
+  if (ctx.lang !== "de") return;
+  ctx.words.forEach((word, i) => {
     const w = lower(word);
-    if (word.fixed[0] !== w[0] || german.lowerCaseSeen.has(w) || nounSeen(w, german) === null) return;
+    if (word.fixed[0] !== w[0] || ctx.language.lowerCaseSeen.has(w) || nounSeen(w, ctx.language) === null) return;
+    if (ctx.morph?.read(w).some((r) => r.pos !== "noun")) return;
     word.fixed = w.charAt(0).toLocaleUpperCase("de") + w.slice(1);
-    if (!found.some((f) => f.from === i && f.to === i)) found.push({ from: i, to: i, category: "capitalisation", note: "capitalisation", params: {} });
+    if (!ctx.found.some((f) => f.from === i && f.to === i)) ctx.found.push({ from: i, to: i, category: "capitalisation", note: "capitalisation", params: {} });
   });
 }
 
-function ruleStage(words: MessageWord[], input: CorrectionInput, claimed: Set<number>, found: Found[]): void {
-  const language = input.index.language(input.target);
-  const lowered = words.map(lower);
-  for (let i = 0; i < words.length; i++) {
-    const rule = ERROR_RULES[input.target].find((r) => ruleMatchesAt(r, lowered, i, language));
-    if (!rule) continue;
-    const span = words.slice(i, i + rule.pattern.length);
+/**
+ * The common-error patterns. Elision runs last, over the words the grammar checks left
+ * ("Je as faim" → "Je ai" → "J'ai"), so it may touch words they rewrote.
+ */
+function ruleStage(ctx: Context, elision: boolean): void {
+  const lowered = ctx.words.map(lower);
+  for (let i = 0; i < ctx.words.length; i++) {
+    const rule = ERROR_RULES[ctx.lang].find((r) => (r.note === "elision") === elision && (!r.start || i === 0) && ruleMatchesAt(r, lowered, i, ctx.language));
+    if (!rule || (!elision && !free(ctx, ...Array.from({ length: rule.pattern.length }, (_, n) => i + n)))) continue;
+    const span = ctx.words.slice(i, i + rule.pattern.length);
     const first = span[0] as MessageWord;
     first.fixed = keepCapital(first.original, applyReplacement(rule, span.map((w) => w.fixed)));
     for (const w of span.slice(1)) w.fixed = "";
-    for (let k = i; k < i + span.length; k++) claimed.add(k);
-    found.push({ from: i, to: i + span.length - 1, category: rule.note === "contraction" || rule.note === "elision" ? "contraction" : "word_choice", note: rule.note, params: {} });
+    for (let k = i; k < i + span.length; k++) ctx.claimed.add(k);
+    const category = rule.note === "contraction" || rule.note === "elision" ? "contraction" : rule.note === "subject_verb" ? "agreement" : "word_choice";
+    ctx.found.push({ from: i, to: i + span.length - 1, category, note: rule.note, params: {} });
     i += span.length - 1;
   }
 }
 
-function articleStage(words: MessageWord[], input: CorrectionInput, claimed: Set<number>, found: Found[]): void {
-  const language = input.index.language(input.target);
-  for (let i = 0; i + 1 < words.length; i++) {
-    const [article, noun] = [words[i] as MessageWord, words[i + 1] as MessageWord];
-    if (claimed.has(i) || claimed.has(i + 1) || noun.fixed === "") continue;
+/** Spanish questions: the question word after ¿ carries its accent (¿Dónde…?). */
+function questionAccentStage(ctx: Context): void {
+  if (ctx.lang !== "es") return;
+  const ACCENTED: Record<string, string> = { donde: "dónde", que: "qué", como: "cómo", cuando: "cuándo", cuanto: "cuánto", cuanta: "cuánta", cuantos: "cuántos", cuantas: "cuántas", quien: "quién", quienes: "quiénes", cual: "cuál", cuales: "cuáles" };
+  ctx.words.forEach((word, i) => {
+    const right = ACCENTED[at(ctx, i)];
+    const before = ctx.message.slice(i > 0 ? (ctx.words[i - 1] as MessageWord).end : 0, word.start);
+    if (!right || !before.includes("¿") || !free(ctx, i)) return;
+    word.fixed = keepCapital(word.original, right);
+    ctx.claimed.add(i);
+    ctx.found.push({ from: i, to: i, category: "accent", note: "question_accent", params: {} });
+  });
+}
+
+function articleStage(ctx: Context, input: CorrectionInput): void {
+  for (let i = 0; i + 1 < ctx.words.length; i++) {
+    const [article, noun] = [ctx.words[i] as MessageWord, ctx.words[i + 1] as MessageWord];
+    if (ctx.claimed.has(i) || noun.fixed === "" || article.fixed === "") continue;
     if (input.target === "en") {
       const right = englishArticleFix(article.fixed, noun.fixed);
       if (right) {
         article.fixed = keepCapital(article.original, right);
-        found.push({ from: i, to: i + 1, category: "article", note: "article_form", params: { article: quote(input.source, right) } });
+        ctx.found.push({ from: i, to: i + 1, category: "article", note: "article_form", params: { article: quote(input.source, right) } });
       }
       continue;
     }
-    const seen = nounSeen(noun.fixed, language);
+    const seen = nounSeen(noun.fixed, ctx.language);
     const fix = seen ? articleFix(input.target, article.fixed, seen) : null;
     if (!fix) continue;
     article.fixed = keepCapital(article.original, fix.article);
+    ctx.claimed.add(i);
     const params: Record<string, string> = { article: quote(input.source, fix.article), noun: quote(input.source, fix.noun.entry.w) };
     params.gender = say(GENDER_NAMES[fix.noun.gender], input.source);
-    found.push({ from: i, to: i + 1, category: "article", note: fix.note, params });
+    ctx.found.push({ from: i, to: i + 1, category: "article", note: fix.note, params });
   }
 }
 
-function describe(message: string, words: MessageWord[], f: Found, input: CorrectionInput): Correction {
-  const original = message.slice((words[f.from] as MessageWord).start, (words[f.to] as MessageWord).end);
-  const corrected = render(message, words, f.from, f.to);
-  const params = { ...f.params, wrong: quote(input.source, original), right: quote(input.source, corrected), target: LANGUAGE_NAMES[input.source][input.target] };
+function describe(ctx: Context, f: Found, input: CorrectionInput): Correction {
+  const original = ctx.message.slice((ctx.words[f.from] as MessageWord).start, (ctx.words[f.to] as MessageWord).end);
+  const corrected = render(ctx.message, ctx.words, f.from, f.to);
+  // Words quoted from the target language (essere, il faut que) take the learner's quotation marks.
+  const quoted = Object.fromEntries(Object.entries(f.params).map(([k, v]) => [k, k === "aux" || k === "trigger" ? quote(input.source, v) : v]));
+  const params = { ...quoted, wrong: quote(input.source, original), right: quote(input.source, corrected), target: LANGUAGE_NAMES[input.source][input.target] };
   return { original, corrected, explanation: say(NOTES[f.note], input.source, params), category: f.category };
 }
 
+const accusativeVerbs = new Set(MORPH_DATA.de.accusative_verbs.split(" "));
+
 export function correctMessage(message: string, input: CorrectionInput): CorrectedMessage {
-  const words = messageWords(message);
-  const found: Found[] = [];
-  const claimed = new Set<number>();
-  const counts = wordStage(words, input, found);
-  capitalStage(words, input, found);
-  ruleStage(words, input, claimed, found);
-  articleStage(words, input, claimed, found);
-  const corrections = found
+  const language = input.index.language(input.target);
+  const ctx: Context = { message, words: messageWords(message), lang: input.target, language, morph: morphologyOf(language), claimed: new Set(), found: [] };
+  const counts = wordStage(ctx, input);
+  if (!counts.foreign) {
+    capitalStage(ctx);
+    ruleStage(ctx, false);
+    questionAccentStage(ctx);
+    auxiliaryStage(ctx);
+    serEstarStage(ctx);
+    subjunctiveStage(ctx);
+    subjectVerbStage(ctx);
+    frenchInfinitiveStage(ctx);
+    separableStage(ctx);
+    accusativeStage(ctx, accusativeVerbs);
+    articleStage(ctx, input);
+    attributiveStage(ctx);
+    predicateStage(ctx);
+    ruleStage(ctx, true);
+  }
+  const corrections = ctx.found
     .sort((a, b) => a.from - b.from || a.to - b.to)
-    .map((f) => describe(message, words, f, input))
-    .filter((c) => c.original !== c.corrected);
-  const understood = renderMessage(message, words);
-  return { corrections, correctedMessage: corrections.length > 0 ? understood : null, understood, ...counts };
+    .map((f) => describe(ctx, f, input))
+    .filter((c, n, all) => c.original !== c.corrected && !all.slice(0, n).some((d) => d.original === c.original && d.corrected === c.corrected));
+  const understood = renderMessage(message, ctx.words);
+  return {
+    corrections,
+    correctedMessage: corrections.length > 0 ? understood : null,
+    understood,
+    targetWords: counts.targetWords,
+    sourceWords: counts.sourceWords,
+    otherLanguage: counts.otherLanguage,
+  };
 }

@@ -117,9 +117,11 @@ function suggestions(turn: Turn, step: number): Line[] {
 function hintsFor(turn: Turn, match: IntentMatch | null, askedName: boolean, corrected: CorrectedMessage): string[] {
   const lang = hintLang(turn);
   const { request } = turn;
-  if (turn.state.done) return [say(HINTS.done, lang)];
-  if (match !== null || askedName) return [];
-  const hints: string[] = [];
+  // Words of a third language get a gentle hint, never a correction.
+  const other = corrected.otherLanguage ? [say(HINTS.other_language, lang, { other: LANGUAGE_NAMES[lang][corrected.otherLanguage], target: LANGUAGE_NAMES[lang][request.target] })] : [];
+  if (turn.state.done) return [...other, say(HINTS.done, lang)];
+  if (match !== null || askedName) return other;
+  const hints: string[] = [...other];
   if (corrected.sourceWords > corrected.targetWords && corrected.sourceWords >= 2) {
     hints.push(say(HINTS.write_in_target, lang, { target: LANGUAGE_NAMES[lang][request.target] }));
   }

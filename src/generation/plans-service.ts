@@ -1,0 +1,298 @@
+// Lesson plans (spec 1.1, 3.1, 5.6; DESIGN §8): created in `generating` with a durable job in the
+// same transaction (outbox), generated set by set — each set committed in its own transaction —
+// `partial` with the first set (lesson_plan.ready partial in that transaction), `complete` with
+// the last (lesson_plan.ready complete), or `failed` with lesson_plan.failed and the credits given
+// back. A process that dies mid-plan loses nothing: the job's lease expires, another process (or
+// this one after a restart) claims it and goes on from the last committed set.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { ChargeReceipt, LedgerDeps } from "../billing/service.ts";
+import { chargeCall, refund } from "../billing/service.ts";
+import type { Payer } from "../billing/payer.ts";
+import type { CoreDeps } from "../config/core-deps.ts";
+import type { EventRecorder } from "../events/recorder.ts";
+import { notFound } from "../lib/errors.ts";
+import { newSecret } from "../lib/secrets.ts";
+import type { PendingLedger } from "../billing/pending-ledger.ts";
+import { enqueueJob } from "../scheduler/jobs.ts";
+import type { JobContext, JobKind } from "../scheduler/scheduler.ts";
+import type { DbOrTx } from "../store/open-store.ts";
+import type { LessonPlanView } from "./api-model.ts";
+import type { Engine } from "./engine.ts";
+import { parseLessonPlanInput } from "./engine-input.ts";
+import type { LessonPlanInput, LessonSet } from "./model.ts";
+import { canonicalInput, EngineVersion, findInLibrary, keepInLibrary, libraryKey, noteLibraryUse } from "./plan-library.ts";
+import { PlanProgress } from "./plan-progress.ts";
+import { lessonPlans, planSets, type PlanStatus } from "./schema.ts";
+
+export const PLAN_JOB = "lesson_plan.generate";
+
+/** What generation keeps per process: the progress announcements and the engine's version. */
+export interface GenerationRuntime {
+  progress: PlanProgress;
+  engineVersion: EngineVersion;
+}
+
+export function createGenerationRuntime(deps: Pick<CoreDeps, "store" | "config">): GenerationRuntime {
+  return { progress: new PlanProgress(deps.store.db), engineVersion: new EngineVersion(deps.config) };
+}
+
+export interface PlanDeps extends CoreDeps {
+  engine: Engine;
+  events: EventRecorder;
+  ledger: PendingLedger;
+  generation: GenerationRuntime;
+}
+
+/** Whom a plan belongs to: the client's account, and the user when an app acts for one (spec 5.3). */
+export interface PlanOwner {
+  accountId: string;
+  userId: string | null;
+  clientId: string | null;
+}
+
+type PlanRow = typeof lessonPlans.$inferSelect;
+
+export function planView(row: PlanRow, sets: LessonSet[]): LessonPlanView {
+  const input = row.input;
+  return {
+    id: row.id,
+    status: row.status,
+    created_at: new Date(row.createdAt).toISOString(),
+    source_lang: input.source_lang,
+    target_lang: input.target_lang,
+    level: input.level,
+    ...(input.topic !== undefined ? { topic: input.topic } : {}),
+    ...(input.scene !== undefined ? { scene: input.scene } : {}),
+    ...(input.npc ? { npc: input.npc } : {}),
+    sets_ready: row.setsReady,
+    sets,
+    from_library: row.fromLibrary,
+  };
+}
+
+const newPlanId = () => newSecret("lp_", 16);
+
+/**
+ * POST /v1/lesson-plans (spec 3.1, first row): the plan starts `generating` and a job makes it.
+ * The caller has already been charged (`receipt`); the receipt is kept for a later refund.
+ */
+export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown, receipt: ChargeReceipt): Promise<LessonPlanView> {
+  const request = parseLessonPlanInput(body);
+  const key = libraryKey(await deps.generation.engineVersion.get(), request);
+  const now = deps.clock.now();
+  const row: PlanRow = {
+    id: newPlanId(),
+    accountId: owner.accountId,
+    userId: owner.userId,
+    clientId: owner.clientId,
+    status: "generating",
+    input: canonicalInput(request),
+    libraryKey: key,
+    fromLibrary: false,
+    setsReady: 0,
+    receipt,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await deps.store.db.transaction(async (tx) => {
+    await tx.insert(lessonPlans).values(row);
+    await enqueueJob(tx, now, PLAN_JOB, { plan_id: row.id }, { uniqueKey: `plan:${row.id}`, maxAttempts: 3 });
+  });
+  deps.scheduler?.wake();
+  return planView(row, []);
+}
+
+/**
+ * Starts a plan for a payer with the same checks and the same bill as POST /v1/lesson-plans
+ * (spec 4.3.9), for work that does not come through the /v1 doorway's charge (inbound events).
+ * A request already in the library gets its plan `complete` at once (spec 3.1, second row:
+ * no event is promised); anything else starts `generating`. Refusals (400, 402) spend nothing.
+ */
+export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwner, body: unknown): Promise<{ plan: LessonPlanView; fromLibrary: boolean }> {
+  const request = parseLessonPlanInput(body);
+  const key = libraryKey(await deps.generation.engineVersion.get(), request);
+  const charged = await chargeCall(ledgerDeps(deps), payer, "lesson_plan.create");
+  if (!charged.ok) throw charged.error;
+  try {
+    const sets = await findInLibrary(deps.store.db, key);
+    if (!sets) return { plan: await createPlan(deps, owner, body, charged.receipt), fromLibrary: false };
+    const now = deps.clock.now();
+    const row: PlanRow = {
+      id: newPlanId(),
+      ...owner,
+      status: "complete",
+      input: canonicalInput(request),
+      libraryKey: key,
+      fromLibrary: true,
+      setsReady: sets.length,
+      receipt: charged.receipt,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await deps.store.db.transaction(async (tx) => {
+      await tx.insert(lessonPlans).values(row);
+      await tx.insert(planSets).values(sets.map((set, i) => ({ planId: row.id, idx: i + 1, set, createdAt: now })));
+      await noteLibraryUse(tx, key, now);
+    });
+    return { plan: planView(row, sets), fromLibrary: true };
+  } catch (error) {
+    await refund(ledgerDeps(deps), charged.receipt);
+    throw error;
+  }
+}
+
+function ledgerDeps(deps: PlanDeps): LedgerDeps {
+  return { store: deps.store, config: deps.config, clock: deps.clock, ledger: deps.ledger };
+}
+
+/** May this caller see the plan? The same account, and for an app acting for a user, that user's. */
+export function ownsPlan(owner: PlanOwner, row: Pick<PlanRow, "accountId" | "userId">): boolean {
+  return row.accountId === owner.accountId && (owner.userId === null || row.userId === owner.userId);
+}
+
+export async function findPlanRow(db: DbOrTx, owner: PlanOwner, planId: string): Promise<PlanRow> {
+  const [row] = await db.select().from(lessonPlans).where(eq(lessonPlans.id, planId));
+  if (!row || !ownsPlan(owner, row)) throw notFound("lesson plan");
+  return row;
+}
+
+export async function setsOf(db: DbOrTx, planId: string, afterIdx = 0): Promise<LessonSet[]> {
+  const rows = await db
+    .select({ set: planSets.set })
+    .from(planSets)
+    .where(and(eq(planSets.planId, planId), sql`${planSets.idx} > ${afterIdx}`))
+    .orderBy(asc(planSets.idx));
+  return rows.map((r) => r.set);
+}
+
+export async function getPlan(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<LessonPlanView> {
+  const row = await findPlanRow(deps.store.db, owner, planId);
+  return planView(row, row.setsReady > 0 ? await setsOf(deps.store.db, planId) : []);
+}
+
+// ---- the job --------------------------------------------------------------------------------
+
+/**
+ * The sets still to make after the committed ones: the rest of the library's entry, or the engine's
+ * continuation (`after`: the committed sets, in order), so a resumed plan never makes a set twice.
+ */
+function setsAfter(engine: Engine, input: LessonPlanInput, librarySets: LessonSet[] | null, committed: readonly LessonSet[]): AsyncIterable<LessonSet> {
+  if (librarySets) return (async function* () {
+    yield* librarySets.slice(committed.length);
+  })();
+  return committed.length > 0 ? engine.lessonPlan(input, { after: committed }) : engine.lessonPlan(input);
+}
+
+class PlanStopped extends Error {}
+
+export function planJobKind(deps: PlanDeps): JobKind {
+  return {
+    retryDelaysMs: [500, 2_000],
+    run: (payload, ctx) => runPlanJob(deps, (payload as { plan_id: string }).plan_id, ctx),
+  };
+}
+
+export async function runPlanJob(deps: PlanDeps, planId: string, ctx: JobContext): Promise<void> {
+  const db = deps.store.db;
+  const [row] = await db.select().from(lessonPlans).where(eq(lessonPlans.id, planId));
+  if (!row || row.status === "complete" || row.status === "failed") return;
+  try {
+    await generate(deps, row, ctx.signal);
+  } catch (error) {
+    if (error instanceof PlanStopped || ctx.signal.aborted) throw error;
+    // The last attempt: the plan fails for good, and the caller gets the credits back (spec 5.6).
+    if (ctx.job.attempts >= ctx.job.maxAttempts) {
+      deps.log.error("lesson_plan.failed", { plan_id: planId, error: error instanceof Error ? error.message : String(error) });
+      await failPlan(deps, planId);
+      return;
+    }
+    throw error;
+  }
+}
+
+async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Promise<void> {
+  const db = deps.store.db;
+  const librarySets = await findInLibrary(db, row.libraryKey);
+  let committed = row.setsReady;
+  let status: PlanStatus = row.status;
+  const made: LessonSet[] = committed > 0 ? await setsOf(db, row.id) : [];
+  for await (const set of setsAfter(deps.engine, row.input, librarySets, made.slice())) {
+    if (signal.aborted) throw new PlanStopped("scheduler stopping");
+    const idx = committed + 1;
+    const now = deps.clock.now();
+    const becomesPartial = status === "generating";
+    if (!becomesPartial) await commitSet(deps, row.id, idx, set, now, librarySets !== null);
+    else await db.transaction(async (tx) => {
+      await tx.insert(planSets).values({ planId: row.id, idx, set, createdAt: now });
+      const moved = await tx
+        .update(lessonPlans)
+        .set({ setsReady: idx, status: becomesPartial ? "partial" : status, updatedAt: now, ...(librarySets ? { fromLibrary: true } : {}) })
+        .where(and(eq(lessonPlans.id, row.id), eq(lessonPlans.setsReady, committed), inArray(lessonPlans.status, ["generating", "partial"])))
+        .returning({ id: lessonPlans.id });
+      // Another worker got here first (a lease taken over while this one still ran): let it go on.
+      if (moved.length === 0) throw new PlanStopped("plan moved on elsewhere");
+      if (becomesPartial) await deps.events.record(tx, now, { accountId: row.accountId, aboutUserId: row.userId, type: "lesson_plan.ready", data: { plan_id: row.id, status: "partial" } });
+    });
+    committed = idx;
+    if (becomesPartial) status = "partial";
+    made.push(set);
+    deps.generation.progress.notify(row.id);
+  }
+  if (committed === 0) throw new Error("the engine made no set");
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(lessonPlans)
+      .set({ status: "complete", updatedAt: now })
+      .where(and(eq(lessonPlans.id, row.id), eq(lessonPlans.setsReady, committed), inArray(lessonPlans.status, ["generating", "partial"])))
+      .returning({ id: lessonPlans.id });
+    if (done.length === 0) throw new PlanStopped("plan moved on elsewhere");
+    await deps.events.record(tx, now, { accountId: row.accountId, aboutUserId: row.userId, type: "lesson_plan.ready", data: { plan_id: row.id, status: "complete" } });
+    if (librarySets) await noteLibraryUse(tx, row.libraryKey, now);
+    else {
+      const sets = made.length === committed ? made : await setsOf(tx, row.id);
+      await keepInLibrary(tx, now, { key: row.libraryKey, engine: await deps.generation.engineVersion.get(), input: row.input, sets });
+    }
+  });
+  deps.generation.progress.notify(row.id);
+}
+
+/**
+ * A set that changes nothing but the count: one batch (no interactive transaction), the set written
+ * only when the plan still stands where this worker left it (`changes()` is the UPDATE's count).
+ * Plain SQL on the client: building the two drizzle queries cost more than running them.
+ */
+const COMMIT_SET_UPDATE =
+  "UPDATE lesson_plans SET sets_ready = ?, updated_at = ?, from_library = (from_library OR ?) WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
+const COMMIT_SET_INSERT = `INSERT INTO plan_sets (plan_id, idx, "set", created_at) SELECT ?, ?, ?, ? WHERE changes() = 1`;
+
+async function commitSet(deps: PlanDeps, planId: string, idx: number, set: LessonSet, now: number, fromLibrary: boolean): Promise<void> {
+  const [moved] = await deps.store.client.batch(
+    [
+      { sql: COMMIT_SET_UPDATE, args: [idx, now, fromLibrary ? 1 : 0, planId, idx - 1] },
+      { sql: COMMIT_SET_INSERT, args: [planId, idx, JSON.stringify(set), now] },
+    ],
+    "write",
+  );
+  if (moved!.rowsAffected !== 1) throw new PlanStopped("plan moved on elsewhere");
+}
+
+/** generating (or partial) → failed, lesson_plan.failed in the same transaction, then the refund — once. */
+export async function failPlan(deps: PlanDeps, planId: string): Promise<boolean> {
+  const now = deps.clock.now();
+  let receipt: ChargeReceipt | null = null;
+  await deps.store.db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(lessonPlans)
+      .set({ status: "failed", updatedAt: now })
+      .where(and(eq(lessonPlans.id, planId), inArray(lessonPlans.status, ["generating", "partial"])))
+      .returning({ accountId: lessonPlans.accountId, userId: lessonPlans.userId, receipt: lessonPlans.receipt });
+    if (!failed) return;
+    receipt = failed.receipt as ChargeReceipt | null;
+    await deps.events.record(tx, now, { accountId: failed.accountId, aboutUserId: failed.userId, type: "lesson_plan.failed", data: { plan_id: planId } });
+  });
+  deps.generation.progress.notify(planId);
+  if (!receipt) return false;
+  await refund(deps, receipt);
+  return true;
+}
