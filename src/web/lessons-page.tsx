@@ -212,3 +212,22 @@ export function PlanPage(props: { user: LayoutUser; flash?: Flash | null; plan: 
     </Layout>
   );
 }
+
+/**
+ * What the live script fetches while a plan is written: the progress block and the sets after the
+ * `after` first ones, not the whole page again (a lesson page is ~40 KB; a set is a few).
+ */
+export function PlanFragment(props: { plan: PlanForPage; ctx: SetContext; after: number }) {
+  return (
+    <div>
+      <PlanProgress plan={props.plan} />
+      <div id="plan-sets">
+        {props.plan.sets
+          .filter((set) => set.index > props.after)
+          .map((set) => (
+            <LessonSetSection set={set} ctx={props.ctx} />
+          ))}
+      </div>
+    </div>
+  );
+}

@@ -17,7 +17,7 @@ import { dueTodayCount, saveWords } from "../learning/service.ts";
 import { AppError } from "../lib/errors.ts";
 import { LEARN_LANGS } from "./learn-page.tsx";
 import { exerciseAnchor } from "./lesson-sets.tsx";
-import { LessonsPage, PlanPage, planTitle, type LessonForm, type PlanListEntry } from "./lessons-page.tsx";
+import { LessonsPage, PlanFragment, PlanPage, planTitle, type LessonForm, type PlanListEntry } from "./lessons-page.tsx";
 import { CSRF_FAILED, formString, requireSignedIn, type WebContext } from "./web-context.ts";
 
 type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
@@ -123,7 +123,7 @@ export function lessonsRoutes(deps: WebDeps) {
     )
     .get(
       "/lessons/:id",
-      async ({ request, params }) => {
+      async ({ request, params, query }) => {
         const g = await guard(request, undefined);
         if ("response" in g) return g.response;
         const { ctx } = g;
@@ -145,6 +145,8 @@ export function lessonsRoutes(deps: WebDeps) {
           conversationId: progress?.conversationId ?? null,
           tutorCost: CREDIT_WEIGHTS["tutor.turn"],
         };
+        const after = Number((query as Record<string, string | undefined>).after);
+        if (Number.isInteger(after) && after >= 0) return ctx.page(PlanFragment({ plan, ctx: setCtx, after }) as string);
         return ctx.page(PlanPage({ user: ctx.user, flash: ctx.flash, plan, ctx: setCtx }) as string);
       },
       { detail: { hide: true } },

@@ -112,6 +112,11 @@ describe("lessons on the web", () => {
     expect(frames.filter((f) => f.event === "set").map((f) => f.data.kind)).toEqual(["overview", "grammar", "exercises", "role_play", "exit_check"]);
     expect(frames.at(-1)!.event).toBe("done");
     expect((await t.request("GET", `${path}/stream`)).status).toBe(401);
+    // What the live script fetches: the progress and only the sets after those shown.
+    const fragment = await (await web.get(`${path}?after=2`)).text();
+    expect(fragment.match(/data-set-index="(\d+)"/g)).toEqual(['data-set-index="3"', 'data-set-index="4"', 'data-set-index="5"']);
+    expect(fragment).toContain('id="plan-progress" data-status="complete"');
+    expect(fragment).not.toContain("<nav");
   });
 
   test("refusals in words: a bad topic (400) and the allowance used up (402) spend and store nothing", async () => {

@@ -16,8 +16,8 @@ document.addEventListener("submit", (event) => {
   if (message && !window.confirm(message)) event.preventDefault();
 });
 // A lesson plan being written (lessons-page.tsx): the plan stream says when a set is ready; the
-// page is fetched again and the sets it does not show yet are appended, so answers being typed in
-// the sets already shown are kept. Without this script the page says to reload.
+// sets the page does not show yet are fetched (PlanFragment) and appended, so answers being typed
+// in the sets already shown are kept. Without this script the page says to reload.
 const live = document.querySelector("[data-live-plan]");
 if (live && window.EventSource && window.DOMParser) {
   const source = new EventSource(live.getAttribute("data-live-plan"));
@@ -27,7 +27,8 @@ if (live && window.EventSource && window.DOMParser) {
     if (busy) { again = true; return; }
     busy = true;
     try {
-      const response = await fetch(location.pathname, { credentials: "same-origin" });
+      const shown = live.querySelectorAll("section[data-set-index]").length;
+      const response = await fetch(location.pathname + "?after=" + shown, { credentials: "same-origin" });
       if (response.ok) {
         const doc = new DOMParser().parseFromString(await response.text(), "text/html");
         const status = doc.getElementById("plan-status");
