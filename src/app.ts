@@ -5,6 +5,7 @@ import type { AppDeps } from "./compose.ts";
 import { devClockRoutes } from "./http/dev-clock-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
+import { canonicalAddress } from "./http/canonical-address.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { generationRoutes } from "./generation/routes.ts";
 import { referenceRoutes } from "./reference/routes.ts";
@@ -22,9 +23,14 @@ import { lessonsRoutes } from "./web/lessons-routes.ts";
 import { tutorRoutes } from "./web/tutor-routes.ts";
 import { authorizeRoutes } from "./web/authorize-routes.ts";
 import { docsRoutes } from "./web/docs-routes.ts";
+import { emailRoutes } from "./web/email-routes.ts";
+import { metricsRoutes, routeRecorder } from "./metrics/routes.ts";
 
 export function createApp(deps: AppDeps) {
-  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(healthRoutes(deps))
+  const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(canonicalAddress(deps.config))
+    .use(routeRecorder())
+    .use(healthRoutes(deps))
+    .use(metricsRoutes(deps))
     .use(assetRoutes())
     .use(authRoutes(deps))
     .use(externalSigninRoutes(deps))
@@ -41,7 +47,8 @@ export function createApp(deps: AppDeps) {
     .use(reviewRoutes(deps))
     .use(lessonsRoutes(deps))
     .use(tutorRoutes(deps))
-    .use(docsRoutes(deps));
+    .use(docsRoutes(deps))
+    .use(emailRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;
 }

@@ -19,7 +19,9 @@ import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
 import { ReferenceDocuments } from "./reference/documents.ts";
 import { findAccessToken } from "./oauth/access-token-lookup.ts";
-import { purgeFinishedJobs } from "./scheduler/housekeeping.ts";
+import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
+import { mailJobKinds } from "./mail/service.ts";
+import type { Metrics } from "./metrics/registry.ts";
 import { createScheduler, type JobKind, type RecurringTask, type Scheduler } from "./scheduler/scheduler.ts";
 import type { Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
@@ -43,6 +45,8 @@ export interface AppDeps extends CoreDeps {
   events: EventRecorder;
   /** Lesson-plan progress announcements (one poller per process) and the engine's version. */
   generation: GenerationRuntime;
+  /** Request counters, latency and gauges for /metrics; absent when PARLA_METRICS_TOKEN is not set. */
+  metrics?: Metrics;
 }
 
 export interface Composed {
@@ -58,6 +62,7 @@ export async function compose(
   log: Logger,
   clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock,
   versions = new VersionRegistry(),
+  metrics?: Metrics,
 ): Promise<Composed> {
   const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
   const events = new EventRecorder();
@@ -66,7 +71,7 @@ export async function compose(
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
     rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
-    findAccessToken: (token, nowMs) => findAccessToken(store.db, token, nowMs),
+    findAccessToken: (token, nowMs) => findAccessToken(store, token, nowMs),
     findVersion: (id) => {
       const v = versions.find(id);
       return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };
@@ -82,7 +87,7 @@ export async function compose(
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
   const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, generation: createGenerationRuntime({ store, config }), scheduler: null } satisfies AppDeps;
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, generation: createGenerationRuntime({ store, config }), scheduler: null, metrics } satisfies AppDeps;
   // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial), concurrency: 32 });
   const deps = Object.assign(partial, { scheduler });
@@ -91,10 +96,13 @@ export async function compose(
 
 /** Every durable job kind, by name. Domains add theirs here. */
 function jobKinds(deps: AppDeps): Record<string, JobKind> {
-  return { [PLAN_JOB]: planJobKind(deps) };
+  return { [PLAN_JOB]: planJobKind(deps), ...mailJobKinds(deps) };
 }
 
 /** Recurring housekeeping, shared by every process (each run is claimed once through the store). */
-function housekeepingTasks(deps: AppDeps): RecurringTask[] {
-  return [{ name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) }];
+export function housekeepingTasks(deps: AppDeps): RecurringTask[] {
+  const tasks: RecurringTask[] = [{ name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) }];
+  const { backupDir, backupEveryHours, backupKeep, databaseUrl } = deps.config;
+  if (backupDir) tasks.push({ name: "backup", everyMs: backupEveryHours * HOUR, run: async (now) => scheduledBackup(deps.log, databaseUrl, backupDir, backupKeep, now) });
+  return tasks;
 }

@@ -1,15 +1,17 @@
 #!/usr/bin/env bun
 // The `parla` command: serve (default), migrate, version, admin …, engine ….
 import { ConfigError } from "./config/config.ts";
-import { commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Command } from "./cli/command-line.ts";
+import { CommandRefused, commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Command } from "./cli/command-line.ts";
 import { adminCommands } from "./cli/admin-commands.ts";
+import { backupCommands } from "./cli/backup-commands.ts";
+import { mailCommands } from "./cli/mail-commands.ts";
 import { llmCommands } from "./cli/llm-commands.ts";
 import { libraryCommands } from "./cli/library-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...llmCommands, ...libraryCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...backupCommands, ...mailCommands, ...llmCommands, ...libraryCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;
@@ -28,8 +30,8 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const unknown = words.slice(found.prefix.length)[0] ?? "";
-    process.stderr.write(`parla: unknown command "${[...found.prefix, unknown].join(" ").trim()}"\n\n${groupHelp(found.prefix, commands)}\n`);
-    return 2;
+    const name = [...found.prefix, unknown].join(" ").trim();
+    return refuse(words, "invalid_usage", `unknown command "${name}" (run parla ${[...found.prefix, "--help"].join(" ")})`, 2);
   }
   const { command, rest } = found;
   if (rest.includes("--help") || rest.includes("-h")) {
@@ -42,16 +44,21 @@ export async function main(argv: string[]): Promise<number> {
     if (parsed.args.length > expected) throw new UsageError(`unexpected argument "${parsed.args[expected]}"`);
     return await command.run(parsed);
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`parla ${command.path.join(" ")}: ${error.message}\n\n${commandHelp(command)}\n`);
-      return 2;
-    }
-    if (error instanceof ConfigError || error instanceof StartupError) {
-      process.stderr.write(`parla: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
+    const name = `parla ${command.path.join(" ")}`;
+    if (error instanceof CommandRefused) return refuse(rest, error.code, error.message, error.exitCode);
+    if (error instanceof UsageError) return refuse(rest, "invalid_usage", `${name}: ${error.message} (run ${name} --help)`, 2);
+    if (error instanceof ConfigError) return refuse(rest, "invalid_configuration", `invalid configuration: ${error.problems.join("; ")}`, 1);
+    if (error instanceof StartupError) return refuse(rest, "startup_failed", error.message, 1);
+    // Anything else (the store unreachable, a disk full): its message, never a stack trace.
+    return refuse(rest, "failed", error instanceof Error ? error.message : String(error), 1);
   }
+}
+
+/** A refused command: one line on stderr — with --json, `{"code","error"}` — and a non-zero exit (DESIGN §5). */
+function refuse(words: string[], code: string, message: string, exitCode: number): number {
+  const line = message.replace(/\s*\n\s*/g, " ");
+  process.stderr.write(words.includes("--json") ? JSON.stringify({ code, error: line }) + "\n" : (line.startsWith("parla") ? line : `parla: ${line}`) + "\n");
+  return exitCode;
 }
 
 if (import.meta.main) {

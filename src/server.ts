@@ -1,6 +1,7 @@
 // Starts Parla: opens the store, migrates, starts the scheduler and HTTP, and shuts all of it down
 // on one signal (SIGTERM/SIGINT): stop accepting, let jobs finish for a bounded time, close the store.
 import type { Server } from "bun";
+import type { Elysia } from "elysia";
 import { createApp } from "./app.ts";
 import { compose, type AppDeps } from "./compose.ts";
 import type { Config } from "./config/config.ts";
@@ -8,8 +9,12 @@ import { createAdjustableClock, systemClock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import type { Scheduler } from "./scheduler/scheduler.ts";
 import { migrate } from "./store/migrate.ts";
-import { pathOf, requestInfo } from "./http/request-context.ts";
+import { pathOf, rememberClientAddress, requestInfo, routeOf } from "./http/request-context.ts";
+import { Metrics, OPEN_STREAMS_GAUGE } from "./metrics/registry.ts";
+import { storeGauges } from "./metrics/store-gauges.ts";
 import { openStore, type Store } from "./store/open-store.ts";
+import { startHeartbeat } from "./store/heartbeat.ts";
+import { processTag } from "./http/request-context.ts";
 
 export interface RunningServer {
   url: string;
@@ -21,23 +26,27 @@ export interface RunningServer {
 
 export class StartupError extends Error {}
 
-export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+export interface ServerOptions {
+  /** Routes added to the app before it serves (scripts/bench/api-server.ts adds a probe). */
+  extraRoutes?: (deps: AppDeps) => Elysia<any, any, any, any, any, any, any>;
+}
+
+export async function startServer(config: Config, log: Logger = createLogger(config.logLevel), options: ServerOptions = {}): Promise<RunningServer> {
   const clock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock;
   if (config.devClock) log.warn("dev_clock.enabled", { message: "PARLA_DEV_CLOCK=1: POST /_dev/clock can move time. Never use this in production." });
 
   let store: Store;
   try {
     store = openStore(config.databaseUrl, config.databaseAuthToken);
-    const applied = await migrate(store.client, clock.now());
-    if (applied.length) log.info("store.migrated", { applied });
   } catch (error) {
     throw new StartupError(`cannot open the database ${config.databaseUrl}: ${describeStoreError(error)}`);
   }
 
-  const { deps, release } = await compose(config, store, log, clock);
-  const scheduler = deps.scheduler;
-
-  const app = createApp(deps);
+  // Listening starts before the migrations, so probes see a live process that is not ready yet
+  // (/healthz 200, /readyz 503 "migrating") instead of a refused connection; every other request
+  // is told to come back. The app replaces this handler once the store is migrated.
+  let handle: (request: Request) => Promise<Response> = async (request) => startingResponse(request);
+  const metrics = config.metricsToken ? new Metrics() : undefined;
   let server: Server<unknown>;
   try {
     server = Bun.serve({
@@ -47,14 +56,15 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       // timeout would cut them (DESIGN §9).
       idleTimeout: Math.min(255, config.streamHeartbeatSeconds * 2 + 5),
       maxRequestBodySize: 1024 * 1024,
-      fetch: async (request) => {
-        const response = await app.handle(request);
-        logRequest(log, request, response);
+      fetch: async (request, bunServer) => {
+        rememberClientAddress(request, bunServer.requestIP(request)?.address);
+        const response = await handle(request);
+        logRequest(log, request, response, metrics);
         return response;
       },
       error: (error) => {
         log.error("http.server_error", { error: String(error) });
-        return new Response("internal error\n", { status: 500 });
+        return new Response("internal error\n", { status: 500, headers: { "x-content-type-options": "nosniff" } });
       },
     });
   } catch (error) {
@@ -63,9 +73,31 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     if (/in use|EADDRINUSE/i.test(message)) throw new StartupError(`port ${config.port} on ${config.host} is already in use (set PARLA_PORT)`);
     throw new StartupError(`cannot listen on ${config.host}:${config.port}: ${message}`);
   }
+
+  try {
+    const applied = await migrate(store.client, clock.now());
+    if (applied.length) log.info("store.migrated", { applied });
+  } catch (error) {
+    await server.stop(true);
+    store.close();
+    throw new StartupError(`cannot open the database ${config.databaseUrl}: ${describeStoreError(error)}`);
+  }
+
+  const { deps, release } = await compose(config, store, log, clock, undefined, metrics);
+  const scheduler = deps.scheduler;
+  if (metrics) {
+    for (const gauge of storeGauges(store.db, clock)) metrics.addCollector(gauge);
+    // Moved by the stream routes (the events module takes the same gauge by name).
+    metrics.upDownGauge(OPEN_STREAMS_GAUGE, "Server-sent-event streams open in this process.");
+  }
+
+  const app = createApp(deps);
+  if (options.extraRoutes) app.use(options.extraRoutes(deps));
+  handle = (request) => app.handle(request);
   scheduler.start();
+  const heartbeat = startHeartbeat(store.db, processTag, (error) => log.warn("heartbeat.failed", { error: String(error) }));
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`;
-  log.info("server.started", { url, base_url: config.baseUrl, store: store.kind, engine: config.engine });
+  log.info("server.started", { url, open: `${config.webAppUrl}/`, base_url: config.baseUrl, store: store.kind, engine: config.engine });
 
   let stopping: Promise<void> | null = null;
   return {
@@ -78,6 +110,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         log.info("server.stopping");
         await server.stop();
         await scheduler.stop(10_000);
+        await heartbeat.stop();
         await release().catch((error) => log.error("billing.usage_flush_failed", { error: String(error) }));
         store.close();
         log.info("server.stopped");
@@ -87,12 +120,23 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   };
 }
 
-function logRequest(log: Logger, request: Request, response: Response): void {
+function logRequest(log: Logger, request: Request, response: Response, metrics: Metrics | undefined): void {
   const path = pathOf(request);
-  if (path === "/healthz" || path === "/readyz") return;
   const { id, startedAt } = requestInfo(request);
+  const ms = performance.now() - startedAt;
+  metrics?.observeRequest(request.method, routeOf(request) ?? "(unmatched)", response.status, ms / 1000);
+  if (path === "/healthz" || path === "/readyz" || path === "/metrics") return;
   if (!response.headers.has("x-request-id")) response.headers.set("x-request-id", id);
-  log.info("http.request", { request_id: id, method: request.method, path, status: response.status, ms: Math.round((performance.now() - startedAt) * 10) / 10 });
+  log.info("http.request", { request_id: id, method: request.method, path, status: response.status, ms: Math.round(ms * 10) / 10 });
+}
+
+/** Answers while the store is being migrated at start-up. */
+export function startingResponse(request: Request): Response {
+  const path = pathOf(request);
+  const headers = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+  if (path === "/healthz") return new Response("ok\n", { headers });
+  if (path === "/readyz") return Response.json({ ready: false, reason: "migrating" }, { status: 503, headers: { "cache-control": "no-store", "x-content-type-options": "nosniff" } });
+  return new Response("Parla is starting (applying database migrations). Please retry in a few seconds.\n", { status: 503, headers: { ...headers, "retry-after": "5" } });
 }
 
 function describeStoreError(error: unknown): string {

@@ -18,8 +18,28 @@ export const users = sqliteTable("users", {
   email: text("email").notNull().unique(),
   /** argon2id (Bun.password); null for users who only sign in through an external provider. */
   passwordHash: text("password_hash"),
+  /**
+   * Set while a self-service sign-up has not confirmed its address (the link in the verification
+   * mail clears it); null for confirmed addresses, operator-created users and accounts that existed
+   * before verification did. An unconfirmed account can sign in but cannot create clients.
+   */
+  emailUnverifiedSince: millis("email_unverified_since"),
   createdAt: millis("created_at").notNull(),
 });
+
+/** Single-use links sent by e-mail (address verification, password reset); only their SHA-256 is stored. */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    createdAt: millis("created_at").notNull(),
+    expiresAt: millis("expires_at").notNull(),
+    usedAt: millis("used_at"),
+  },
+  (t) => [index("email_tokens_user").on(t.userId, t.purpose)],
+);
 
 export const sessions = sqliteTable(
   "sessions",

@@ -34,7 +34,7 @@ export type CreateUserResult =
   | { ok: true; userId: string; accountId: string }
   | { ok: false; field: "email" | "password"; reason: string };
 
-export async function createUser(db: Db, nowMs: number, input: { email: string; password: string | null; plan?: PlanName }): Promise<CreateUserResult> {
+export async function createUser(db: Db, nowMs: number, input: { email: string; password: string | null; plan?: PlanName; unverified?: boolean }): Promise<CreateUserResult> {
   const email = normaliseEmail(input.email);
   if (!email) return { ok: false, field: "email", reason: "enter a valid e-mail address" };
   if (input.password !== null) {
@@ -47,7 +47,7 @@ export async function createUser(db: Db, nowMs: number, input: { email: string; 
   try {
     await db.transaction(async (tx) => {
       await tx.insert(accounts).values({ id: accountId, ownerUserId: userId, plan: input.plan ?? "free", createdAt: nowMs });
-      await tx.insert(users).values({ id: userId, accountId, email, passwordHash, createdAt: nowMs });
+      await tx.insert(users).values({ id: userId, accountId, email, passwordHash, emailUnverifiedSince: input.unverified ? nowMs : null, createdAt: nowMs });
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, field: "email", reason: "an account with this e-mail already exists" };
@@ -59,6 +59,12 @@ export async function createUser(db: Db, nowMs: number, input: { email: string; 
 // A valid argon2id hash of a random string, verified when the e-mail is unknown so that a sign-in
 // takes as long for a missing account as for a wrong password (no account enumeration by timing).
 let dummyHash: Promise<string> | null = null;
+
+/** Spends the time an argon2id check takes, for paths that must not be faster when an e-mail is unknown (or known). */
+export async function spendPasswordTime(password: string): Promise<void> {
+  dummyHash ??= Bun.password.hash(crypto.randomUUID(), { algorithm: "argon2id" });
+  await Bun.password.verify(password, await dummyHash).catch(() => false);
+}
 
 export async function verifyPassword(db: DbOrTx, emailInput: string, password: string): Promise<User | null> {
   const email = normaliseEmail(emailInput);

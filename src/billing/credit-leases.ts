@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from "../store/open-store.ts";
 import { LEASE_TTL_MS, type HolderState, type PendingLedger, type UsageKey } from "./pending-ledger.ts";
 import { readPayerSettings, type PayerSettings } from "./payer-settings.ts";
 import type { Payer } from "./payer.ts";
+import { addUsage } from "./usage-rows.ts";
 import { nextThresholdCredits, reportCrossing, type ThresholdCrossing, type ThresholdHook } from "./thresholds.ts";
 
 /** The largest lease: what a crashed process can keep from others, for at most LEASE_TTL_MS. */
@@ -176,9 +177,7 @@ async function grantLease(tx: DbOrTx, lessee: string, state: HolderState, size: 
   await tx.run(sql`DELETE FROM spend_leases WHERE holder = ${state.holder} AND month = ${state.month} AND lessee = ${lessee} AND credits <= 0`);
 }
 
-/** One more call and its credits in the day's row. */
+/** One more call and its credits in the day's row and the month's (usage-rows.ts). */
 export async function countCall(tx: DbOrTx, usage: UsageKey, credits: number): Promise<void> {
-  await tx.run(sql`
-    INSERT INTO usage_daily (account_id, client_id, budget, day, operation, calls, credits) VALUES (${usage.accountId}, ${usage.clientId}, ${usage.budget}, ${usage.day}, ${usage.operation}, 1, ${credits})
-    ON CONFLICT (account_id, client_id, budget, day, operation) DO UPDATE SET calls = usage_daily.calls + 1, credits = usage_daily.credits + excluded.credits`);
+  await addUsage(tx, usage, 1, credits);
 }

@@ -4,8 +4,7 @@ import { millis } from "../store/schema-helpers.ts";
 
 /**
  * The usage record: calls and credits per (account, client, budget, UTC day, operation).
- * `client_id` is '' for web-app sessions. Monthly figures are sums over the month's days, so a
- * counted call writes exactly one row (one statement: the per-call cost stays small).
+ * `client_id` is '' for web-app sessions. Monthly figures are kept in usage_monthly, written with it.
  */
 export const usageDaily = sqliteTable(
   "usage_daily",
@@ -20,6 +19,27 @@ export const usageDaily = sqliteTable(
     credits: integer("credits").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.clientId, t.budget, t.day, t.operation] }), index("usage_daily_day").on(t.accountId, t.day)],
+);
+
+/**
+ * The usage record summed per UTC month: the same calls and credits as usage_daily, written by the
+ * same statements (usage-rows.ts) in the same transaction, so GET /v1/usage reads a handful of rows
+ * instead of summing a month of days. The key leads with (account, budget, month) so both of its
+ * reads — the whole allowance, or one metered client — are one index range.
+ */
+export const usageMonthly = sqliteTable(
+  "usage_monthly",
+  {
+    accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    budget: text("budget", { enum: ["allowance", "metered"] }).notNull(),
+    /** "2026-11" (UTC). */
+    month: text("month").notNull(),
+    clientId: text("client_id").notNull(),
+    operation: text("operation").notNull(),
+    calls: integer("calls").notNull().default(0),
+    credits: integer("credits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.budget, t.month, t.clientId, t.operation] })],
 );
 
 /**

@@ -17,7 +17,8 @@ import { clientKey, type Budget, type Payer } from "./payer.ts";
 import { readPayerSettings, type PayerSettings } from "./payer-settings.ts";
 import { PendingLedger, usageKey, type ChargeSlot, type HolderState, type UsageKey } from "./pending-ledger.ts";
 import { dayOf, monthOf } from "./periods.ts";
-import { spendTotals, usageDaily } from "./schema.ts";
+import { spendTotals } from "./schema.ts";
+import { takeBackCredits } from "./usage-rows.ts";
 import type { ThresholdCrossing, ThresholdHook } from "./thresholds.ts";
 
 /** What charging needs: the store, the limits in the config, the clock, and this process's ledger. */
@@ -147,7 +148,8 @@ async function chargeThroughStore(deps: LedgerDeps, ledger: PendingLedger, payer
     for (const s of states) s.busy = promise;
     let result: ExactSpend;
     try {
-      result = await spendExactly({ db: deps.store.db, config: deps.config }, ledger, payer, states, slot.usage, creditsFor(operation), nowMs);
+      // A move of this process's pending spending into the store: never while a report reads both.
+      result = await ledger.gate.move(() => spendExactly({ db: deps.store.db, config: deps.config }, ledger, payer, states, slot.usage, creditsFor(operation), nowMs));
     } finally {
       for (const s of states) s.busy = null;
       resolve();
@@ -208,11 +210,7 @@ export async function refund(deps: Pick<LedgerDeps, "store" | "ledger">, receipt
         .set({ credits: sql`max(${spendTotals.credits} - ${receipt.credits}, 0)` })
         .where(and(eq(spendTotals.holder, holder), eq(spendTotals.month, receipt.month)));
     }
-    if (!usageInStore) return;
-    await tx
-      .update(usageDaily)
-      .set({ credits: sql`max(${usageDaily.credits} - ${receipt.credits}, 0)` })
-      .where(and(eq(usageDaily.accountId, usage.accountId), eq(usageDaily.clientId, usage.clientId), eq(usageDaily.budget, usage.budget), eq(usageDaily.day, usage.day), eq(usageDaily.operation, usage.operation)));
+    if (usageInStore) await takeBackCredits(tx, usage, receipt.credits);
   });
 }
 

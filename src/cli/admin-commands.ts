@@ -2,7 +2,7 @@
 // the documented object on stdout.
 import { createUser, getAccount } from "../accounts/service.ts";
 import { setPlan, type Plan } from "../billing/plans.ts";
-import { createClient, createClientSecret, getClient } from "../clients/service.ts";
+import { createClient, createClientSecret, deleteClient, getClient, revokeClientSecret, updateClient, type Client } from "../clients/service.ts";
 import { meteredSettings, setMeteredActive, type SettingResult } from "../billing/metered-settings.ts";
 import { systemClock } from "../lib/clock.ts";
 import type { Db } from "../store/open-store.ts";
@@ -38,7 +38,7 @@ export const adminCommands: Command[] = [
       withStore(async ({ store }) => {
         const plan = planFlag(flags.plan);
         if (!plan) return fail("--plan must be free or paid", 2);
-        if (!(await setPlan({ store }, flags.account as string, plan))) return fail(`no account ${flags.account}`);
+        if (!(await setPlan({ store }, flags.account as string, plan))) return fail(`no account ${flags.account}`, 1, "not_found");
         print(flags, { account_id: flags.account, plan }, `account ${flags.account} is now on the ${plan} plan`);
         return 0;
       }),
@@ -58,7 +58,7 @@ export const adminCommands: Command[] = [
     },
     run: ({ flags }) =>
       withStore(async ({ store }) => {
-        if (!(await getAccount(store.db, flags.account as string))) return fail(`no account ${flags.account}`);
+        if (!(await getAccount(store.db, flags.account as string))) return fail(`no account ${flags.account}`, 1, "not_found");
         const r = await createClient(store.db, systemClock.now(), {
           accountId: flags.account as string,
           name: flags.name as string,
@@ -71,6 +71,7 @@ export const adminCommands: Command[] = [
         if (!r.ok) return fail(`${r.field}: ${r.reason}`);
         const out: Record<string, string> = { client_id: r.client.id };
         if (r.secret) out.client_secret = r.secret;
+        if (r.secretId) out.secret_id = r.secretId;
         print(flags, out, r.secret ? `client ${r.client.id}\nsecret ${r.secret}  (shown once)` : `client ${r.client.id} (public, no secret)`);
         return 0;
       }),
@@ -81,11 +82,64 @@ export const adminCommands: Command[] = [
     flags: { client: { kind: "string", required: true, help: "client id" }, json },
     run: ({ flags }) =>
       withStore(async ({ store }) => {
-        const client = await getClient(store.db, flags.client as string);
-        if (!client) return fail(`no client ${flags.client}`);
+        const client = await existingClient(store.db, flags.client as string);
         const r = await createClientSecret(store.db, systemClock.now(), client.accountId, client.id);
         if (!r.ok) return fail(r.reason);
         print(flags, { secret_id: r.secretId, client_secret: r.secret }, `secret ${r.secretId}: ${r.secret}  (shown once)`);
+        return 0;
+      }),
+  },
+  {
+    path: ["admin", "client", "secret", "revoke"],
+    summary: "Revoke a client secret; tokens exchanged with it stop at once (the only secret cannot be revoked)",
+    flags: { client: { kind: "string", required: true, help: "client id" }, secret: { kind: "string", required: true, help: "secret id (secret_id from create)" }, json },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        const client = await existingClient(store.db, flags.client as string);
+        const r = await revokeClientSecret(store.db, client.accountId, client.id, flags.secret as string);
+        if (!r.ok) return fail(r.reason === "no such secret" ? `no secret ${flags.secret} on client ${client.id}` : r.reason, 1, r.reason.startsWith("no such") ? "not_found" : "refused");
+        print(flags, { client_id: client.id, secret_id: flags.secret, revoked: true }, `secret ${flags.secret} of client ${client.id} revoked; tokens exchanged with it have stopped`);
+        return 0;
+      }),
+  },
+  {
+    path: ["admin", "client", "update"],
+    summary: "Change a client's name, scopes or pinned API version (narrowing scopes applies at once; widening and the version from the next exchange)",
+    flags: {
+      client: { kind: "string", required: true, help: "client id" },
+      name: { kind: "string", help: "new name" },
+      scopes: { kind: "string", help: 'space-separated scopes, replacing the current ones, e.g. "vocab:generate usage:read"' },
+      version: { kind: "string", help: "pinned API version" },
+      json,
+    },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        if (flags.name === undefined && flags.scopes === undefined && flags.version === undefined) return fail("say what to change: --name, --scopes and/or --version", 2);
+        const client = await existingClient(store.db, flags.client as string);
+        const r = await updateClient(store.db, client.accountId, client.id, {
+          name: flags.name as string | undefined,
+          scopes: flags.scopes === undefined ? undefined : (flags.scopes as string).split(/\s+/).filter(Boolean),
+          pinnedVersion: flags.version as string | undefined,
+        });
+        if (!r.ok) return fail(`${r.field}: ${r.reason}`, 1, r.field === "client" ? "not_found" : "invalid_request");
+        const after = (await getClient(store.db, client.id))!;
+        print(
+          flags,
+          { client_id: after.id, name: after.name, scopes: after.scopes, pinned_version: after.pinnedVersion },
+          `client ${after.id} updated: name "${after.name}", scopes ${after.scopes.join(" ")}, API version ${after.pinnedVersion}`,
+        );
+        return 0;
+      }),
+  },
+  {
+    path: ["admin", "client", "delete"],
+    summary: "Delete a client: its secrets, tokens and every user's grant end at once",
+    flags: { client: { kind: "string", required: true, help: "client id" }, json },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        const client = await existingClient(store.db, flags.client as string);
+        if (!(await deleteClient(store.db, client.accountId, client.id))) return fail(`no client ${client.id}`, 1, "not_found");
+        print(flags, { client_id: client.id, deleted: true }, `client ${client.id} ("${client.name}") deleted; its tokens and grants have ended`);
         return 0;
       }),
   },
@@ -122,9 +176,15 @@ export const adminCommands: Command[] = [
   },
 ];
 
+/** The client named on the command line, or the command is refused. */
+async function existingClient(db: Db, clientId: string): Promise<Client> {
+  const client = await getClient(db, clientId);
+  return client ?? fail(`no client ${clientId}`, 1, "not_found");
+}
+
 /** Bad input exits 2 like other flag errors; an unknown account exits 1. */
 function meteredFailure(flags: FlagValues, r: Extract<SettingResult, { ok: false }>): number {
-  return fail(r.status === 404 ? `no account ${flags.account}` : r.reason, r.status === 400 ? 2 : 1);
+  return fail(r.status === 404 ? `no account ${flags.account}` : r.reason, r.status === 400 ? 2 : 1, r.status === 404 ? "not_found" : undefined);
 }
 
 /** activate and deactivate print the same object, with the limit as stored after the write. */

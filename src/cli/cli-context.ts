@@ -4,7 +4,7 @@ import { systemClock } from "../lib/clock.ts";
 import { migrate } from "../store/migrate.ts";
 import { openStore, type Store } from "../store/open-store.ts";
 import { loadServerKey } from "../store/server-key.ts";
-import type { FlagValues } from "./command-line.ts";
+import { CommandRefused, type FlagValues } from "./command-line.ts";
 
 export interface CliContext {
   config: Config;
@@ -29,7 +29,7 @@ export function print(flags: FlagValues, json: Record<string, unknown>, human: s
   process.stdout.write(flags.json ? JSON.stringify(json) + "\n" : human + "\n");
 }
 
-export function fail(message: string, code = 1): number {
-  process.stderr.write(`parla: ${message}\n`);
-  return code;
+/** Refuses the command: main prints the one line (or `{"code","error"}` with --json) and exits non-zero. */
+export function fail(message: string, exitCode = 1, code?: string): never {
+  throw new CommandRefused(message, exitCode, code);
 }

@@ -21,6 +21,21 @@ export interface Command {
 
 export class UsageError extends Error {}
 
+/**
+ * A command that refuses (DESIGN §5): main prints one line — `{"code","error"}` with --json —
+ * and exits with `exitCode`; never a stack trace.
+ */
+export class CommandRefused extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+    readonly code = exitCode === 2 ? "invalid_usage" : "refused",
+  ) {
+    super(message);
+    this.name = "CommandRefused";
+  }
+}
+
 export function parseFlags(words: string[], specs: Record<string, FlagSpec>): { flags: FlagValues; args: string[] } {
   const flags: FlagValues = {};
   const args: string[] = [];

@@ -9,12 +9,12 @@ import type { Logger } from "../lib/logger.ts";
 import { migrate, migrationStatus } from "../store/migrate.ts";
 import { CURRENT_API_VERSION } from "../versions/registry.ts";
 import type { Command } from "./command-line.ts";
-import { print, withStore } from "./cli-context.ts";
+import { fail, print, withStore } from "./cli-context.ts";
 
 export const PARLA_VERSION: string = pkg.version;
 
 /** What `serve` runs: the server of the composition root, handed in by main.ts. */
-export type StartServer = (config: Config, log: Logger) => Promise<{ stop(): Promise<void> }>;
+export type StartServer = (config: Config, log: Logger) => Promise<{ url: string; stop(): Promise<void> }>;
 
 export const systemCommands = (startServer: StartServer): Command[] => [
   {
@@ -24,16 +24,22 @@ export const systemCommands = (startServer: StartServer): Command[] => [
     async run() {
       const config = loadConfig();
       const log = createLogger(config.logLevel);
-      const server = await startServer(config, log);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off("SIGTERM", stop);
-          process.off("SIGINT", stop);
-          server.stop().then(resolve);
-        };
-        process.on("SIGTERM", stop);
-        process.on("SIGINT", stop);
-      });
+      // Signals are caught from the start: the process answers /healthz while it migrates, so a
+      // supervisor may stop it before start-up finishes; it then stops cleanly once started.
+      let stopRequested!: () => void;
+      const stopSignal = new Promise<void>((resolve) => (stopRequested = resolve));
+      process.on("SIGTERM", stopRequested);
+      process.on("SIGINT", stopRequested);
+      try {
+        const server = await startServer(config, log);
+        // The one address where pages work (others are redirected there); logs stay JSON on stdout.
+        process.stderr.write(`Parla is ready: open ${config.webAppUrl}/ (listening on ${server.url})\n`);
+        await stopSignal;
+        await server.stop();
+      } finally {
+        process.off("SIGTERM", stopRequested);
+        process.off("SIGINT", stopRequested);
+      }
       return 0;
     },
   },
@@ -66,16 +72,10 @@ export const systemCommands = (startServer: StartServer): Command[] => [
     run: ({ flags, args }) =>
       withStore(async ({ store }) => {
         const mode = args[0];
-        if (args.length !== 1 || !["on", "off", "status"].includes(mode as string)) {
-          process.stderr.write("parla admin maintenance: say on, off or status\n");
-          return 2;
-        }
+        if (args.length !== 1 || !["on", "off", "status"].includes(mode as string)) return fail("parla admin maintenance: say on, off or status", 2);
         if (mode !== "status") {
           const retryAfter = (flags["retry-after"] as number | undefined) ?? 300;
-          if (retryAfter < 0 || retryAfter > 86_400) {
-            process.stderr.write("--retry-after must be between 0 and 86400 seconds\n");
-            return 2;
-          }
+          if (retryAfter < 0 || retryAfter > 86_400) return fail("--retry-after must be between 0 and 86400 seconds", 2);
           await writeMaintenance(store.db, { on: mode === "on", retryAfterSeconds: retryAfter }, systemClock.now());
         }
         const state = await readMaintenance(store.db);

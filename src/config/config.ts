@@ -32,8 +32,13 @@ const ConfigSchema = T.Object({
   rateLimitTokenPerClientPerHour: Positive(120),
   rateLimitSigninPerAddressPerMinute: Positive(20),
   rateLimitApiPerClientPerMinute: Positive(6000),
+  rateLimitClientSecretFailuresPerHour: Positive(20),
   freeAllowanceCredits: Positive(300, 0),
   paidAllowanceCredits: Positive(10_000, 0),
+  metricsToken: T.Union([T.String({ minLength: 16 }), T.Null()]),
+  backupDir: T.Union([T.String({ minLength: 1 }), T.Null()]),
+  backupEveryHours: Positive(24, 1, 24 * 365),
+  backupKeep: Positive(7, 1, 10_000),
   // Optional external sign-in (issue 3 item 3): each provider is either fully configured or absent.
   oidcIssuer: T.Union([T.String(), T.Null()]),
   oidcClientId: T.Union([T.String(), T.Null()]),
@@ -75,8 +80,13 @@ const ENV: Record<string, [keyof Static<typeof ConfigSchema>, "string" | "int" |
   PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: ["rateLimitTokenPerClientPerHour", "int"],
   PARLA_RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_MINUTE: ["rateLimitSigninPerAddressPerMinute", "int"],
   PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: ["rateLimitApiPerClientPerMinute", "int"],
+  PARLA_RATE_LIMIT_CLIENT_SECRET_FAILURES_PER_HOUR: ["rateLimitClientSecretFailuresPerHour", "int"],
   PARLA_FREE_ALLOWANCE_CREDITS: ["freeAllowanceCredits", "int"],
   PARLA_PAID_ALLOWANCE_CREDITS: ["paidAllowanceCredits", "int"],
+  PARLA_METRICS_TOKEN: ["metricsToken", "string"],
+  PARLA_BACKUP_DIR: ["backupDir", "string"],
+  PARLA_BACKUP_EVERY_HOURS: ["backupEveryHours", "int"],
+  PARLA_BACKUP_KEEP: ["backupKeep", "int"],
   PARLA_OIDC_ISSUER: ["oidcIssuer", "string"],
   PARLA_OIDC_CLIENT_ID: ["oidcClientId", "string"],
   PARLA_OIDC_CLIENT_SECRET: ["oidcClientSecret", "string"],
@@ -121,8 +131,13 @@ function defaults(): Record<string, unknown> {
     rateLimitTokenPerClientPerHour: 120,
     rateLimitSigninPerAddressPerMinute: 20,
     rateLimitApiPerClientPerMinute: 6000,
+    rateLimitClientSecretFailuresPerHour: 20,
     freeAllowanceCredits: 300,
     paidAllowanceCredits: 10_000,
+    metricsToken: null,
+    backupDir: null,
+    backupEveryHours: 24,
+    backupKeep: 7,
     oidcIssuer: null,
     oidcClientId: null,
     oidcClientSecret: null,
@@ -174,6 +189,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`PARLA_WEBHOOK_ALLOW_NETWORKS: "${cidr}" is not a CIDR like 127.0.0.0/8`);
   }
   problems.push(...externalSignInProblems(values, env));
+  if (values.backupDir !== null && typeof values.databaseUrl === "string" && !/^file:/.test(values.databaseUrl)) {
+    problems.push("PARLA_BACKUP_DIR: scheduled backups copy the embedded database; a libSQL server (sqld, Turso) has its own backups");
+  }
   for (const error of Value.Errors(ConfigSchema, values)) {
     const key = error.path.slice(1).split("/")[0] ?? "";
     const envName = Object.entries(ENV).find(([, [k]]) => k === key)?.[0] ?? key;

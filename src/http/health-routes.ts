@@ -2,6 +2,9 @@ import { Elysia } from "elysia";
 import type { CoreDeps } from "../config/core-deps.ts";
 import { migrationStatus } from "../store/migrate.ts";
 
+/** A store that does not answer within this is as good as unreachable for a readiness probe. */
+export const READY_TIMEOUT_MS = 2_000;
+
 /** /healthz: the process answers. /readyz: the store answers and every migration is applied. */
 export function healthRoutes(deps: CoreDeps) {
   return new Elysia({ name: "health" })
@@ -10,7 +13,11 @@ export function healthRoutes(deps: CoreDeps) {
       "/readyz",
       async () => {
         try {
-          const status = await migrationStatus(deps.store.client);
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const timeout = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+          });
+          const status = await Promise.race([migrationStatus(deps.store.client), timeout]).finally(() => clearTimeout(timer));
           if (status.pending.length > 0) return Response.json({ ready: false, reason: `pending migrations: ${status.pending.join(", ")}` }, { status: 503 });
           return Response.json({ ready: true, store: deps.store.kind, migrations: status.applied });
         } catch (error) {

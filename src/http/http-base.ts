@@ -31,10 +31,25 @@ function validationMessage(error: unknown, param: string | undefined): string {
   return param ? `${param}: ${detail.charAt(0).toLowerCase()}${detail.slice(1)}` : `request ${detail.charAt(0).toLowerCase()}${detail.slice(1)}`;
 }
 
+/** Bun's own refusal of a body over `maxRequestBodySize` (server.ts), raised when the body is read. */
+function isBodyLimitError(error: unknown): boolean {
+  return error instanceof Error && /maxRequestBodySize/.test(error.message);
+}
+
 export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.store.db)) {
   const { log } = deps;
+  // Oversized bodies are a client's mistake (or a probe): one warning tells the operator the limit
+  // is being hit; a line per request would let anyone fill the log.
+  let warnedBodyTooLarge = false;
+  const bodyTooLarge = (path: string) => {
+    if (warnedBodyTooLarge) return;
+    warnedBodyTooLarge = true;
+    log.warn("http.body_too_large", { path, message: "a request body over the size limit was refused with 413; further ones are not logged" });
+  };
   return new Elysia({ name: "http-base" })
-    .onRequest(({ request }) => {
+    .onRequest(({ request, set }) => {
+      // Every answer (JSON, pages, errors) forbids MIME sniffing.
+      set.headers["x-content-type-options"] = "nosniff";
       const { id } = beginRequest(request);
       const path = pathOf(request);
       if (!HEALTH_PATHS.has(path)) {
@@ -61,6 +76,12 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
     .onError({ as: "global" }, ({ code, error, request }) => {
       const path = pathOf(request);
       const { id } = requestInfo(request);
+      if (isBodyLimitError(error) || (error instanceof AppError && error.status === 413)) bodyTooLarge(path);
+      if (isBodyLimitError(error)) {
+        return errorShape(path) === "oauth"
+          ? oauthErrorResponse(new AppError(413, "invalid_request", "the request body is too large"))
+          : envelope(413, "payload_too_large", "the request body is too large");
+      }
       if (error instanceof AppError) return errorShape(path) === "oauth" ? oauthErrorResponse(error) : envelopeOf(error);
       // A body parser that refuses (the /v1 doorway's size limit) reaches here wrapped in Elysia's ParseError.
       const cause = (error as { cause?: unknown }).cause;

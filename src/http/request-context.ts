@@ -8,7 +8,8 @@ export interface RequestInfo {
 
 const info = new WeakMap<Request, RequestInfo>();
 let counter = 0;
-const processTag = Math.random().toString(36).slice(2, 8);
+/** Names this process in request ids and its store heartbeat. */
+export const processTag = Math.random().toString(36).slice(2, 8);
 
 export function beginRequest(request: Request): RequestInfo {
   const incoming = request.headers.get("x-request-id");
@@ -29,7 +30,29 @@ export function pathOf(request: Request): string {
   return start === -1 ? "/" : url.slice(start, q === -1 ? undefined : q);
 }
 
+const addresses = new WeakMap<Request, string>();
+
+/**
+ * Records the socket address of a request as it arrives (server.ts). The app is served through
+ * `Bun.serve` + `app.handle`, so Elysia's own `server` is null inside handlers: without this every
+ * caller would share one "unknown" address and every per-address limit would be global.
+ */
+export function rememberClientAddress(request: Request, address: string | null | undefined): void {
+  if (address) addresses.set(request, address);
+}
+
 /** Client address for rate limits: the socket address (a proxy in front must be configured to pass it). */
 export function clientAddress(server: { requestIP(r: Request): { address: string } | null } | null | undefined, request: Request): string {
-  return server?.requestIP(request)?.address ?? "unknown";
+  return addresses.get(request) ?? server?.requestIP(request)?.address ?? "unknown";
+}
+
+const routes = new WeakMap<Request, string>();
+
+/** The route template a request matched (metrics label it by this, never by the raw path). */
+export function rememberRoute(request: Request, route: string): void {
+  routes.set(request, route);
+}
+
+export function routeOf(request: Request): string | undefined {
+  return routes.get(request);
 }

@@ -25,6 +25,15 @@ export class LocalRateLimiter {
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((start + this.windowMs - nowMs) / 1000)) };
   }
 
+  /** The decision a hit would get now over `limit` hits so far, without counting one. */
+  peek(key: string, nowMs: number, limit: number): RateDecision {
+    const start = nowMs - (nowMs % this.windowMs);
+    const window = this.windows.get(key);
+    const count = window && window.start === start ? window.count : 0;
+    if (count < limit) return { ok: true, count };
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((start + this.windowMs - nowMs) / 1000)) };
+  }
+
   /** Drops finished windows; if every key is in the current window, drops the oldest keys. */
   private sweep(currentStart: number): void {
     for (const [key, window] of this.windows) if (window.start < currentStart) this.windows.delete(key);

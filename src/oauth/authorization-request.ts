@@ -28,15 +28,45 @@ export type AuthorizationCheck =
 
 export const AUTHORIZE_PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
 
-export async function checkAuthorizationRequest(deps: CoreDeps, params: Record<string, string | undefined>): Promise<AuthorizationCheck> {
+export interface AuthorizeParams {
+  params: Record<string, string | undefined>;
+  /** Names of authorization parameters sent more than once (RFC 6749 §3.1 forbids it). */
+  repeated: string[];
+}
+
+/** The authorization parameters of a query string or form, noting any that came more than once. */
+export function readAuthorizeParams(entries: Iterable<[string, unknown]>): AuthorizeParams {
+  const known = new Set<string>(AUTHORIZE_PARAMS);
+  const params: Record<string, string | undefined> = {};
+  const repeated = new Set<string>();
+  for (const [name, raw] of entries) {
+    if (!known.has(name)) continue;
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const value of values) {
+      if (typeof value !== "string") continue;
+      if (params[name] !== undefined) repeated.add(name);
+      else params[name] = value;
+    }
+  }
+  return { params, repeated: [...repeated] };
+}
+
+export async function checkAuthorizationRequest(deps: CoreDeps, { params, repeated }: AuthorizeParams): Promise<AuthorizationCheck> {
+  // A repeated client_id or redirect_uri leaves no single address that is safe to send the error to.
+  if (repeated.includes("client_id") || repeated.includes("redirect_uri")) {
+    return { kind: "show_error", message: `This link is malformed: ${repeated.includes("client_id") ? "client_id" : "redirect_uri"} appears more than once.` };
+  }
   const clientId = params.client_id;
   const client = clientId ? await getClient(deps.store.db, clientId) : null;
   if (!client) return { kind: "show_error", message: "This link names an app that is not registered with Parla." };
   if (!params.redirect_uri) return { kind: "show_error", message: "The app did not say where to return (redirect_uri is missing)." };
   const redirectUri = matchRedirectUri(client.redirectUris, params.redirect_uri);
   if (!redirectUri) return { kind: "show_error", message: "The app asked to return to an address it has not registered. Nothing was sent there." };
-  const state = params.state ?? null;
+  // With a repeated state there is no one state to echo back: none is sent.
+  const state = repeated.includes("state") ? null : (params.state ?? null);
   const fail = (error: string, description: string): AuthorizationCheck => ({ kind: "redirect_error", redirectUri, error, description, state });
+  // RFC 6749 §3.1: request parameters must not be included more than once.
+  if (repeated.length > 0) return fail("invalid_request", `parameter ${repeated.join(", ")} is repeated`);
   if (params.response_type !== "code") return fail("unsupported_response_type", "response_type must be code");
   if (!params.code_challenge_method) return fail("invalid_request", "PKCE is required: code_challenge_method=S256");
   if (params.code_challenge_method !== "S256") return fail("invalid_request", "only code_challenge_method=S256 is supported");

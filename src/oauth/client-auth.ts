@@ -3,6 +3,7 @@
 import type { CoreDeps } from "../config/core-deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { authenticateClientSecret, getClient, type Client } from "../clients/service.ts";
+import type { TokenRateLimits } from "./token-rate-limits.ts";
 
 export interface AuthenticatedClient {
   client: Client;
@@ -32,7 +33,13 @@ function parseBasic(header: string): { id: string; secret: string } | null {
   }
 }
 
-export async function authenticateClient(deps: CoreDeps, request: Request, form: Record<string, string>): Promise<AuthenticatedClient> {
+/** Where the request came from and the limits that count its failed secrets. */
+export interface SecretFailureGuard {
+  address: string;
+  limits: Pick<TokenRateLimits, "checkSecretFailures" | "countSecretFailure">;
+}
+
+export async function authenticateClient(deps: CoreDeps, request: Request, form: Record<string, string>, guard: SecretFailureGuard): Promise<AuthenticatedClient> {
   const header = request.headers.get("authorization");
   const formId = form.client_id;
   const formSecret = form.client_secret;
@@ -59,7 +66,12 @@ export async function authenticateClient(deps: CoreDeps, request: Request, form:
     if (!client || client.type !== "public") throw invalidClient();
     return { client, secretId: null };
   }
-  const authenticated = await authenticateClientSecret(deps.store.db, deps.clock.now(), id, secret);
-  if (!authenticated || authenticated.client.type !== "confidential") throw invalidClient();
+  const now = deps.clock.now();
+  guard.limits.checkSecretFailures(id, guard.address, now);
+  const authenticated = await authenticateClientSecret(deps.store, now, id, secret);
+  if (!authenticated || authenticated.client.type !== "confidential") {
+    guard.limits.countSecretFailure(id, guard.address, now);
+    throw invalidClient();
+  }
   return authenticated;
 }

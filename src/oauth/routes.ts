@@ -20,21 +20,25 @@ export function oauthRoutes(deps: CoreDeps) {
   const { db } = deps.store;
 
   const limits = createTokenRateLimits(deps.config);
-  const countRequest = (request: Request, server: Parameters<typeof clientAddress>[0]) => limits.countRequest(clientAddress(server, request), deps.clock.now());
+  const countRequest = (request: Request, server: Parameters<typeof clientAddress>[0]) => {
+    const address = clientAddress(server, request);
+    limits.countRequest(address, deps.clock.now());
+    return { address, limits };
+  };
 
   return new Elysia({ name: "oauth" })
     .get("/.well-known/oauth-authorization-server", () => authorizationServerMetadata(deps.config), { detail: { hide: true } })
     .post(
       "/oauth/token",
       async ({ request, server }) => {
-        countRequest(request, server);
+        const guard = countRequest(request, server);
         const form = await readOAuthForm(request);
         const grantType = form.grant_type;
         if (!grantType) throw new AppError(400, "invalid_request", "grant_type is required");
         if (!["client_credentials", "authorization_code", "refresh_token"].includes(grantType)) {
           throw new AppError(400, "unsupported_grant_type", `grant_type ${grantType} is not supported`);
         }
-        const auth = await authenticateClient(deps, request, form);
+        const auth = await authenticateClient(deps, request, form, guard);
         if (grantType === "client_credentials") return clientCredentialsGrant(deps, limits, auth, form);
         if (grantType === "authorization_code") return authorizationCodeGrant(deps, auth, form);
         return refreshTokenGrant(deps, auth, form);
@@ -44,9 +48,9 @@ export function oauthRoutes(deps: CoreDeps) {
     .post(
       "/oauth/revoke",
       async ({ request, server }) => {
-        countRequest(request, server);
+        const guard = countRequest(request, server);
         const form = await readOAuthForm(request);
-        const auth = await authenticateClient(deps, request, form);
+        const auth = await authenticateClient(deps, request, form, guard);
         const token = form.token;
         if (!token) throw new AppError(400, "invalid_request", "token is required");
         const hash = hashSecret(token);

@@ -1,9 +1,9 @@
 // Issuing and ending tokens. Every token is a random secret stored only as its SHA-256 hash.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PREFIX, hashSecret, newSecret } from "../lib/secrets.ts";
 import { seal } from "../lib/sealed-box.ts";
 import type { DbOrTx } from "../store/open-store.ts";
-import { isDb, preparedQueries } from "../store/prepared.ts";
+import { isDb } from "../store/prepared.ts";
 import { ACCESS_TOKEN_TTL_MS } from "./lifetimes.ts";
 import { accessTokens, refreshTokens, tokenFamilies } from "./schema.ts";
 
@@ -17,31 +17,21 @@ export interface AccessTokenGrant {
   apiVersion: string;
 }
 
-const p = sql.placeholder;
-const tokenQueries = preparedQueries((db) => ({
-  insertAccessToken: db
-    .insert(accessTokens)
-    .values({
-      tokenHash: p("tokenHash"),
-      clientId: p("clientId"),
-      secretId: p("secretId"),
-      familyId: p("familyId"),
-      accountId: p("accountId"),
-      userId: p("userId"),
-      scopes: p("scopes"),
-      apiVersion: p("apiVersion"),
-      createdAt: p("createdAt"),
-      expiresAt: p("expiresAt"),
-    })
-    .prepare(),
-}));
+// The insert every exchange runs, as a plain statement through the libSQL client (either store):
+// drizzle's prepared insert added ~4 µs of parameter mapping to it.
+const INSERT_ACCESS_TOKEN =
+  "INSERT INTO access_tokens (token_hash, client_id, secret_id, family_id, account_id, user_id, scopes, api_version, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
 export async function issueAccessToken(db: DbOrTx, nowMs: number, grant: AccessTokenGrant): Promise<string> {
   const token = newSecret(PREFIX.accessToken);
   const row = { tokenHash: hashSecret(token), ...grant, createdAt: nowMs, expiresAt: nowMs + ACCESS_TOKEN_TTL_MS };
-  // Inside a transaction the statement must run on it, so only the plain handle uses the prepared one.
-  if (isDb(db)) await tokenQueries(db).insertAccessToken.execute(row);
-  else await db.insert(accessTokens).values(row);
+  // Inside a transaction the statement must run on it, so only the plain handle takes the fast path.
+  if (isDb(db)) {
+    await db.$client.execute({
+      sql: INSERT_ACCESS_TOKEN,
+      args: [row.tokenHash, row.clientId, row.secretId, row.familyId, row.accountId, row.userId, JSON.stringify(row.scopes), row.apiVersion, row.createdAt, row.expiresAt],
+    });
+  } else await db.insert(accessTokens).values(row);
   return token;
 }
 

@@ -10,7 +10,7 @@
 import type { Database } from "bun:sqlite";
 import type { InArgs, InStatement, ResultSet, Transaction } from "@libsql/client";
 import type { AsyncMutex } from "./async-mutex.ts";
-import { normaliseStatement, noteSchemaChange, runOn, StoreError } from "./sqlite-statements.ts";
+import { normaliseStatement, noteSchemaChange, runControl, runOn, StoreError } from "./sqlite-statements.ts";
 
 export interface QueuedStatement {
   sql: string;
@@ -22,6 +22,8 @@ type Unit =
   | { kind: "transaction"; open: (slot: GroupedTransaction) => void; reject: (error: unknown) => void };
 
 const SAVEPOINT = "parla_group_unit";
+const SAVEPOINT_SQL = `SAVEPOINT ${SAVEPOINT}`;
+const RELEASE_SQL = `RELEASE ${SAVEPOINT}`;
 
 export class GroupCommit {
   private pending: Unit[] = [];
@@ -71,14 +73,29 @@ export class GroupCommit {
     const onFailure: Array<(error: unknown) => void> = [];
     let started = 0;
     try {
-      db.run("BEGIN IMMEDIATE");
+      runControl(db, "BEGIN IMMEDIATE");
       for (const unit of group) {
         started++;
-        db.run(`SAVEPOINT ${SAVEPOINT}`);
+        if (unit.kind === "statements" && unit.statements.length === 1) {
+          // One statement needs no savepoint: SQLite undoes a failed statement by itself and keeps
+          // the transaction open (its default ABORT resolution); an error that ends the whole
+          // transaction (SQLITE_FULL, IOERR…) fails the group, as undoUnit does.
+          const only = unit.statements[0]!;
+          try {
+            const result = runOn(db, only.sql, only.args);
+            onCommit.push(() => unit.resolve([result]));
+            onFailure.push(unit.reject);
+          } catch (error) {
+            if (!db.inTransaction) throw error;
+            onCommit.push(() => unit.reject(error));
+          }
+          continue;
+        }
+        runControl(db, SAVEPOINT_SQL);
         if (unit.kind === "statements") {
           try {
             const results = unit.statements.map((s) => runOn(db, s.sql, s.args));
-            db.run(`RELEASE ${SAVEPOINT}`);
+            runControl(db, RELEASE_SQL);
             onCommit.push(() => unit.resolve(results));
             onFailure.push(unit.reject);
           } catch (error) {
@@ -91,16 +108,16 @@ export class GroupCommit {
         unit.open(slot);
         const outcome = await slot.finished;
         if (outcome === "commit") {
-          db.run(`RELEASE ${SAVEPOINT}`);
+          runControl(db, RELEASE_SQL);
           onCommit.push(slot.confirmCommit);
           onFailure.push(slot.failCommit);
         } else {
           undoUnit(db, null);
         }
       }
-      db.run("COMMIT");
+      runControl(db, "COMMIT");
     } catch (error) {
-      if (db.inTransaction) db.run("ROLLBACK");
+      if (db.inTransaction) runControl(db, "ROLLBACK");
       for (const fail of onFailure) fail(error);
       // Units that never got their turn fail too; their callers may retry.
       for (const unit of group.slice(started)) unit.reject(error);
@@ -113,8 +130,8 @@ export class GroupCommit {
 /** Rolls one unit back to its savepoint. Errors such as SQLITE_FULL end the whole transaction. */
 function undoUnit(db: Database, error: unknown): void {
   if (!db.inTransaction) throw error ?? new StoreError("the group transaction ended unexpectedly", "SQLITE_ABORT");
-  db.run(`ROLLBACK TO ${SAVEPOINT}`);
-  db.run(`RELEASE ${SAVEPOINT}`);
+  runControl(db, `ROLLBACK TO ${SAVEPOINT}`);
+  runControl(db, RELEASE_SQL);
 }
 
 /** One caller's interactive transaction inside a group: a savepoint on the writer connection. */

@@ -4,7 +4,9 @@ import m1 from "../../drizzle/0001_credit_leases.sql" with { type: "text" };
 import m2 from "../../drizzle/0002_events.sql" with { type: "text" };
 import m3 from "../../drizzle/0003_llm_usage.sql" with { type: "text" };
 import m4 from "../../drizzle/0004_generation.sql" with { type: "text" };
-import m5 from "../../drizzle/0005_learning.sql" with { type: "text" };
+import m5 from "../../drizzle/0005_usage_monthly.sql" with { type: "text" };
+import m6 from "../../drizzle/0006_mail_and_email_links.sql" with { type: "text" };
+import m7 from "../../drizzle/0007_learning.sql" with { type: "text" };
 
 export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = [
   { idx: 0, tag: "0000_init", sql: m0 },
@@ -12,5 +14,7 @@ export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = 
   { idx: 2, tag: "0002_events", sql: m2 },
   { idx: 3, tag: "0003_llm_usage", sql: m3 },
   { idx: 4, tag: "0004_generation", sql: m4 },
-  { idx: 5, tag: "0005_learning", sql: m5 },
+  { idx: 5, tag: "0005_usage_monthly", sql: m5 },
+  { idx: 6, tag: "0006_mail_and_email_links", sql: m6 },
+  { idx: 7, tag: "0007_learning", sql: m7 },
 ];

@@ -9,7 +9,8 @@ import { drizzle } from "drizzle-orm/libsql/web";
 import { createBunSqliteClient, pathFromUrl } from "./bun-sqlite-client.ts";
 import * as schema from "./schema.ts";
 
-export type Db = LibSQLDatabase<typeof schema>;
+/** drizzle over the store's libSQL client; `$client` is that client, for the few hot statements run without drizzle. */
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 /** A database handle or a transaction on it: services accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 

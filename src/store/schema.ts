@@ -7,4 +7,5 @@ export * from "../oauth/schema.ts";
 export * from "../billing/schema.ts";
 export * from "../events/schema.ts";
 export * from "../generation/schema.ts";
+export * from "../mail/schema.ts";
 export * from "../learning/schema.ts";

@@ -131,6 +131,14 @@ function finalizeAll(statements: Map<string, CachedStatement>): void {
   statements.clear();
 }
 
+/**
+ * Runs a statement without parameters or rows (BEGIN, SAVEPOINT, COMMIT…) from the statement cache:
+ * `Database.run(sql)` compiles its SQL on every call, and the group commit runs several per group.
+ */
+export function runControl(db: Database, sql: string): void {
+  cachedStatement(db, sql).statement.run();
+}
+
 export function runOn(db: Database, sql: string, args: InArgs | undefined): ResultSet {
   const entry = cachedStatement(db, sql);
   try {

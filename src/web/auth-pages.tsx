@@ -50,6 +50,7 @@ export function SignInPage(props: AuthFormState) {
           <div class="actions">
             <button type="submit">Sign in</button>
             <a href={`/signup${next}`}>Create an account</a>
+            <a href="/password/forgot">Forgot your password?</a>
           </div>
         </form>
         <ExternalProviders providers={props.externalProviders} next={next} />

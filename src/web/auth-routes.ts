@@ -1,7 +1,9 @@
 // Sign-up, sign-in and sign-out (DESIGN §5 stable form names: email, password, csrf_token).
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
-import { createUser, normaliseEmail, verifyPassword } from "../accounts/service.ts";
+import { normaliseEmail, verifyPassword } from "../accounts/service.ts";
+import { signUpByEmail } from "../accounts/email-flows.ts";
+import { CheckEmailPage } from "./email-pages.tsx";
 import { createSession, endSession, SESSION_IDLE_MS } from "../accounts/sessions.ts";
 import { MINUTE } from "../lib/clock.ts";
 import { hashSecret } from "../lib/secrets.ts";
@@ -77,10 +79,10 @@ export function authRoutes(deps: WebDeps) {
       if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, { form: CSRF_FAILED.text });
       const limit = await hitRateLimit(db, `signup:ip:${clientAddress(server, request)}`, deps.clock.now(), MINUTE, deps.config.rateLimitSigninPerAddressPerMinute);
       if (!limit.ok) return again(429, { form: "Too many attempts. Try again in a minute." });
-      const created = await createUser(db, deps.clock.now(), { email, password: formString(body, "password") });
-      if (!created.ok) return again(400, { [created.field]: created.reason });
-      deps.log.info("signup.ok", { user_id: created.userId });
-      return signedIn(created.userId, next, ctx);
+      const r = await signUpByEmail(deps, { email, password: formString(body, "password"), next });
+      if (!r.ok) return again(400, { [r.field]: r.reason });
+      // The same page whether the address was new (a verification link) or had an account (a note to its owner).
+      return ctx.page(CheckEmailPage({ email: normaliseEmail(email)! }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
     }, { detail: { hide: true } })
     .post("/signout", async ({ request, body }) => {
       const ctx = await webContext(deps, request);

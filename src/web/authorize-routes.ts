@@ -2,20 +2,11 @@
 // user in, and asks for consent. The rules live in oauth/authorization-request.ts.
 import { Elysia } from "elysia";
 import type { CoreDeps } from "../config/core-deps.ts";
-import { AUTHORIZE_PARAMS, checkAuthorizationRequest, existingGrantCovers, issueAuthorizationCode, redirectBack, type AuthorizationCheck } from "../oauth/authorization-request.ts";
+import { checkAuthorizationRequest, readAuthorizeParams, existingGrantCovers, issueAuthorizationCode, redirectBack, type AuthorizationCheck } from "../oauth/authorization-request.ts";
 import { AuthorizeErrorPage, ConsentPage } from "./consent-page.tsx";
 import { htmlResponse } from "./html-response.ts";
 import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
 import type { WebDeps } from "./web-deps.ts";
-
-function pickParams(source: Record<string, unknown>): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const name of AUTHORIZE_PARAMS) {
-    const v = source[name];
-    if (typeof v === "string") out[name] = v;
-  }
-  return out;
-}
 
 function answerCheckFailure(deps: CoreDeps, check: Exclude<AuthorizationCheck, { kind: "ok" }>): Response {
   if (check.kind === "show_error") return htmlResponse(AuthorizeErrorPage({ message: check.message }) as string, 400);
@@ -27,9 +18,11 @@ export function authorizeRoutes(deps: WebDeps) {
   return new Elysia({ name: "oauth-authorize" })
     .get(
       "/oauth/authorize",
-      async ({ request, query }) => {
-        const params = pickParams(query as Record<string, unknown>);
-        const check = await checkAuthorizationRequest(deps, params);
+      async ({ request }) => {
+        // Read from the URL itself: the parsed query keeps only the last of a repeated parameter.
+        const authorize = readAuthorizeParams(new URL(request.url).searchParams.entries());
+        const { params } = authorize;
+        const check = await checkAuthorizationRequest(deps, authorize);
         if (check.kind !== "ok") return answerCheckFailure(deps, check);
         const signedIn = await requireSignedIn(deps, request);
         if ("response" in signedIn) return signedIn.response;
@@ -51,8 +44,7 @@ export function authorizeRoutes(deps: WebDeps) {
       "/oauth/authorize",
       async ({ request, body }) => {
         const form = (body ?? {}) as Record<string, unknown>;
-        const params = pickParams(form);
-        const check = await checkAuthorizationRequest(deps, params);
+        const check = await checkAuthorizationRequest(deps, readAuthorizeParams(Object.entries(form)));
         if (check.kind !== "ok") return answerCheckFailure(deps, check);
         const signedIn = await requireSignedIn(deps, request);
         if ("response" in signedIn) return signedIn.response;

@@ -3,6 +3,7 @@
 import type { listClients } from "../clients/service.ts";
 import { SCOPES, SCOPE_DESCRIPTIONS } from "../lib/scopes.ts";
 import { API_VERSIONS, CURRENT_API_VERSION } from "../versions/registry.ts";
+import { UnverifiedNotice } from "./email-pages.tsx";
 import { CsrfField, FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
 
 type ClientView = Awaited<ReturnType<typeof listClients>>[number];
@@ -194,6 +195,8 @@ export function IntegrationsPage(props: {
   create?: CreateFormState;
   revealed?: RevealedSecret | null;
   clientErrors?: { clientId: string; errors: Record<string, string> } | null;
+  /** The address is not confirmed yet: clients cannot be created. */
+  unverified?: boolean;
 }) {
   const v = props.create?.values ?? {};
   const e = props.create?.errors ?? {};
@@ -201,6 +204,7 @@ export function IntegrationsPage(props: {
     <Layout title="Integrations" nav="integrations" user={props.user} flash={props.flash}>
       <h1>Integrations</h1>
       <p class="muted">OAuth clients let your games, servers and apps call the Parla API. Each has its own scopes, billing mode and API version.</p>
+      {props.unverified ? <UnverifiedNotice email={props.user.email} csrf={props.user.csrf} /> : ""}
       {props.revealed ? <SecretReveal revealed={props.revealed} /> : ""}
       {props.clients.length === 0 ? <p>No clients yet. Create your first one below.</p> : ""}
       {props.clients.map((c) => (

@@ -28,7 +28,7 @@ export function integrationsRoutes(deps: WebDeps) {
 
   async function render(ctx: SignedIn, extra: { create?: CreateFormState; revealed?: RevealedSecret | null; clientErrors?: { clientId: string; errors: Record<string, string> } | null } = {}, status = 200, cookies: string[] = []) {
     const clients = await listClients(db, ctx.session.account.id);
-    return ctx.page(IntegrationsPage({ user: ctx.user, clients, flash: ctx.flash, ...extra }) as string, status, cookies);
+    return ctx.page(IntegrationsPage({ user: ctx.user, clients, flash: ctx.flash, unverified: ctx.session.user.emailUnverifiedSince !== null, ...extra }) as string, status, cookies);
   }
 
   // A new secret is shown once, after a redirect (POST → 303 → GET /admin), so reloading the page
@@ -90,6 +90,11 @@ export function integrationsRoutes(deps: WebDeps) {
     .post("/admin/clients", async ({ request, body }) => {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
+      // An unconfirmed sign-up can learn but not create API clients (it may not own the address).
+      if (g.ctx.session.user.emailUnverifiedSince !== null) {
+        g.ctx.flash = { kind: "error", text: "Confirm your e-mail address first: follow the link we sent you, or send it again below." };
+        return render(g.ctx, {}, 403);
+      }
       const values = {
         name: formString(body, "name"),
         type: formString(body, "type") || "confidential",

@@ -10,7 +10,7 @@ import { setPlan } from "../../src/billing/plans.ts";
 import type { Operation } from "../../src/billing/credits.ts";
 import type { OperationUsageBody } from "../../src/billing/model.ts";
 import { setMeteredActive } from "../../src/billing/metered-settings.ts";
-import { spendTotals, usageDaily } from "../../src/billing/schema.ts";
+import { spendTotals, usageDaily, usageMonthly } from "../../src/billing/schema.ts";
 import { spentSoFar } from "../../src/billing/service.ts";
 import type { Config } from "../../src/config/config.ts";
 import { SCOPES, type Scope } from "../../src/lib/scopes.ts";
@@ -104,6 +104,7 @@ export async function ledger(t: TestApp) {
   const db = t.deps.store.db;
   return {
     daily: await db.select().from(usageDaily).orderBy(asc(usageDaily.accountId), asc(usageDaily.clientId), asc(usageDaily.day), asc(usageDaily.operation)),
+    monthly: await db.select().from(usageMonthly).orderBy(asc(usageMonthly.accountId), asc(usageMonthly.budget), asc(usageMonthly.month), asc(usageMonthly.clientId), asc(usageMonthly.operation)),
     totals: await db.select().from(spendTotals).orderBy(asc(spendTotals.holder), asc(spendTotals.month)),
   };
 }

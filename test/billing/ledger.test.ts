@@ -10,7 +10,7 @@ import { createClient } from "../../src/clients/service.ts";
 import { HOUR } from "../../src/lib/clock.ts";
 import { SCOPES } from "../../src/lib/scopes.ts";
 import type { TestApp } from "../helpers/test-app.ts";
-import { activateMetered, billingApp, charge, clientWithToken, ledger, op, playerToken, tokenFor, usage, spent } from "./fixtures.ts";
+import { activateMetered, OPERATION_SCOPES, billingApp, charge, clientWithToken, ledger, op, playerToken, tokenFor, usage, spent } from "./fixtures.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -182,6 +182,22 @@ describe("checks before anything is spent (spec 5.6.4, 7)", () => {
     expect((await t.request("GET", "/v1/usage")).status).toBe(401);
     expect(await ledger(t)).toEqual(before);
   });
+});
+
+describe("each operation's own scope (spec 4.2, 5.5)", () => {
+  test("a token with only the operation's scope is charged; one with every other scope is refused and spends nothing", async () => {
+    for (const [i, [operation, scope]] of (Object.entries(OPERATION_SCOPES) as [string, string][]).entries()) {
+      const only = await clientWithToken(t, { scopes: [scope], email: `only-${i}@example.com`, plan: "paid" });
+      expect((await charge(t, only.token, operation)).status).toBe(200);
+      const others = await clientWithToken(t, { scopes: SCOPES.filter((s) => s !== scope), email: `others-${i}@example.com`, plan: "paid" });
+      const before = await ledger(t);
+      const refused = await charge(t, others.token, operation);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "insufficient_scope" });
+      expect(refused.headers.get("www-authenticate")).toContain(`scope="${scope}"`);
+      expect(await ledger(t)).toEqual(before);
+    }
+  }, 30_000);
 });
 
 describe("refunds (issue 5 rule 3)", () => {

@@ -203,6 +203,6 @@ describe("metered settings", () => {
     const forged = await owner.post("/usage/metered", { csrf_token: csrfFrom(page), action: "activate" }, { origin: "https://evil.example" });
     expect(forged.status).toBe(303);
     expect((await getAccount(t.deps.store.db, accountId))!.meteredActive).toBe(false);
-    expect(await ledger(t)).toEqual({ daily: [], totals: [] });
+    expect(await ledger(t)).toEqual({ daily: [], monthly: [], totals: [] });
   });
 });

@@ -92,7 +92,7 @@ describe("GET /v1/usage", () => {
     const res = await usage(t, o.token);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: "insufficient_scope" });
-    expect(await ledger(t)).toEqual({ daily: [], totals: [] });
+    expect(await ledger(t)).toEqual({ daily: [], monthly: [], totals: [] });
   });
 
   test("the response schema is published with the route (summary, tag, 200 schema) for /v1/openapi.json", async () => {

@@ -29,12 +29,12 @@ export async function runCli(args: string[], options: { cwd: string; env?: Recor
   return { code, stdout, stderr };
 }
 
-export async function startBinary(env: Record<string, string> = {}, options: { dir?: string } = {}): Promise<RunningBinary> {
+export async function startBinary(env: Record<string, string> = {}, options: { dir?: string; baseUrl?: (port: number) => string } = {}): Promise<RunningBinary> {
   const temp = options.dir ? null : tempDir("parla-e2e-");
   const dir = options.dir ?? temp!.path;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const fullEnv = { PARLA_HOST: "127.0.0.1", PARLA_PORT: String(port), PARLA_BASE_URL: url, PARLA_LOG_LEVEL: "info", ...env };
+  const fullEnv = { PARLA_HOST: "127.0.0.1", PARLA_PORT: String(port), PARLA_BASE_URL: options.baseUrl?.(port) ?? url, PARLA_LOG_LEVEL: "info", ...env };
   const proc = Bun.spawn([BINARY, "serve"], { cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir, ...fullEnv }, stdout: "pipe", stderr: "pipe" });
   let out = "";
   const pump = async (stream: ReadableStream<Uint8Array>) => {
@@ -47,7 +47,8 @@ export async function startBinary(env: Record<string, string> = {}, options: { d
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`parla exited with ${proc.exitCode} before answering:\n${out}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      // Ready, not only alive: /healthz answers while start-up still migrates the store.
+      if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {}
     if (performance.now() > deadline) throw new Error(`parla did not answer within 15 s:\n${out}`);
     await Bun.sleep(20);

@@ -13,9 +13,6 @@ const SCOPES = ["vocab:generate", "lesson_plans:read", "lesson_plans:write", "tu
 const http = { [oauth.allowInsecureRequests]: true } as const;
 
 const parla = await startBinary({ PARLA_DEV_CLOCK: "1" });
-// GET /v1/usage is the first guarded /v1 route. Whether this build has it decides which checks of
-// a token's acceptance on /v1 can run; without it, acceptance is shown by refresh and revocation.
-const usageRegistered = (await fetch(`${parla.url}/v1/usage`)).status !== 404;
 let browser: Browser | null = null;
 
 afterAll(async () => {
@@ -136,7 +133,7 @@ describe("OAuth against the binary (oauth4webapi)", () => {
     expect(((await bad.json()) as { error: string }).error).toBe("invalid_client");
   });
 
-  test.skipIf(!usageRegistered)("client_credentials tokens on GET /v1/usage: accepted, scoped, revoked, expired", async () => {
+  test("client_credentials tokens on GET /v1/usage: accepted, scoped, revoked, expired", async () => {
     const as = await discover();
     const owner = await newAccount("cc-usage@example.com");
     const created = await cliJson(["admin", "client", "create", "--account", owner.account_id, "--name", "Usage reader", "--scopes", "usage:read vocab:generate", "--billing", "allowance"]);
@@ -295,12 +292,12 @@ describe("OAuth against the binary (oauth4webapi)", () => {
       expect(r1.access_token).not.toBe(tokens.access_token);
       expect(r1.expires_in).toBe(3600);
       expect(r1.scope).toBe("usage:read");
-      if (usageRegistered) expect((await usage(r1.access_token)).status).toBe(200);
+      expect((await usage(r1.access_token)).status).toBe(200);
 
       // On sign-out the app revokes its refresh token: that install's tokens end.
       await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, oauth.None(), r1.refresh_token!, http));
       expect(await oauthError(refresh(r1.refresh_token!))).toEqual({ error: "invalid_grant", status: 400 });
-      if (usageRegistered) expect((await usage(r1.access_token)).status).toBe(401);
+      expect((await usage(r1.access_token)).status).toBe(401);
 
       // The player sees the app under Connected apps.
       await page.goto("/account/connected-apps");
@@ -328,7 +325,7 @@ describe("OAuth against the binary (oauth4webapi)", () => {
       const tokens = await exchange(callback, state, verifier);
       expect(await oauthError(exchange(callback, state, verifier))).toEqual({ error: "invalid_grant", status: 400 });
       expect(await oauthError(refresh(tokens.refresh_token!))).toEqual({ error: "invalid_grant", status: 400 });
-      if (usageRegistered) expect((await usage(tokens.access_token)).status).toBe(401);
+      expect((await usage(tokens.access_token)).status).toBe(401);
     });
 
     test("a code expires after 60 seconds; a wrong verifier is refused", async () => {
@@ -351,7 +348,7 @@ describe("OAuth against the binary (oauth4webapi)", () => {
       await advanceClock(61);
       expect(await oauthError(refresh(tokens.refresh_token!))).toEqual({ error: "invalid_grant", status: 400 });
       expect(await oauthError(refresh(r1.refresh_token!))).toEqual({ error: "invalid_grant", status: 400 });
-      if (usageRegistered) expect((await usage(r1.access_token)).status).toBe(401);
+      expect((await usage(r1.access_token)).status).toBe(401);
     });
   });
 });

@@ -49,7 +49,29 @@ export class WebUser {
     return this.post(actionPath, { csrf_token: csrfFrom(await page.text()), ...form });
   }
 
-  async signUp(email: string, password = "correct horse battery staple"): Promise<Response> {
-    return this.submit("/signup", "/signup", { email, password });
+  /**
+   * Signs up through the form, then follows the link of the verification mail as the user would
+   * (it confirms the address and signs in). Returns the link's answer, or the form's when the
+   * form was refused.
+   */
+  async signUp(email: string, password = "correct horse battery staple", next?: string): Promise<Response> {
+    const path = next ? `/signup?next=${encodeURIComponent(next)}` : "/signup";
+    const form = await this.submit(path, path, { email, password });
+    if (form.status !== 200) return form;
+    const link = await latestMailLink(this.t, email, "/verify-email");
+    if (!link) return form;
+    return this.get(link);
   }
+}
+
+/** The path and query of the newest link to `pathPrefix` mailed to `email` (read from the outbox), or null. */
+export async function latestMailLink(t: TestApp, email: string, pathPrefix: string): Promise<string | null> {
+  const rows = await t.deps.store.client.execute({ sql: "SELECT body_text FROM mail_outbox WHERE to_address = ? ORDER BY rowid DESC", args: [email.trim().toLowerCase()] });
+  for (const row of rows.rows) {
+    for (const m of String(row.body_text).matchAll(/https?:\/\/\S+/g)) {
+      const url = new URL(m[0]);
+      if (url.pathname.startsWith(pathPrefix)) return url.pathname + url.search;
+    }
+  }
+  return null;
 }

@@ -51,7 +51,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: Record
         headers.set("content-type", "application/x-www-form-urlencoded");
         body = new URLSearchParams(init.form).toString();
       }
-      return app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+      // Requests arrive at the web app's host, as a browser's would (pages elsewhere are redirected there).
+      return app.handle(new Request(`${new URL(config.webAppUrl).origin}${path}`, { method, headers, body }));
     },
     cleanup() {
       store.close();

@@ -32,19 +32,62 @@ describe("text-field rules — more cases", () => {
   test("non-strings are refused", () => {
     for (const v of [null, 5, {}, ["a"]]) expect(checkTextField(v, 160).ok).toBe(false);
   });
-  test("fuzz: random strings never throw and accepted values obey the rules", () => {
+  test("fuzz: random strings never throw, accepted values obey the rules, refusals name the broken rule", () => {
     let seed = 42;
     const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const accepted: string[] = [];
+    const refused: string[] = [];
     const pool = [0x41, 0x20, 0x0a, 0x200d, 0x200b, 0xfeff, 0x202e, 0xe000, 0x1f600, 0xe0041, 0x7f, 0xe9, 0x301, 0x3000];
     for (let i = 0; i < 5000; i++) {
       const cps = Array.from({ length: Math.floor(rand() * 12) }, () => pool[Math.floor(rand() * pool.length)] as number);
       const s = String.fromCodePoint(...cps);
       const r = checkTextField(s, 8);
+      const refusal = expectedRefusal(cps, s, 8);
       if (r.ok) {
+        expect(refusal).toBeNull();
+        expect(r.value).toBe(s.normalize("NFC").trim());
         expect(r.value.length).toBeGreaterThan(0);
         expect(/[\n\u200b\ufeff\u202e\ue000\u{e0041}\u007f]/u.test(r.value)).toBe(false);
         expect(Array.from(r.value).length).toBeLessThanOrEqual(8);
+      } else {
+        // The refusal side: refused exactly when the oracle refuses, for the reason it names.
+        expect(refusal).not.toBeNull();
+        expect(r.reason).toMatch(refusal!);
       }
+      (r.ok ? accepted : refused).push(s);
     }
+    // Both sides were exercised, so neither branch above is vacuous.
+    expect(accepted.length).toBeGreaterThan(200);
+    expect(refused.length).toBeGreaterThan(500);
   });
 });
+
+/**
+ * An independent oracle for the fuzz pool's code points (spec 2.6): why `cps` must be refused, as a
+ * pattern of the reason, or null when it must be accepted. The first offending code point decides.
+ */
+function expectedRefusal(cps: number[], s: string, max: number): RegExp | null {
+  const forbidden = new Map<number, RegExp>([
+    [0x0a, /line break/],
+    [0x7f, /control character/],
+    [0x202e, /text-direction/],
+    [0x200b, /zero-width/],
+    [0xfeff, /zero-width/],
+    [0xe000, /private-use/],
+    [0xe0041, /tag characters/],
+  ]);
+  const visible = (cp: number | undefined) => cp !== undefined && cp !== 0x200d && cp > 0x20 && !forbidden.has(cp);
+  for (let i = 0; i < cps.length; i++) {
+    const cp = cps[i]!;
+    if (cp === 0x200d) {
+      if (!visible(cps[i - 1]) || !visible(cps[i + 1])) return /zero-width/;
+      continue;
+    }
+    const why = forbidden.get(cp);
+    if (why) return why;
+  }
+  const value = s.normalize("NFC").trim();
+  if (value.length === 0) return /must not be empty/;
+  if (Array.from(value).length > max) return new RegExp(`at most ${max} characters`);
+  return null;
+}

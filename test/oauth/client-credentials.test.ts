@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createClientSecret, deleteClient, revokeClientSecret, setClientScopes } from "../../src/clients/service.ts";
+import { authenticateClientSecret, createClientSecret, deleteClient, getClient, revokeClientSecret, setClientScopes, setClientSpendLimit } from "../../src/clients/service.ts";
 import { SECOND } from "../../src/lib/clock.ts";
 import { addProbeRoutes, probePath } from "../helpers/probe-routes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -15,6 +15,16 @@ afterEach(() => t.cleanup());
 const probe = (token: string, scope = "usage:read") => t.request("GET", probePath(scope), { headers: { authorization: `Bearer ${token}` } });
 
 describe("client_credentials (spec 5.2)", () => {
+  test("the client a secret authenticates is the stored client, every column as getClient reads it", async () => {
+    const o = await ownerWithClient(t, { scopes: ["usage:read", "vocab:generate"], billing: "metered" });
+    await setClientSpendLimit(t.deps.store.db, o.accountId, o.client.id, 120);
+    const authenticated = await authenticateClientSecret(t.deps.store, t.clock.now(), o.client.id, o.secret!);
+    expect(authenticated?.client).toEqual((await getClient(t.deps.store.db, o.client.id))!);
+    expect(authenticated?.client.spendLimitCredits).toBe(120);
+    expect(await authenticateClientSecret(t.deps.store, t.clock.now(), "parla_cid_someone-else", o.secret!)).toBeNull();
+    expect(await authenticateClientSecret(t.deps.store, t.clock.now(), o.client.id, `${o.secret!}x`)).toBeNull();
+  });
+
   test("HTTP Basic: token response of spec 2.3, every allowed scope when scope is omitted", async () => {
     const o = await ownerWithClient(t, { scopes: ["usage:read", "vocab:generate"] });
     const r = await exchange(t, { grant_type: "client_credentials" }, { authorization: basic(o.client.id, o.secret!) });

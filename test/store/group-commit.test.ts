@@ -49,6 +49,24 @@ describe("group commit (embedded store)", () => {
     expect(walFrames()).toBeLessThan(20);
   });
 
+  test("a one-statement unit that fails part-way leaves none of its rows, and its group commits the rest", async () => {
+    await insert("m2", "already there");
+    const settled = await Promise.allSettled([
+      insert("m0", "a"),
+      // Three rows, the third a duplicate: SQLite undoes the whole statement, with no savepoint of ours.
+      store.client.execute("INSERT INTO settings (key, value, updated_at) VALUES ('m1', 'x', 0), ('m3', 'x', 0), ('m2', 'x', 0)"),
+      insert("m4", "b"),
+    ]);
+    expect(settled.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(isUniqueViolation((settled[1] as PromiseRejectedResult).reason)).toBe(true);
+    const rows = await store.client.execute("SELECT key, value FROM settings WHERE key LIKE 'm%' ORDER BY key");
+    expect(rows.rows.map((r) => [r.key, r.value])).toEqual([
+      ["m0", "a"],
+      ["m2", "already there"],
+      ["m4", "b"],
+    ]);
+  });
+
   test("sequential writes are each durable before the caller continues", async () => {
     for (let i = 0; i < 5; i++) {
       await insert(`s${i}`, "x");

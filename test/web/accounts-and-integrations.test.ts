@@ -10,7 +10,7 @@ import { clientSecrets, clients } from "../../src/clients/schema.ts";
 import { SECOND } from "../../src/lib/clock.ts";
 import { grants } from "../../src/oauth/schema.ts";
 import type { Config } from "../../src/config/config.ts";
-import { csrfFrom, WebUser } from "../helpers/browser-less.ts";
+import { csrfFrom, latestMailLink, WebUser } from "../helpers/browser-less.ts";
 import { addProbeRoutes, probePath } from "../helpers/probe-routes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { basic, exchange, ownerWithClient } from "../oauth/fixtures.ts";
@@ -206,20 +206,25 @@ describe("accounts (issue 3)", () => {
     }
   });
 
-  test("a duplicate e-mail is refused with a clear message and nothing changes", async () => {
+  test("sign-up answers the same whether or not the e-mail has an account, and mails the owner instead", async () => {
     const first = await signedUp("alice@example.com");
     const [before] = await t.deps.store.db.select().from(users);
-    const second = new WebUser(t);
-    const res = await second.signUp("  ALICE@example.com", "another long passphrase");
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(fieldError(html, "email-error")).toBe("an account with this e-mail already exists");
-    expect(html).toContain('value="  ALICE@example.com"'); // the form keeps what was typed
-    expect(sessionCookieSet(res)).toBe(false);
-    expect(second.jar.get("parla_session")).toBeUndefined();
-    const after = await t.deps.store.db.select().from(users);
-    expect(after).toEqual([before!]);
-    // The first account's password is untouched; the second one's does not work.
+    const fresh = new WebUser(t);
+    const known = new WebUser(t);
+    const [a, b] = [await fresh.submit("/signup", "/signup", { email: "carol@example.com", password: "another long passphrase" }), await known.submit("/signup", "/signup", { email: "  ALICE@example.com", password: "another long passphrase" })];
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    const strip = (html: string, email: string) => html.replaceAll(email, "EMAIL");
+    expect(strip(await b.text(), "alice@example.com")).toBe(strip(await a.text(), "carol@example.com"));
+    for (const res of [a, b]) expect(sessionCookieSet(res)).toBe(false);
+    // The known address got a note, not an account; its first account and password are untouched.
+    const mail = await t.deps.store.client.execute("SELECT to_address, subject, body_text FROM mail_outbox ORDER BY rowid");
+    const toAlice = mail.rows.filter((r) => r.to_address === "alice@example.com");
+    expect(toAlice).toHaveLength(2);
+    expect(String(toAlice[1]!.subject)).toContain("tried to sign up");
+    expect(String(toAlice[1]!.body_text)).toContain("/password/forgot");
+    expect(String(toAlice[1]!.body_text)).not.toContain("token=");
+    expect((await t.deps.store.db.select().from(users)).find((u) => u.email === "alice@example.com")).toEqual(before!);
     expect((await new WebUser(t).submit("/signin", "/signin", { email: "alice@example.com", password: PASSWORD })).status).toBe(303);
     expect((await new WebUser(t).submit("/signin", "/signin", { email: "alice@example.com", password: "another long passphrase" })).status).toBe(400);
     expect((await first.get("/admin")).status).toBe(200);
@@ -319,7 +324,9 @@ describe("accounts (issue 3)", () => {
     const csrfCookie = page.headers.getSetCookie().find((c) => c.startsWith("__Host-parla_csrf="));
     expect(csrfCookie).toBeDefined();
     const origin = { origin: "https://parla.example.com" };
-    const res = await user.post("/signup", { email: "secure@example.com", password: PASSWORD, csrf_token: csrfFrom(await page.text()) }, origin);
+    const form = await user.post("/signup", { email: "secure@example.com", password: PASSWORD, csrf_token: csrfFrom(await page.text()) }, origin);
+    expect(form.status).toBe(200);
+    const res = await user.get((await latestMailLink(s, "secure@example.com", "/verify-email"))!);
     expect(res.status).toBe(303);
     const session = res.headers.getSetCookie().find((c) => c.startsWith("__Host-parla_session="));
     expect(session).toBeDefined();

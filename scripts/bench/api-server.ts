@@ -1,0 +1,36 @@
+// The server for scripts/bench/api.ts: Parla started exactly as `parla serve` starts it (the same
+// composition root and app), plus one probe route behind the /v1 doorway that stands in for
+// GET /v1/lesson-plans/{id} until that route exists: the doorway (token, scope, version, rate limit,
+// charge of lesson_plan.read) and one small indexed read (the caller's client row by its key).
+//   bun scripts/bench/api-server.ts   (configured by PARLA_* like the binary)
+import { eq, sql } from "drizzle-orm";
+import { t } from "elysia";
+import { clients } from "../../src/clients/schema.ts";
+import { loadConfig } from "../../src/config/config.ts";
+import { startServer } from "../../src/server.ts";
+import { preparedQueries } from "../../src/store/prepared.ts";
+
+export const PROBE_PATH = "/v1/bench/indexed-read";
+
+const clientName = preparedQueries((db) => db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, sql.placeholder("id"))).prepare());
+
+const server = await startServer(loadConfig(process.env), undefined, {
+  extraRoutes: (deps) =>
+    deps.v1.plugin("bench").get(
+      PROBE_PATH,
+      {
+        scope: "lesson_plans:read",
+        operation: "lesson_plan.read",
+        response: { 200: t.Object({ id: t.String(), name: t.String() }) },
+        summary: "Benchmark probe: the doorway and one indexed read",
+        tags: ["bench"],
+        hidden: true,
+      },
+      async ({ caller }) => {
+        const [row] = await clientName(deps.store.db).execute({ id: caller.clientId });
+        return row!;
+      },
+    ).elysia,
+});
+console.log(`listening ${server.port}`);
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void server.stop().then(() => process.exit(0)));

@@ -1,0 +1,144 @@
+// /v1 benchmark (spec 4.2; DESIGN §3): requests/s of an authenticated /v1 read through the doorway
+// against raw Bun.serve, measured in the same run with wrk, the client pinned to CPU 0 and the
+// servers to CPU 1. Two routes:
+// - "doorway + small indexed read": a probe route added by api-server.ts (GET /v1/lesson-plans/{id}
+//   does not exist yet) — bearer lookup, scope, version, rate limit, the charge of lesson_plan.read,
+//   then one read of a row by its primary key; goal ≥ 40 % of raw Bun.serve;
+// - GET /v1/usage: the doorway and the usage report from the monthly rollup; goal ≥ 25 %.
+// Prints ratios; never fails on absolute numbers.
+//   bun scripts/bench/api.ts [--seconds 5] [--rounds 3] [--connections 32,64] [--profile DIR]
+// --profile writes the Parla server's CPU profile (markdown) to DIR when the run ends.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { freePort } from "../../test/e2e/binary-harness.ts";
+import { tempDir } from "../../test/helpers/temp-dir.ts";
+import { cpuSeconds, wrkFigure, type WrkFigure } from "./server-cpu.ts";
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const seconds = Number(option("--seconds") ?? 5) || 5;
+const connectionCounts = (option("--connections") ?? "32,64").split(",").map(Number);
+const rounds = Number(option("--rounds") ?? 3) || 3;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const root = join(import.meta.dir, "../..");
+const profileDir = option("--profile");
+
+/** wrk from Debian when it is missing and we may install it; otherwise say why nothing is measured. */
+async function ensureWrk(): Promise<boolean> {
+  if (Bun.which("wrk")) return true;
+  if (process.getuid?.() === 0 && Bun.which("apt-get")) {
+    console.error("wrk is missing: installing Debian's wrk with apt-get");
+    const install = Bun.spawnSync(["sh", "-c", "apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y wrk >/dev/null 2>&1)"]);
+    if (install.exitCode === 0 && Bun.which("wrk")) return true;
+  }
+  console.error("skipped: this benchmark needs wrk (apt-get install wrk); nothing was measured");
+  return false;
+}
+if (!(await ensureWrk())) process.exit(2);
+if (!Bun.which("taskset")) console.warn("taskset is missing: client and servers share the CPUs, so the ratios are less meaningful");
+
+const pin = (cpu: number, cmd: string[]) => (Bun.which("taskset") ? ["taskset", "-c", String(cpu), ...cmd] : cmd);
+const dir = tempDir("parla-bench-api-");
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 500; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await Bun.sleep(20);
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function wrk(url: string, connections: number, duration: number, lua?: string, serverPid?: number): Promise<WrkFigure> {
+  const cmd = ["wrk", "-t1", `-c${connections}`, `-d${duration}s`, ...(lua ? ["-s", lua] : []), url];
+  const before = serverPid ? cpuSeconds(serverPid) : NaN;
+  const p = Bun.spawn(pin(0, cmd), { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(p.stdout).text();
+  await p.exited;
+  const after = serverPid ? cpuSeconds(serverPid) : NaN;
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+  if (non2xx) throw new Error(`${non2xx[1]} non-2xx answers from ${url}: the figure would not be a /v1 read`);
+  return wrkFigure(out, before, after);
+}
+
+function bearerScript(token: string): string {
+  const path = join(dir.path, "bearer.lua");
+  writeFileSync(path, `wrk.headers["authorization"] = "Bearer ${token}"\n`);
+  return path;
+}
+
+async function cli(env: Record<string, string>, ...words: string[]) {
+  const p = Bun.spawn(["bun", join(root, "src/main.ts"), ...words, "--json"], { cwd: root, env, stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(p.stdout).text();
+  if ((await p.exited) !== 0) throw new Error(`parla ${words.join(" ")} failed`);
+  return JSON.parse(out);
+}
+
+const procs: ReturnType<typeof Bun.spawn>[] = [];
+try {
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: dir.path,
+    // Run from the source tree (its tsconfig compiles the pages), with the store in the temp dir.
+    PARLA_DATABASE_URL: `file:${join(dir.path, "parla.db")}`,
+    PARLA_HOST: "127.0.0.1",
+    PARLA_PORT: String(port),
+    PARLA_BASE_URL: `http://127.0.0.1:${port}`,
+    PARLA_LOG_LEVEL: "warn",
+    // The limits stay enforced (counted on every call); they are only set above what wrk sends.
+    PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "10000000",
+    PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: "1000",
+  };
+  const user = await cli(env, "admin", "user", "create", "--email", "bench@example.com", "--password", "correct horse battery staple", "--plan", "paid");
+  const client = await cli(env, "admin", "client", "create", "--account", user.account_id, "--name", "bench", "--scopes", "usage:read lesson_plans:read", "--billing", "allowance");
+  const profile = profileDir ? ["--cpu-prof-md", `--cpu-prof-dir=${profileDir}`] : [];
+  procs.push(Bun.spawn(pin(1, ["bun", ...profile, join(import.meta.dir, "api-server.ts")]), { cwd: root, env, stdout: "ignore", stderr: "inherit" }));
+  const basePort = await freePort();
+  procs.push(Bun.spawn(pin(1, ["bun", join(import.meta.dir, "baseline-server.ts"), String(basePort)]), { stdout: "ignore", stderr: "inherit" }));
+  const parla = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${basePort}/healthz`;
+  await Promise.all([waitFor(`${parla}/healthz`), waitFor(base)]);
+
+  const exchanged = await fetch(`${parla}/oauth/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
+  const token = ((await exchanged.json()) as { access_token: string }).access_token;
+  const bearer = bearerScript(token);
+  for (const path of ["/v1/bench/indexed-read", "/v1/usage"]) {
+    const r = await fetch(`${parla}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${await r.text()}`);
+  }
+
+  console.log(`wrk -t1 -d${seconds}s, client on CPU 0, servers on CPU 1, ${rounds} rounds; raw Bun.serve /healthz is the baseline`);
+  console.log("Ratios are medians of the rounds, of requests per wall second (wrk) and of requests per CPU-second of the server (steadier when other work shares the machine).");
+  const probeUrl = `${parla}/v1/bench/indexed-read`;
+  const [parlaPid, basePid] = [procs[0]!.pid, procs[1]!.pid];
+  const fmt = (f: WrkFigure) => `${f.rate.toFixed(0)} req/s, ${f.perCpuSecond.toFixed(0)} req/CPU-s`;
+  for (const connections of connectionCounts) {
+    for (const [url, lua] of [[base], [probeUrl, bearer], [`${parla}/v1/usage`, bearer]] as const) await wrk(url, connections, 2, lua); // warm-up
+    const ratios = { probe: [] as number[], usage: [] as number[], probeCpu: [] as number[], usageCpu: [] as number[] };
+    // Each round measures the three back to back, so a busy moment of the machine falls on all of them.
+    for (let round = 1; round <= rounds; round++) {
+      const raw = await wrk(base, connections, seconds, undefined, basePid);
+      const probe = await wrk(probeUrl, connections, seconds, bearer, parlaPid);
+      const usage = await wrk(`${parla}/v1/usage`, connections, seconds, bearer, parlaPid);
+      ratios.probe.push(probe.rate / raw.rate);
+      ratios.usage.push(usage.rate / raw.rate);
+      ratios.probeCpu.push(probe.perCpuSecond / raw.perCpuSecond);
+      ratios.usageCpu.push(usage.perCpuSecond / raw.perCpuSecond);
+      console.log(`-c${connections} round ${round}: raw Bun.serve ${fmt(raw)}; doorway + small indexed read ${fmt(probe)}; GET /v1/usage ${fmt(usage)}`);
+    }
+    console.log(`-c${connections}: doorway + small indexed read (probe route) ratio ${median(ratios.probe).toFixed(3)} wall, ${median(ratios.probeCpu).toFixed(3)} per CPU-s (goal ≥ 0.40)`);
+    console.log(`-c${connections}: GET /v1/usage ratio ${median(ratios.usage).toFixed(3)} wall, ${median(ratios.usageCpu).toFixed(3)} per CPU-s (goal ≥ 0.25)`);
+  }
+} finally {
+  for (const p of procs) p.kill();
+  await Promise.all(procs.map((p) => p.exited));
+  dir.cleanup();
+}

@@ -1,0 +1,84 @@
+// Address verification and password reset (accounts/email-flows.ts): thin handlers.
+import { Elysia } from "elysia";
+import type { WebDeps } from "./web-deps.ts";
+import { confirmEmail, requestPasswordReset, resetLinkUser, resetPassword, sendVerification } from "../accounts/email-flows.ts";
+import { normaliseEmail } from "../accounts/service.ts";
+import { createSession, SESSION_IDLE_MS } from "../accounts/sessions.ts";
+import { MINUTE } from "../lib/clock.ts";
+import { hitRateLimit } from "../http/rate-limit.ts";
+import { clientAddress } from "../http/request-context.ts";
+import { setCookie } from "./cookies.ts";
+import { anonymousCsrfToken, csrfValid } from "./csrf.ts";
+import { DeadLinkPage, ForgotPasswordPage, ResetPasswordPage } from "./email-pages.tsx";
+import { safeNextPath } from "./html-response.ts";
+import { CSRF_FAILED, formString, requireSignedIn, webContext, type WebContext } from "./web-context.ts";
+
+export function emailRoutes(deps: WebDeps) {
+  const { db } = deps.store;
+
+  async function signInAs(ctx: WebContext, userId: string, next: string, text: string) {
+    const { token } = await createSession(db, deps.clock.now(), userId);
+    return ctx.redirect(next, { kind: "ok", text }, [setCookie(ctx.names, ctx.names.session, token, SESSION_IDLE_MS / 1000)]);
+  }
+
+  return new Elysia({ name: "web-email" })
+    .get("/verify-email", async ({ request, query }) => {
+      const ctx = await webContext(deps, request);
+      const user = await confirmEmail(deps, query.token);
+      if (!user) return ctx.page(DeadLinkPage({ what: "confirmation" }) as string, 400);
+      deps.log.info("email.verified", { user_id: user.id });
+      const next = safeNextPath(query.next);
+      // The link reached the address: it signs its owner in, unless this browser already is.
+      if (ctx.session?.user.id === user.id) return ctx.redirect(next, { kind: "ok", text: "E-mail address confirmed." });
+      return signInAs(ctx, user.id, next, "E-mail address confirmed. You are signed in.");
+    }, { detail: { hide: true } })
+    .post("/account/verify-email", async ({ request, body }) => {
+      const r = await requireSignedIn(deps, request);
+      if ("response" in r) return r.response;
+      const { ctx } = r;
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/admin", CSRF_FAILED);
+      if (ctx.session.user.emailUnverifiedSince === null) return ctx.redirect("/admin", { kind: "ok", text: "Your e-mail address is already confirmed." });
+      const limit = await hitRateLimit(db, `verify:user:${ctx.session.user.id}`, deps.clock.now(), 10 * MINUTE, 3);
+      if (!limit.ok) return ctx.redirect("/admin", { kind: "error", text: "We sent several links already. Wait a few minutes, and look in your spam folder." });
+      await sendVerification(deps, ctx.session.user.id, ctx.session.user.email, "/admin");
+      return ctx.redirect("/admin", { kind: "ok", text: `We sent a new link to ${ctx.session.user.email}.` });
+    }, { detail: { hide: true } })
+    .get("/password/forgot", async ({ request }) => {
+      const ctx = await webContext(deps, request);
+      const csrf = anonymousCsrfToken(request, ctx.names);
+      return ctx.page(ForgotPasswordPage({ csrf: csrf.token, flash: ctx.flash }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
+    }, { detail: { hide: true } })
+    .post("/password/forgot", async ({ request, body, server }) => {
+      const ctx = await webContext(deps, request);
+      const csrf = anonymousCsrfToken(request, ctx.names);
+      const email = formString(body, "email");
+      const again = (status: number, error: string) => ctx.page(ForgotPasswordPage({ csrf: csrf.token, email, error }) as string, status, csrf.cookie ? [csrf.cookie] : []);
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, CSRF_FAILED.text);
+      if (!normaliseEmail(email)) return again(400, "enter a valid e-mail address");
+      const limit = await hitRateLimit(db, `reset:ip:${clientAddress(server, request)}`, deps.clock.now(), MINUTE, deps.config.rateLimitSigninPerAddressPerMinute);
+      if (!limit.ok) return again(429, "Too many attempts. Try again in a minute.");
+      await requestPasswordReset(deps, email);
+      // The same answer whether or not the address has an account.
+      return ctx.page(ForgotPasswordPage({ csrf: csrf.token, email: normaliseEmail(email)!, sent: true }) as string);
+    }, { detail: { hide: true } })
+    .get("/password/reset", async ({ request, query }) => {
+      const ctx = await webContext(deps, request);
+      if (!(await resetLinkUser(deps, query.token))) return ctx.page(DeadLinkPage({ what: "password reset" }) as string, 400);
+      const csrf = anonymousCsrfToken(request, ctx.names);
+      return ctx.page(ResetPasswordPage({ csrf: csrf.token, token: String(query.token) }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
+    }, { detail: { hide: true } })
+    .post("/password/reset", async ({ request, body }) => {
+      const ctx = await webContext(deps, request);
+      const csrf = anonymousCsrfToken(request, ctx.names);
+      const token = formString(body, "token");
+      // The reset form is an anonymous one (double-submit token), whatever session the browser has.
+      if (!csrfValid(deps.config, ctx.names, request, formString(body, "csrf_token"), null)) {
+        return ctx.page(ResetPasswordPage({ csrf: csrf.token, token, error: CSRF_FAILED.text }) as string, 403, csrf.cookie ? [csrf.cookie] : []);
+      }
+      const r = await resetPassword(deps, token, formString(body, "password"));
+      if (!r.ok && r.reason === "weak") return ctx.page(ResetPasswordPage({ csrf: csrf.token, token, error: r.problem }) as string, 400, csrf.cookie ? [csrf.cookie] : []);
+      if (!r.ok) return ctx.page(DeadLinkPage({ what: "password reset" }) as string, 400);
+      deps.log.info("password.reset", { user_id: r.user.id });
+      return signInAs(ctx, r.user.id, "/learn", "Your password is changed, and every other device is signed out.");
+    }, { detail: { hide: true } });
+}
