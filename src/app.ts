@@ -7,14 +7,17 @@ import { healthRoutes } from "./http/health-routes.ts";
 import { httpBase } from "./http/http-base.ts";
 import { canonicalAddress } from "./http/canonical-address.ts";
 import { billingRoutes } from "./billing/routes.ts";
+import { eventRoutes } from "./events/routes.ts";
 import { generationRoutes } from "./generation/routes.ts";
 import { referenceRoutes } from "./reference/routes.ts";
+import { inboundRoutes } from "./inbound/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { authRoutes } from "./web/auth-routes.ts";
 import { externalSigninRoutes } from "./web/external-signin-routes.ts";
 import { assetRoutes } from "./web/asset-routes.ts";
 import { integrationsRoutes } from "./web/integrations-routes.ts";
 import { usageRoutes } from "./web/usage-routes.ts";
+import { eventsRoutes } from "./web/events-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
 import { homeRoutes } from "./web/home-routes.ts";
@@ -38,9 +41,12 @@ export function createApp(deps: AppDeps) {
     .use(authorizeRoutes(deps))
     .use(integrationsRoutes(deps))
     .use(billingRoutes(deps))
+    .use(eventRoutes(deps))
     .use(generationRoutes(deps))
     .use(referenceRoutes(deps))
+    .use(inboundRoutes(deps))
     .use(usageRoutes(deps))
+    .use(eventsRoutes(deps))
     .use(accountRoutes(deps))
     .use(homeRoutes(deps))
     .use(learnRoutes(deps))

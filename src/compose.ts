@@ -9,7 +9,11 @@ import type { PendingLedger } from "./billing/pending-ledger.ts";
 import { payerOf } from "./billing/payer.ts";
 import type { Config } from "./config/config.ts";
 import type { CoreDeps } from "./config/core-deps.ts";
+import type { ThresholdCrossing } from "./billing/thresholds.ts";
+import { pruneEventsBefore } from "./events/event-reads.ts";
+import { EventSignal } from "./events/event-signal.ts";
 import { EventRecorder } from "./events/recorder.ts";
+import { CURSOR_LIFETIME_MS } from "./events/cursor.ts";
 import type { Engine } from "./generation/engine.ts";
 import { createEngine } from "./generation/engine-from-config.ts";
 import { createGenerationRuntime, PLAN_JOB, planJobKind, type GenerationRuntime } from "./generation/plans-service.ts";
@@ -19,11 +23,12 @@ import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
 import { ReferenceDocuments } from "./reference/documents.ts";
 import { findAccessToken } from "./oauth/access-token-lookup.ts";
+import { forgetOldInbound } from "./inbound/service.ts";
 import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
 import { mailJobKinds } from "./mail/service.ts";
 import type { Metrics } from "./metrics/registry.ts";
 import { createScheduler, type JobKind, type RecurringTask, type Scheduler } from "./scheduler/scheduler.ts";
-import type { Store } from "./store/open-store.ts";
+import type { DbOrTx, Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
 import { VersionRegistry } from "./versions/registry.ts";
 
@@ -43,6 +48,8 @@ export interface AppDeps extends CoreDeps {
   reference: ReferenceDocuments;
   /** Records events in the transaction of the change that caused them (events/recorder.ts). */
   events: EventRecorder;
+  /** This process's one follower of the events' sequence: wakes open streams (events/event-signal.ts). */
+  eventSignal: EventSignal;
   /** Lesson-plan progress announcements (one poller per process) and the engine's version. */
   generation: GenerationRuntime;
   /** Request counters, latency and gauges for /metrics; absent when PARLA_METRICS_TOKEN is not set. */
@@ -65,8 +72,11 @@ export async function compose(
   metrics?: Metrics,
 ): Promise<Composed> {
   const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
-  const events = new EventRecorder();
-  const ledger = createLedger({ store, clock, log });
+  // Embedded SQLite: a poll is a read of the last rowid, so look often; a libSQL server is a round
+  // trip, and another process's event must reach a stream within a second (spec 4.4).
+  const eventSignal = new EventSignal({ db: store.db, clock, log, pollMs: store.kind === "embedded" ? 50 : 250 });
+  const events = new EventRecorder(() => eventSignal.poke());
+  const ledger = createLedger({ store, clock, log, onUsageThreshold: (tx, crossing, nowMs) => recordThreshold(events, tx, crossing, nowMs) });
   const ledgerDeps = { store, config, clock, ledger };
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
@@ -87,7 +97,7 @@ export async function compose(
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
   const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, reference, generation: createGenerationRuntime({ store, config }), scheduler: null, metrics } satisfies AppDeps;
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, eventSignal, reference, generation: createGenerationRuntime({ store, config }), scheduler: null, metrics } satisfies AppDeps;
   // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial), concurrency: 32 });
   const deps = Object.assign(partial, { scheduler });
@@ -101,8 +111,25 @@ function jobKinds(deps: AppDeps): Record<string, JobKind> {
 
 /** Recurring housekeeping, shared by every process (each run is claimed once through the store). */
 export function housekeepingTasks(deps: AppDeps): RecurringTask[] {
-  const tasks: RecurringTask[] = [{ name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) }];
+  const tasks: RecurringTask[] = [
+    { name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) },
+    // Events are kept about 30 days (spec 4.4.2, 8), as long as a cursor stays valid.
+    { name: "prune-events", everyMs: HOUR, run: async (now) => void (await pruneEventsBefore(deps.store.db, now - CURSOR_LIFETIME_MS)) },
+    // Spec 4.3.8: an inbound answer is replayed for one day; the event itself is kept as long as events are.
+    { name: "forget-old-inbound-answers", everyMs: HOUR, run: (now) => forgetOldInbound(deps.store.db, now, CURSOR_LIFETIME_MS) },
+  ];
   const { backupDir, backupEveryHours, backupKeep, databaseUrl } = deps.config;
   if (backupDir) tasks.push({ name: "backup", everyMs: backupEveryHours * HOUR, run: async (now) => scheduledBackup(deps.log, databaseUrl, backupDir, backupKeep, now) });
   return tasks;
+}
+
+/**
+ * usage.threshold_reached (spec 6.1), recorded in the charge's own transaction. Billing already
+ * reports only metered holders and only the highest threshold of a jump, once per holder and month
+ * (billing/thresholds.ts); every client of the account with usage:read hears it.
+ */
+async function recordThreshold(events: EventRecorder, tx: DbOrTx, crossing: ThresholdCrossing, nowMs: number): Promise<void> {
+  const data: Record<string, unknown> = { subject: crossing.subject, percent: crossing.percent, limit_credits: crossing.limitCredits, used_credits: crossing.usedCredits, month: crossing.month };
+  if (crossing.clientId !== null) data.client_id = crossing.clientId;
+  await events.record(tx, nowMs, { accountId: crossing.accountId, type: "usage.threshold_reached", data });
 }

@@ -5,13 +5,14 @@ import { CommandRefused, commandHelp, groupHelp, parseFlags, resolveCommand, Usa
 import { adminCommands } from "./cli/admin-commands.ts";
 import { backupCommands } from "./cli/backup-commands.ts";
 import { mailCommands } from "./cli/mail-commands.ts";
+import { eventsCommands } from "./cli/events-commands.ts";
 import { llmCommands } from "./cli/llm-commands.ts";
 import { libraryCommands } from "./cli/library-commands.ts";
 import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...backupCommands, ...mailCommands, ...llmCommands, ...libraryCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...backupCommands, ...mailCommands, ...llmCommands, ...libraryCommands, ...eventsCommands, ...loginCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;

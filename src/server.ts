@@ -108,6 +108,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     stop() {
       stopping ??= (async () => {
         log.info("server.stopping");
+        // Open streams end with a done frame (their clients reconnect elsewhere with the cursor),
+        // or the server would wait for them to end by themselves.
+        deps.eventSignal.close();
         await server.stop();
         await scheduler.stop(10_000);
         await heartbeat.stop();

@@ -2,7 +2,8 @@
 // - no cycle between top-level folders (drizzle's schema index, src/store/schema.ts, re-exports
 //   every domain's tables and is left out);
 // - no folder imports a file of src/'s root (main, app, compose, server: the composition root);
-// - a domain's rules never import http/ or web/: only its routes.ts may use the /v1 doorway.
+// - a domain's rules never import http/ or web/: only its routes files (routes.ts, *-routes.ts)
+//   use the /v1 doorway.
 import { describe, expect, test } from "bun:test";
 import { Glob } from "bun";
 import { dirname, join, relative, resolve } from "node:path";
@@ -101,13 +102,13 @@ describe("the folder rules of src/", () => {
     expect(edges.filter((e) => topOf(e.from) !== "(root)" && topOf(e.to) === "(root)").map((e) => `${e.from} → ${e.to}`)).toEqual([]);
   });
 
-  test("a domain's rules never import http/ or web/; only its routes.ts uses the /v1 doorway", () => {
+  test("a domain's rules never import http/ or web/; only its routes files use the /v1 doorway", () => {
     const bad = edges.filter((e) => {
       const from = topOf(e.from);
       if (from === "(root)" || EDGE_LAYERS.has(from)) return false;
       const to = topOf(e.to);
       if (to === "web") return true;
-      return to === "http" && !e.from.endsWith("/routes.ts");
+      return to === "http" && !/(^|\/)([a-z-]+-)?routes\.ts$/.test(e.from);
     });
     expect(bad.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
   });

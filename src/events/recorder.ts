@@ -32,6 +32,9 @@ export type OutboxHook = (tx: DbOrTx, event: RecordedEvent) => Promise<void>;
 export class EventRecorder {
   private readonly outbox: OutboxHook[] = [];
 
+  /** `recorded` runs after each insert, before the commit: the process's EventSignal polls fast until it sees it. */
+  constructor(private readonly recorded: () => void = () => {}) {}
+
   /** Adds work that must commit with every event (e.g. webhook delivery rows). */
   addOutbox(hook: OutboxHook): void {
     this.outbox.push(hook);
@@ -48,6 +51,7 @@ export class EventRecorder {
       .returning({ seq: events.seq });
     const event: RecordedEvent = { ...input, aboutUserId, clientId, id, seq: row!.seq, createdAt: nowMs };
     for (const hook of this.outbox) await hook(tx, event);
+    this.recorded();
     return event;
   }
 }

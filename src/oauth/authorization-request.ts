@@ -11,6 +11,8 @@ import { AUTHORIZATION_CODE_TTL_MS } from "./lifetimes.ts";
 import { isValidCodeChallenge } from "./pkce.ts";
 import { resolveRequestedScopes } from "./requested-scopes.ts";
 import { AppError } from "../lib/errors.ts";
+import type { EventRecorder } from "../events/recorder.ts";
+import { recordConsent } from "./app-install-events.ts";
 import { authorizationCodes, grants } from "./schema.ts";
 
 export interface AuthorizationRequest {
@@ -97,7 +99,7 @@ export async function existingGrantCovers(db: DbOrTx, userId: string, clientId: 
 }
 
 /** Records consent (one grant per user and client) and issues a 60-second, single-use code. */
-export async function issueAuthorizationCode(deps: CoreDeps, userId: string, request: AuthorizationRequest): Promise<string> {
+export async function issueAuthorizationCode(deps: CoreDeps & { events: EventRecorder }, userId: string, request: AuthorizationRequest): Promise<string> {
   const now = deps.clock.now();
   const code = newSecret(PREFIX.authorizationCode);
   await deps.store.db.transaction(async (tx) => {
@@ -111,6 +113,7 @@ export async function issueAuthorizationCode(deps: CoreDeps, userId: string, req
       grantId = newRowId(now);
       await tx.insert(grants).values({ id: grantId, userId, clientId: request.client.id, scopes: request.scopes, createdAt: now });
     }
+    await recordConsent(deps.events, tx, now, { clientId: request.client.id, userId, created: !existing });
     await tx.insert(authorizationCodes).values({
       codeHash: hashSecret(code),
       clientId: request.client.id,

@@ -2,7 +2,9 @@
 // once — the grant's token families, refresh and access tokens go with it.
 import { and, desc, eq } from "drizzle-orm";
 import { clients } from "../clients/schema.ts";
+import type { EventRecorder } from "../events/recorder.ts";
 import type { Db } from "../store/open-store.ts";
+import { recordRemoval } from "./app-install-events.ts";
 import { grants } from "./schema.ts";
 
 export interface ConnectedApp {
@@ -24,7 +26,12 @@ export async function listConnectedApps(db: Db, userId: string): Promise<Connect
   return rows.map((r) => ({ grantId: r.grant.id, clientId: r.grant.clientId, clientName: r.clientName, scopes: r.grant.scopes, createdAt: r.grant.createdAt, lastUsedAt: r.grant.lastUsedAt }));
 }
 
-export async function removeConnectedApp(db: Db, userId: string, grantId: string): Promise<boolean> {
-  const r = await db.delete(grants).where(and(eq(grants.id, grantId), eq(grants.userId, userId))).returning({ id: grants.id });
-  return r.length === 1;
+/** Removes the user's grant and reports app.uninstalled to the app, in one transaction (spec 5.3.7, 6.1). */
+export async function removeConnectedApp(db: Db, events: EventRecorder, nowMs: number, userId: string, grantId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const r = await tx.delete(grants).where(and(eq(grants.id, grantId), eq(grants.userId, userId))).returning({ id: grants.id, clientId: grants.clientId });
+    if (r.length !== 1) return false;
+    await recordRemoval(events, tx, nowMs, { clientId: r[0]!.clientId, userId });
+    return true;
+  });
 }

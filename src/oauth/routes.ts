@@ -15,8 +15,10 @@ import { authorizationServerMetadata } from "./metadata.ts";
 import { accessTokens, refreshTokens, tokenFamilies, grants } from "./schema.ts";
 import { createTokenRateLimits } from "./token-rate-limits.ts";
 import { endFamily } from "./token-store.ts";
+import type { EventRecorder } from "../events/recorder.ts";
+import { recordRevocation } from "./app-install-events.ts";
 
-export function oauthRoutes(deps: CoreDeps) {
+export function oauthRoutes(deps: CoreDeps & { events: EventRecorder }) {
   const { db } = deps.store;
 
   const limits = createTokenRateLimits(deps.config);
@@ -58,13 +60,14 @@ export function oauthRoutes(deps: CoreDeps) {
         await db.transaction(async (tx) => {
           // RFC 7009 §2.1: only the client's own tokens; unknown tokens are not an error.
           const [refresh] = await tx
-            .select({ familyId: refreshTokens.familyId })
+            .select({ familyId: refreshTokens.familyId, grantId: tokenFamilies.grantId })
             .from(refreshTokens)
             .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
             .innerJoin(grants, eq(grants.id, tokenFamilies.grantId))
             .where(and(eq(refreshTokens.tokenHash, hash), eq(grants.clientId, auth.client.id)));
           if (refresh) {
             await endFamily(tx, now, refresh.familyId, "revoked by the app");
+            await recordRevocation(deps.events, tx, now, refresh.grantId);
             return;
           }
           await tx.delete(accessTokens).where(and(eq(accessTokens.tokenHash, hash), eq(accessTokens.clientId, auth.client.id)));

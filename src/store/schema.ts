@@ -8,4 +8,5 @@ export * from "../billing/schema.ts";
 export * from "../events/schema.ts";
 export * from "../generation/schema.ts";
 export * from "../mail/schema.ts";
+export * from "../inbound/schema.ts";
 export * from "../learning/schema.ts";

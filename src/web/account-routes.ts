@@ -86,7 +86,7 @@ export function accountRoutes(deps: WebDeps) {
       if ("response" in r) return r.response;
       const { ctx } = r;
       if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account/connected-apps", CSRF_FAILED);
-      const removed = await removeConnectedApp(db, ctx.session.user.id, params.grantId);
+      const removed = await removeConnectedApp(db, deps.events, deps.clock.now(), ctx.session.user.id, params.grantId);
       if (removed) deps.log.info("connected_app.removed", { user_id: ctx.session.user.id });
       return ctx.redirect("/account/connected-apps", removed ? { kind: "ok", text: "App removed. Its tokens have stopped." } : { kind: "error", text: "No such app." });
     }, { detail: { hide: true } });

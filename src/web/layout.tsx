@@ -2,7 +2,7 @@
 // rendered with `safe` (Kita escapes children only when told; `xss-scan` in scripts/test checks it).
 import type { PropsWithChildren } from "@kitajs/html";
 
-export type NavKey = "home" | "learn" | "lessons" | "tutor" | "review" | "integrations" | "webhooks" | "connected" | "usage" | "account";
+export type NavKey = "home" | "learn" | "lessons" | "tutor" | "review" | "integrations" | "webhooks" | "events" | "connected" | "usage" | "account";
 export interface Flash {
   kind: "ok" | "error";
   text: string;
@@ -16,6 +16,7 @@ const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: "tutor", href: "/tutor", label: "Tutor" },
   { key: "review", href: "/review", label: "Review" },
   { key: "integrations", href: "/admin", label: "Integrations" },
+  { key: "events", href: "/events", label: "Events" },
   { key: "connected", href: "/account/connected-apps", label: "Connected apps" },
   { key: "usage", href: "/usage", label: "Usage" },
   { key: "account", href: "/account", label: "Account" },

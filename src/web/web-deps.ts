@@ -5,11 +5,15 @@ import type { CoreDeps } from "../config/core-deps.ts";
 import type { EventRecorder } from "../events/recorder.ts";
 import type { Engine } from "../generation/engine.ts";
 import type { GenerationRuntime } from "../generation/plans-service.ts";
+import type { VersionRegistry } from "../versions/registry.ts";
 
-/** Lessons and the tutor call generation's services as /v1 does, so they need what those need. */
 export interface WebDeps extends CoreDeps {
   engine: Engine;
   ledger: PendingLedger;
+  /** Records events in the transaction of the change (consent and Connected apps: app.* events). */
   events: EventRecorder;
+  /** Shapes event data for a client's pinned version (the Events page). */
+  versions: VersionRegistry;
+  /** Lessons and the tutor call generation's services as /v1 does (plans-service.ts PlanDeps). */
   generation: GenerationRuntime;
 }

@@ -1,0 +1,149 @@
+// Events benchmark: Parla's event stream and feed against raw Bun.serve, measured in the same run
+// (servers on CPU 1, clients on CPU 0). Prints ratios; never fails on absolute numbers.
+//   bun scripts/bench/events.ts [--streams 10000] [--fanout 5000] [--seconds 5]
+// - RSS per open stream with heartbeats (goal ≤ 10 KiB per stream);
+// - one new event to N open streams: time until the last frame arrives (goal ≤ 2× raw fan-out);
+// - a feed page of 100 events (authenticated, from the store) in requests/s (goal ≥ 40 % of raw).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { freePort } from "../../test/e2e/binary-harness.ts";
+import { tempDir } from "../../test/helpers/temp-dir.ts";
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+const STREAMS = flag("streams", 10_000);
+const FANOUT = flag("fanout", 5_000);
+const SECONDS = flag("seconds", 5);
+const HEARTBEAT = 2;
+const ROUNDS = 7;
+const pin = (cpu: number, cmd: string[]) => (Bun.which("taskset") ? ["taskset", "-c", String(cpu), ...cmd] : cmd);
+const here = import.meta.dir;
+
+function rssKiB(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+}
+
+async function firstLine(stream: ReadableStream<Uint8Array>): Promise<{ line: string; rest: ReadableStreamDefaultReader<Uint8Array>; buffer: string }> {
+  const reader = stream.getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`process ended before a line: ${buffer}`);
+    buffer += new TextDecoder().decode(value);
+    const at = buffer.indexOf("\n");
+    if (at >= 0) return { line: buffer.slice(0, at), rest: reader, buffer: buffer.slice(at + 1) };
+  }
+}
+
+/** A client process holding `count` streams; `fanout()` triggers one event and answers the ms to the last frame. */
+async function streamClient(url: string, count: number, token = "") {
+  const proc = Bun.spawn(pin(0, ["bun", join(here, "events-stream-client.ts"), url, String(count), token]), {
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "inherit",
+    // Bun's fetch holds at most 256 requests at once by default; a stream holds its slot.
+    env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.min(65_000, count + 100)) },
+  });
+  const first = await firstLine(proc.stdout);
+  const reader = first.rest;
+  let buffer = first.buffer;
+  return {
+    opened: (JSON.parse(first.line) as { opened: number }).opened,
+    async fanout(trigger: string, expect: number): Promise<number> {
+      proc.stdin.write(`fanout ${trigger} ${expect}\n`);
+      proc.stdin.flush();
+      for (;;) {
+        const at = buffer.indexOf("\n");
+        if (at >= 0) {
+          const line = buffer.slice(0, at);
+          buffer = buffer.slice(at + 1);
+          return (JSON.parse(line) as { ms: number }).ms;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error("client ended");
+        buffer += new TextDecoder().decode(value);
+      }
+    },
+    async close() {
+      proc.kill();
+      await proc.exited;
+    },
+  };
+}
+
+async function wrk(url: string, headers: string[] = []): Promise<number> {
+  const p = Bun.spawn(pin(0, ["wrk", "-t1", "-c64", `-d${SECONDS}s`, ...headers.flatMap((h) => ["-H", h]), url]), { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(p.stdout).text();
+  await p.exited;
+  const m = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  if (!m) throw new Error(`wrk output not understood:\n${out}`);
+  if (/Non-2xx/.test(out)) throw new Error(`wrk saw errors:\n${out}`);
+  return Number(m[1]);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const dir = tempDir("parla-bench-events-");
+const basePort = await freePort();
+const baseline = Bun.spawn(pin(1, ["bun", join(here, "events-baseline-server.ts"), String(basePort), String(HEARTBEAT)]), { stdout: "pipe", stderr: "inherit" });
+const parlaPort = await freePort();
+const parla = Bun.spawn(pin(1, ["bun", join(here, "events-parla-server.ts"), dir.path, String(parlaPort), String(HEARTBEAT)]), { stdout: "pipe", stderr: "inherit" });
+try {
+  await firstLine(baseline.stdout);
+  const info = JSON.parse((await firstLine(parla.stdout)).line) as { port: number; control: number; token: string };
+  const base = `http://127.0.0.1:${basePort}`;
+  const ours = `http://127.0.0.1:${info.port}`;
+  const control = `http://127.0.0.1:${info.control}`;
+
+  // 1. Memory per open stream, heartbeats running.
+  const memory: Record<string, number> = {};
+  for (const [name, pid, url, token] of [["Bun.serve", baseline.pid, `${base}/stream`, ""], ["Parla", parla.pid, `${ours}/v1/events/stream`, info.token]] as const) {
+    Bun.gc(true);
+    await Bun.sleep(500);
+    const before = rssKiB(pid);
+    const client = await streamClient(url, STREAMS, token);
+    await Bun.sleep((HEARTBEAT * 2 + 1) * 1000);
+    const after = rssKiB(pid);
+    memory[name] = (after - before) / client.opened;
+    console.error(`${name}: ${client.opened} streams, RSS ${before} → ${after} KiB`);
+    await client.close();
+    await Bun.sleep(1000);
+  }
+
+  // 2. One event to FANOUT streams: the time until the last one has it.
+  const fanout: Record<string, number> = {};
+  for (const [name, url, token, trigger] of [["Bun.serve", `${base}/stream`, "", `${base}/fanout`], ["Parla", `${ours}/v1/events/stream`, info.token, `${control}/record`]] as const) {
+    const client = await streamClient(url, FANOUT, token);
+    await Bun.sleep(500);
+    const times: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      times.push(await client.fanout(trigger, client.opened));
+      await Bun.sleep(200);
+    }
+    fanout[name] = median(times);
+    console.error(`${name}: fan-out to ${client.opened}: ${times.map((x) => x.toFixed(1)).join(", ")} ms`);
+    await client.close();
+    await Bun.sleep(1000);
+  }
+
+  // 3. A feed page of 100 events.
+  const page = await fetch(`${ours}/v1/events?start=oldest&limit=100`, { headers: { authorization: `Bearer ${info.token}` } });
+  const body = await page.text();
+  const items = (JSON.parse(body) as { items: unknown[] }).items.length;
+  await fetch(`${base}/feed`, { method: "POST", body });
+  await wrk(`${base}/feed`);
+  const baseRps = await wrk(`${base}/feed`);
+  const feedUrl = `${ours}/v1/events?start=oldest&limit=100`;
+  await wrk(feedUrl, [`Authorization: Bearer ${info.token}`]);
+  const oursRps = await wrk(feedUrl, [`Authorization: Bearer ${info.token}`]);
+
+  console.log(`streams: ${STREAMS} held (heartbeat ${HEARTBEAT} s), fan-out to ${FANOUT} (median of ${ROUNDS}); clients on CPU 0, servers on CPU 1`);
+  console.log(`RSS per open stream   Bun.serve ${memory["Bun.serve"]!.toFixed(2)} KiB   Parla ${memory.Parla!.toFixed(2)} KiB   (goal ≤ 10 KiB)`);
+  console.log(`one event to ${FANOUT}     Bun.serve ${fanout["Bun.serve"]!.toFixed(1)} ms   Parla ${fanout.Parla!.toFixed(1)} ms   ratio ${(fanout.Parla! / fanout["Bun.serve"]!).toFixed(2)} (goal ≤ 2.00; Parla's time includes recording the event)`);
+  console.log(`feed page (${items} events)  Bun.serve ${baseRps.toFixed(0)} req/s   Parla ${oursRps.toFixed(0)} req/s   ratio ${(oursRps / baseRps).toFixed(2)} (goal ≥ 0.40)`);
+} finally {
+  parla.kill();
+  baseline.kill();
+  await Promise.all([parla.exited, baseline.exited]);
+  dir.cleanup();
+}

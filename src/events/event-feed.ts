@@ -1,0 +1,99 @@
+// The pull feed (spec 2.8, 4.4, 6.2): who hears what on the feed and the stream, where a read
+// starts (now, the oldest kept event, or a cursor), and one page of envelopes. The stream
+// (event-stream.ts) uses the same audience, positions and cursors, so the two are interchangeable.
+import type { Clock } from "../lib/clock.ts";
+import { AppError, invalidRequest } from "../lib/errors.ts";
+import type { Store } from "../store/open-store.ts";
+import { hearableTypes, isEventType, mayHear, type EventType, type Listener } from "./catalogue.ts";
+import { decodeCursor, encodeCursor, filterKey, type CursorBinding } from "./cursor.ts";
+import { envelopeAt, type EventEnvelope, type EventVersions } from "./envelope.ts";
+import { headSeq, readEventsAfter, type EventRow } from "./event-reads.ts";
+
+export interface FeedDeps {
+  store: Pick<Store, "db">;
+  clock: Clock;
+  serverKey: Uint8Array;
+  versions: EventVersions;
+}
+
+export const FEED_PAGE_DEFAULT = 100;
+export const FEED_PAGE_MAX = 100;
+
+/** A caller of the feed or the stream: the listener (token scopes), the version it reads at, and its `types`. */
+export interface FeedReader {
+  listener: Listener;
+  apiVersion: string;
+  /** The `types` asked for; null: every type the listener may hear. */
+  requested: EventType[] | null;
+}
+
+/** `types`: comma-separated type names; an unknown or empty name is a 400 (issue rule: no silent narrowing). */
+export function parseTypes(raw: string | undefined): EventType[] | null {
+  if (raw === undefined) return null;
+  const names = raw.split(",").map((s) => s.trim());
+  const unknown = names.find((name) => !isEventType(name));
+  if (unknown !== undefined) throw invalidRequest(unknown === "" ? "types names no type; give comma-separated event types" : `unknown event type ${JSON.stringify(unknown)} in types`, "types");
+  return [...new Set(names as EventType[])];
+}
+
+/** The types this reader hears on the feed: the token's scopes (spec 6.2.2) narrowed by `types`. */
+export function feedTypes(reader: FeedReader): EventType[] {
+  const hearable = hearableTypes(reader.listener.scopes, "feed");
+  return reader.requested === null ? hearable : hearable.filter((type) => reader.requested!.includes(type));
+}
+
+/** Does this reader get this event? The catalogue's rule (mayHear) and the `types` filter. */
+export function readerHears(reader: FeedReader, types: readonly EventType[], row: EventRow): boolean {
+  return (types as readonly string[]).includes(row.type) && mayHear(reader.listener, row);
+}
+
+export function cursorBinding(reader: FeedReader): CursorBinding {
+  return { accountId: reader.listener.accountId, filter: filterKey(reader.requested) };
+}
+
+export function cursorAt(deps: FeedDeps, reader: FeedReader, seq: number): string {
+  return encodeCursor(deps.serverKey, cursorBinding(reader), seq, deps.clock.now());
+}
+
+/**
+ * Where a read starts (spec 4.4): after the cursor's position; with `start=oldest` from the oldest
+ * kept event; otherwise from now (events before are skipped). A forged or foreign cursor is 400
+ * invalid_request, one older than 30 days 410 cursor_expired.
+ */
+export async function startPosition(deps: FeedDeps, reader: FeedReader, from: { cursor?: string | null; start?: string; cursorParam: string }): Promise<number> {
+  if (from.start !== undefined && from.start !== "oldest") throw invalidRequest(`start must be "oldest" (or leave it out to start from now)`, "start");
+  if (from.cursor !== undefined && from.cursor !== null) {
+    const read = decodeCursor(deps.serverKey, cursorBinding(reader), from.cursor, deps.clock.now());
+    if (!read.ok && read.reason === "expired") throw new AppError(410, "cursor_expired", "the cursor is older than 30 days; start again without a cursor, or with start=oldest");
+    if (!read.ok) throw invalidRequest("the cursor is not one this feed issued for this account and these types; pass back next_cursor unchanged", from.cursorParam);
+    return read.seq;
+  }
+  return from.start === "oldest" ? 0 : headSeq(deps.store.db);
+}
+
+export interface FeedPage {
+  items: EventEnvelope[];
+  next_cursor: string;
+  has_more: boolean;
+}
+
+/**
+ * One page after `afterSeq`. When the page reaches the end, the position moves to the head read
+ * before it (every event up to there was committed and seen), so a caller that hears nothing does
+ * not rescan the same unheard events on every call.
+ */
+export async function feedPage(deps: FeedDeps, reader: FeedReader, afterSeq: number, limit: number): Promise<FeedPage> {
+  const types = feedTypes(reader);
+  if (types.length === 0) return { items: [], next_cursor: cursorAt(deps, reader, afterSeq), has_more: false };
+  const db = deps.store.db;
+  const head = await headSeq(db);
+  const rows = await readEventsAfter(db, reader.listener.accountId, afterSeq, limit + 1, { types, clientId: reader.listener.clientId });
+  const hasMore = rows.length > limit;
+  const page = hasMore ? rows.slice(0, limit) : rows;
+  const items: EventEnvelope[] = [];
+  const subjects = new Map<string, string>();
+  for (const row of page) if (readerHears(reader, types, row)) items.push(envelopeAt(deps.serverKey, deps.versions, reader.listener.clientId, reader.apiVersion, row, subjects));
+  const last = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
+  const position = hasMore ? last : Math.max(last, head, afterSeq);
+  return { items, next_cursor: cursorAt(deps, reader, position), has_more: hasMore };
+}

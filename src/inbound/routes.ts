@@ -1,0 +1,70 @@
+// POST /v1/events (spec 4.3): events:write, and lesson_plans:write too when generate is true.
+// Every refusal — the Idempotency-Key, a field outside its limits, the second scope — comes before
+// anything is recorded or counted (the doorway's precheck); then 202 with the answer of spec 2.7.
+import { t } from "elysia";
+import { INBOUND_EVENT_TYPES } from "../events/inbound-model.ts";
+import type { V1Doorway } from "../http/v1.ts";
+import { AppError } from "../lib/errors.ts";
+import { checkIdempotencyKey, parseInboundEvent } from "./inbound-input.ts";
+import type { PlanDeps } from "../generation/plans-service.ts";
+import { receiveInboundEvent } from "./service.ts";
+
+/** Spec 2.6's fields are small: a body past this is refused with 413, whatever it holds. */
+export const INBOUND_BODY_MAX_BYTES = 16 * 1024;
+
+export interface InboundRouteDeps extends PlanDeps {
+  v1: V1Doorway<"events.send", unknown>;
+}
+
+const Answer = t.Object(
+  {
+    reaction: t.Union([t.Literal("started"), t.Literal("partial"), t.Literal("complete"), t.Literal("refused"), t.Literal("failed")], {
+      description:
+        "started: a plan is generating (a lesson_plan.ready or lesson_plan.failed with its plan_id follows); partial or complete: the plan can be read now (from the library); complete without plan_id: the event is recorded and needs nothing more; refused: a check or the bill refused the plan (see reason), the event stands; failed: the plan could not be made (reason internal when the first outcome was not kept).",
+    }),
+    plan_status: t.Optional(t.Union([t.Literal("generating"), t.Literal("partial"), t.Literal("complete"), t.Literal("failed")])),
+    plan_id: t.Optional(t.String()),
+    from_library: t.Optional(t.Boolean()),
+    reason: t.Optional(t.String({ description: "The refusal's code (e.g. allowance_exhausted), or internal." })),
+    error: t.Optional(t.String({ description: "The refusal in words." })),
+  },
+  { description: "Answer to an inbound event (spec 2.7). The same key within a day gets this answer again." },
+);
+
+const documentedBody = t.Union(
+  Object.entries(INBOUND_EVENT_TYPES).map(([type, data]) => t.Object({ type: t.Literal(type), data })),
+  { description: "{type, data} (spec 2.6). Text fields are one line of visible characters; lengths count after trimming." },
+);
+
+export function inboundRoutes(deps: InboundRouteDeps) {
+  return deps.v1.plugin("inbound").post(
+    "/v1/events",
+    {
+      scope: "events:write",
+      operation: "events.send",
+      body: t.Unknown(),
+      documentedBody,
+      headers: t.Object({ "idempotency-key": t.Optional(t.String({ description: "Required: up to 255 visible ASCII characters, e.g. a UUID; the same on every retry of one event (spec 4.3.7)." })) }),
+      response: { 202: Answer },
+      maxBodyBytes: INBOUND_BODY_MAX_BYTES,
+      summary: "Send an event (world.context_changed, world.practice_requested)",
+      description: "Records an event from a game or integration; with generate true it also starts a lesson plan, billed as one (the token then needs lesson_plans:write too).",
+      tags: ["events"],
+      precheck: ({ caller, body, request }) => {
+        const key = checkIdempotencyKey(request.headers.get("idempotency-key"));
+        const event = parseInboundEvent(body);
+        // Spec 4.3.6: generate needs lesson_plans:write too, refused before anything is recorded.
+        if (event.generate && !caller!.scopes.includes("lesson_plans:write")) {
+          throw new AppError(403, "insufficient_scope", "generate true needs the scope lesson_plans:write too", {
+            headers: { "www-authenticate": 'Bearer realm="parla", error="insufficient_scope", scope="events:write lesson_plans:write"' },
+          });
+        }
+        return { key, event };
+      },
+    },
+    async ({ caller, checked, set }) => {
+      set.status = 202;
+      return receiveInboundEvent(deps, caller, checked.key, checked.event);
+    },
+  ).elysia;
+}
