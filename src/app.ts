@@ -16,6 +16,7 @@ import { authRoutes } from "./web/auth-routes.ts";
 import { externalSigninRoutes } from "./web/external-signin-routes.ts";
 import { assetRoutes } from "./web/asset-routes.ts";
 import { integrationsRoutes } from "./web/integrations-routes.ts";
+import { webhooksRoutes } from "./web/webhooks-routes.ts";
 import { usageRoutes } from "./web/usage-routes.ts";
 import { eventsRoutes } from "./web/events-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
     .use(oauthRoutes(deps))
     .use(authorizeRoutes(deps))
     .use(integrationsRoutes(deps))
+    .use(webhooksRoutes(deps))
     .use(billingRoutes(deps))
     .use(eventRoutes(deps))
     .use(generationRoutes(deps))

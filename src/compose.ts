@@ -25,12 +25,20 @@ import { ReferenceDocuments } from "./reference/documents.ts";
 import { findAccessToken } from "./oauth/access-token-lookup.ts";
 import { forgetOldInbound } from "./inbound/service.ts";
 import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
-import { mailJobKinds } from "./mail/service.ts";
+import { mailJobKinds, sendMail } from "./mail/service.ts";
 import type { Metrics } from "./metrics/registry.ts";
 import { createScheduler, type JobKind, type RecurringTask, type Scheduler } from "./scheduler/scheduler.ts";
 import type { DbOrTx, Store } from "./store/open-store.ts";
 import { loadServerKey } from "./store/server-key.ts";
 import { VersionRegistry } from "./versions/registry.ts";
+import pkg from "../package.json";
+import type { WebhookDeps } from "./webhooks/deliver.ts";
+import { createWebhookDeps, type WebhookPorts } from "./webhooks/webhook-deps.ts";
+import { createDeliveryWorker, type DeliveryWorker } from "./webhooks/delivery-worker.ts";
+import { purgeOldDeliveries } from "./webhooks/housekeeping.ts";
+import { webhookOutbox } from "./webhooks/outbox.ts";
+import type { DisabledNotice } from "./webhooks/deliver.ts";
+import { disabledNoticeMessage, ownerEmail } from "./webhooks/disabled-notice.ts";
 
 /** The doorway every /v1 route passes, typed with billing's operations and receipts. */
 export type ApiDoorway = V1Doorway<Operation, ChargeReceipt>;
@@ -54,7 +62,12 @@ export interface AppDeps extends CoreDeps {
   generation: GenerationRuntime;
   /** Request counters, latency and gauges for /metrics; absent when PARLA_METRICS_TOKEN is not set. */
   metrics?: Metrics;
+  /** Webhook delivery (webhooks/): what an attempt needs, and this process's delivery loop. */
+  webhooks: { deps: WebhookDeps; worker: DeliveryWorker };
 }
+
+/** What a caller may replace: the mailer's port (spec 3.2's e-mail), and for tests the resolver and the 10 s timeout. */
+export type ComposePorts = WebhookPorts;
 
 export interface Composed {
   deps: AppDeps & { scheduler: Scheduler };
@@ -70,6 +83,7 @@ export async function compose(
   clock: Clock | AdjustableClock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock,
   versions = new VersionRegistry(),
   metrics?: Metrics,
+  ports: ComposePorts = {},
 ): Promise<Composed> {
   const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
   // Embedded SQLite: a poll is a read of the last rowid, so look often; a libSQL server is a round
@@ -97,7 +111,17 @@ export async function compose(
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
   const reference = new ReferenceDocuments({ documentedRoutes: () => v1.routes.map((r) => ({ ...r, doorwayErrors: doorwayStatuses(r.declaration) })) }, versions, config.baseUrl);
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, eventSignal, reference, generation: createGenerationRuntime({ store, config }), scheduler: null, metrics } satisfies AppDeps;
+  // Spec 3.2: the owner is e-mailed (through the mail outbox) when an endpoint is disabled.
+  const mailDisabledNotice = async (notice: DisabledNotice) => {
+    const to = await ownerEmail(store.db, notice.accountId);
+    if (!to) return;
+    await sendMail({ config, clock, log, store, scheduler: partial.scheduler ?? null }, { to, ...disabledNoticeMessage(notice, config.webAppUrl) });
+  };
+  const webhookDeps = createWebhookDeps({ config, store, clock, log, serverKey, version: pkg.version }, { ...ports, notifyEndpointDisabled: ports.notifyEndpointDisabled ?? mailDisabledNotice });
+  const worker = createDeliveryWorker(webhookDeps);
+  events.addOutbox(webhookOutbox(serverKey, versions, () => worker.wake()));
+  const webhooks = { deps: webhookDeps, worker };
+  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, eventSignal, reference, generation: createGenerationRuntime({ store, config }), webhooks, scheduler: null, metrics } satisfies AppDeps;
   // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial), concurrency: 32 });
   const deps = Object.assign(partial, { scheduler });
@@ -115,6 +139,7 @@ export function housekeepingTasks(deps: AppDeps): RecurringTask[] {
     { name: "purge-finished-jobs", everyMs: HOUR, run: (now) => purgeFinishedJobs(deps.store.db, now - 7 * DAY) },
     // Events are kept about 30 days (spec 4.4.2, 8), as long as a cursor stays valid.
     { name: "prune-events", everyMs: HOUR, run: async (now) => void (await pruneEventsBefore(deps.store.db, now - CURSOR_LIFETIME_MS)) },
+    { name: "purge-webhook-deliveries", everyMs: HOUR, run: (now) => purgeOldDeliveries(deps.store.db, now) },
     // Spec 4.3.8: an inbound answer is replayed for one day; the event itself is kept as long as events are.
     { name: "forget-old-inbound-answers", everyMs: HOUR, run: (now) => forgetOldInbound(deps.store.db, now, CURSOR_LIFETIME_MS) },
   ];

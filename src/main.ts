@@ -3,6 +3,8 @@
 import { ConfigError } from "./config/config.ts";
 import { CommandRefused, commandHelp, groupHelp, parseFlags, resolveCommand, UsageError, type Command } from "./cli/command-line.ts";
 import { adminCommands } from "./cli/admin-commands.ts";
+import { webhookCommands } from "./cli/webhook-commands.ts";
+import { listenCommands } from "./cli/listen-command.ts";
 import { backupCommands } from "./cli/backup-commands.ts";
 import { mailCommands } from "./cli/mail-commands.ts";
 import { eventsCommands } from "./cli/events-commands.ts";
@@ -12,7 +14,7 @@ import { loginCommands } from "./cli/login-command.ts";
 import { systemCommands } from "./cli/system-commands.ts";
 import { startServer, StartupError } from "./server.ts";
 
-const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...backupCommands, ...mailCommands, ...llmCommands, ...libraryCommands, ...eventsCommands, ...loginCommands];
+const commands: Command[] = [...systemCommands(startServer), ...adminCommands, ...webhookCommands, ...backupCommands, ...mailCommands, ...llmCommands, ...libraryCommands, ...eventsCommands, ...loginCommands, ...listenCommands];
 
 export async function main(argv: string[]): Promise<number> {
   const words = argv.length === 0 ? ["serve"] : argv;

@@ -34,6 +34,9 @@ export interface ServerOptions {
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel), options: ServerOptions = {}): Promise<RunningServer> {
   const clock = config.devClock ? createAdjustableClock(Date.now(), { ticking: true }) : systemClock;
   if (config.devClock) log.warn("dev_clock.enabled", { message: "PARLA_DEV_CLOCK=1: POST /_dev/clock can move time. Never use this in production." });
+  if (config.webhookAllowNetworks.length || config.webhookCaFile) {
+    log.warn("webhooks.guard_opened", { message: "PARLA_WEBHOOK_ALLOW_NETWORKS / PARLA_WEBHOOK_CA_FILE are set: webhooks may go to the listed networks on any port, and trust the extra CA. Tests and local development only." });
+  }
 
   let store: Store;
   try {
@@ -87,14 +90,19 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const scheduler = deps.scheduler;
   if (metrics) {
     for (const gauge of storeGauges(store.db, clock)) metrics.addCollector(gauge);
-    // Moved by the stream routes (the events module takes the same gauge by name).
-    metrics.upDownGauge(OPEN_STREAMS_GAUGE, "Server-sent-event streams open in this process.");
+    const signal = deps.eventSignal;
+    metrics.addCollector({
+      name: OPEN_STREAMS_GAUGE,
+      help: "Event streams (GET /v1/events/stream) open in this process.",
+      collect: async () => [{ labels: {}, value: signal.size }],
+    });
   }
 
   const app = createApp(deps);
   if (options.extraRoutes) app.use(options.extraRoutes(deps));
   handle = (request) => app.handle(request);
   scheduler.start();
+  deps.webhooks.worker.start();
   const heartbeat = startHeartbeat(store.db, processTag, (error) => log.warn("heartbeat.failed", { error: String(error) }));
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`;
   log.info("server.started", { url, open: `${config.webAppUrl}/`, base_url: config.baseUrl, store: store.kind, engine: config.engine });
@@ -112,7 +120,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         // or the server would wait for them to end by themselves.
         deps.eventSignal.close();
         await server.stop();
-        await scheduler.stop(10_000);
+        await Promise.all([scheduler.stop(10_000), deps.webhooks.worker.stop(10_000)]);
         await heartbeat.stop();
         await release().catch((error) => log.error("billing.usage_flush_failed", { error: String(error) }));
         store.close();

@@ -177,7 +177,7 @@ async function grantLease(tx: DbOrTx, lessee: string, state: HolderState, size: 
   await tx.run(sql`DELETE FROM spend_leases WHERE holder = ${state.holder} AND month = ${state.month} AND lessee = ${lessee} AND credits <= 0`);
 }
 
-/** One more call and its credits in the day's row and the month's (usage-rows.ts). */
-export async function countCall(tx: DbOrTx, usage: UsageKey, credits: number): Promise<void> {
-  await addUsage(tx, usage, 1, credits);
+/** More calls (one by default) and their credits in the day's row and the month's (usage-rows.ts). */
+export async function countCall(tx: DbOrTx, usage: UsageKey, credits: number, calls = 1): Promise<void> {
+  await addUsage(tx, usage, calls, credits);
 }

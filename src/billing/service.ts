@@ -218,8 +218,8 @@ export async function refund(deps: Pick<LedgerDeps, "store" | "ledger">, receipt
  * Counts a zero-credit operation that cannot be refused after the fact — a webhook delivery at its
  * first 2xx (spec 6.5). Pass the transaction that records the delivery, so it counts exactly once.
  */
-export async function countUsage(tx: DbOrTx, nowMs: number, payer: Payer, operation: CountOnlyOperation): Promise<void> {
-  await countCall(tx, { accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, day: dayOf(nowMs), operation }, 0);
+export async function countUsage(tx: DbOrTx, nowMs: number, payer: Payer, operation: CountOnlyOperation, calls = 1): Promise<void> {
+  await countCall(tx, { accountId: payer.accountId, clientId: clientKey(payer), budget: payer.budget, day: dayOf(nowMs), operation }, 0, calls);
 }
 
 export async function spentSoFar(db: DbOrTx, holder: string, month: string): Promise<number> {

@@ -10,7 +10,7 @@ import { randomBytes } from "../lib/secrets.ts";
 import type { Command } from "./command-line.ts";
 import { fail } from "./cli-context.ts";
 
-interface Credentials {
+export interface Credentials {
   server: string;
   client_id: string;
   refresh_token: string;
@@ -36,7 +36,7 @@ function saveCredentials(creds: Credentials): void {
   chmodSync(path, 0o600);
 }
 
-function loadCredentials(): Credentials | null {
+export function loadCredentials(): Credentials | null {
   const path = credentialsPath();
   if (!existsSync(path)) return null;
   return JSON.parse(readFileSync(path, "utf8")) as Credentials;
@@ -116,7 +116,7 @@ async function login(server: string, clientId: string, scope: string | undefined
 }
 
 /** A fresh access token; the rotated refresh token is saved before it is used (spec 3.4). */
-async function accessToken(creds: Credentials): Promise<string> {
+export async function accessToken(creds: Credentials): Promise<string> {
   const meta = await discover(creds.server);
   const tokens = await tokenRequest(meta, { grant_type: "refresh_token", refresh_token: creds.refresh_token, client_id: creds.client_id });
   if (tokens.refresh_token) saveCredentials({ ...creds, refresh_token: tokens.refresh_token });

@@ -2,7 +2,7 @@
 // histogram, gauges set by the code that owns them, and gauges read from the store at scrape time.
 // Labels are route templates, never raw paths, so their number stays bounded.
 
-/** The gauge stream routes move: `deps.metrics?.upDownGauge(OPEN_STREAMS_GAUGE, …)` gives the same one. */
+/** Event streams open in this process, read from the event signal when scraped (server.ts). */
 export const OPEN_STREAMS_GAUGE = "parla_open_streams";
 
 export const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

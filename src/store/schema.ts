@@ -9,4 +9,5 @@ export * from "../events/schema.ts";
 export * from "../generation/schema.ts";
 export * from "../mail/schema.ts";
 export * from "../inbound/schema.ts";
+export * from "../webhooks/schema.ts";
 export * from "../learning/schema.ts";

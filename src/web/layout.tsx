@@ -8,7 +8,6 @@ export interface Flash {
   text: string;
 }
 
-// Webhooks joins this list with the webhooks issue; a link to a page that does not exist yet is worse than none.
 const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: "home", href: "/", label: "Home" },
   { key: "learn", href: "/learn", label: "Learn" },
@@ -16,6 +15,7 @@ const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: "tutor", href: "/tutor", label: "Tutor" },
   { key: "review", href: "/review", label: "Review" },
   { key: "integrations", href: "/admin", label: "Integrations" },
+  { key: "webhooks", href: "/admin/webhooks", label: "Webhooks" },
   { key: "events", href: "/events", label: "Events" },
   { key: "connected", href: "/account/connected-apps", label: "Connected apps" },
   { key: "usage", href: "/usage", label: "Usage" },

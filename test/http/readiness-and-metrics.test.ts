@@ -112,7 +112,8 @@ describe("/metrics", () => {
     const now = server.deps.clock.now();
     await server.deps.store.client.execute({ sql: "INSERT INTO jobs (id, kind, payload, status, run_at, max_attempts, created_at, updated_at) VALUES ('j1', 'demo', 'null', 'dead', ?, 3, ?, ?)", args: [now, now, now] });
     await server.deps.store.client.execute({ sql: "INSERT INTO spend_leases (holder, month, lessee, credits, expires_at) VALUES ('account:a:allowance', '2026-11', 'other', 40, ?)", args: [now + 60_000] });
-    server.deps.metrics!.upDownGauge(OPEN_STREAMS_GAUGE, "").inc();
+    // One open event stream, as GET /v1/events/stream holds it.
+    const leave = await server.deps.eventSignal.subscribe({ accountId: "a", onEvents() {}, onTick() {}, onFailure() {}, onShutdown() {} });
 
     const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
@@ -126,7 +127,8 @@ describe("/metrics", () => {
     expect(text).toContain('parla_jobs{kind="demo",state="dead"} 1');
     expect(text).toContain("parla_credit_leases 1");
     expect(text).toContain("parla_credit_leases_credits 40");
-    expect(text).toContain("parla_open_streams 1");
+    expect(text).toContain(`${OPEN_STREAMS_GAUGE} 1`);
+    leave();
     expect(text).toContain("parla_metrics_collect_errors 0");
     // Refused scrapes are counted too; nothing path-shaped leaks into labels.
     expect(text).toContain('route="/metrics",status="401"} 3');

@@ -1,0 +1,135 @@
+// Webhooks page routes: thin handlers over webhooks/ (endpoints, manual deliveries). A new signing
+// secret crosses the redirect after its POST sealed in a short-lived cookie bound to the session,
+// and the page that shows it clears it (shown once, PRG), as on the Integrations page.
+import { Elysia } from "elysia";
+import { getOwnedClient, listClients } from "../clients/service.ts";
+import { open, seal } from "../lib/sealed-box.ts";
+import type { WebhookDeps } from "../webhooks/deliver.ts";
+import type { DeliveryWorker } from "../webhooks/delivery-worker.ts";
+import { createEndpoint, createEndpointSecret, deleteEndpoint, enableEndpoint, findEndpoint, listEndpoints, revokeEndpointSecret } from "../webhooks/endpoints.ts";
+import { listDeliveries, redeliver, sendTest } from "../webhooks/manual-deliveries.ts";
+import { clearCookie, readCookie, setCookie } from "./cookies.ts";
+import type { Flash } from "./layout.tsx";
+import type { WebDeps } from "./web-deps.ts";
+import { CSRF_FAILED, formList, formString, requireSignedIn, type WebContext } from "./web-context.ts";
+import { WebhooksPage, type RegisterFormState, type RevealedSigningSecret } from "./webhooks-page.tsx";
+
+type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
+
+const REVEAL_SECONDS = 120;
+const PAGE = "/admin/webhooks";
+
+export function webhooksRoutes(deps: WebDeps & { webhooks: { deps: WebhookDeps; worker: DeliveryWorker } }) {
+  const { db } = deps.store;
+  const wh = deps.webhooks;
+  const endpointDeps = { db, serverKey: deps.serverKey, guard: wh.deps.guard };
+
+  async function render(ctx: SignedIn, extra: { chosenId?: string; revealed?: RevealedSigningSecret | null; register?: RegisterFormState; endpointError?: { endpointId: string; text: string } } = {}, status = 200, cookies: string[] = []) {
+    const accountId = ctx.session.account.id;
+    const clients = await listClients(db, accountId);
+    const names = new Map(clients.map((c) => [c.id, c.name]));
+    const endpoints = await Promise.all((await listEndpoints(db, { accountId })).map(async (e) => ({ ...e, clientName: names.get(e.clientId) ?? e.clientId, deliveries: await listDeliveries(db, deps.clock.now(), e.id, 20) })));
+    const chosen = extra.chosenId ? (clients.find((c) => c.id === extra.chosenId) ?? null) : null;
+    return ctx.page(WebhooksPage({ user: ctx.user, clients, chosen, endpoints, flash: ctx.flash, revealed: extra.revealed, register: extra.register, endpointError: extra.endpointError }) as string, status, cookies);
+  }
+
+  const revealCookie = (ctx: SignedIn) => (ctx.names.secure ? "__Host-parla_whreveal" : "parla_whreveal");
+  const revealContext = (ctx: SignedIn) => `webhook-reveal:${ctx.session.tokenHash}`;
+
+  async function revealAfterRedirect(ctx: SignedIn, endpointId: string, secret: string, flash: Flash): Promise<Response> {
+    const sealed = await seal(deps.serverKey, JSON.stringify({ endpoint_id: endpointId, secret, expires_at: deps.clock.now() + REVEAL_SECONDS * 1000 }), revealContext(ctx));
+    return ctx.redirect(PAGE, flash, [setCookie(ctx.names, revealCookie(ctx), sealed, REVEAL_SECONDS)]);
+  }
+
+  async function takeReveal(ctx: SignedIn): Promise<{ endpointId: string; secret: string } | null | undefined> {
+    const raw = readCookie(ctx.request, revealCookie(ctx));
+    if (!raw) return undefined;
+    const opened = await open(deps.serverKey, raw, revealContext(ctx));
+    if (!opened) return null;
+    try {
+      const p = JSON.parse(opened) as { endpoint_id?: unknown; secret?: unknown; expires_at?: unknown };
+      if (typeof p.endpoint_id !== "string" || typeof p.secret !== "string" || typeof p.expires_at !== "number" || p.expires_at <= deps.clock.now()) return null;
+      return { endpointId: p.endpoint_id, secret: p.secret };
+    } catch {
+      return null;
+    }
+  }
+
+  async function guarded(request: Request, body: unknown): Promise<{ ctx: SignedIn } | { response: Response }> {
+    const r = await requireSignedIn(deps, request);
+    if ("response" in r) return r;
+    if (!r.ctx.csrfOk(formString(body, "csrf_token"))) return { response: r.ctx.redirect(PAGE, CSRF_FAILED) };
+    return r as { ctx: SignedIn };
+  }
+
+  /** Another account's endpoint (or none at all): the same answer as a missing one. */
+  const noSuchEndpoint = (ctx: SignedIn) => ctx.redirect(PAGE, { kind: "error", text: "No such endpoint." });
+
+  function sent(what: string, d: { ok: true; deliveryId: string }): Flash {
+    return { kind: "ok", text: `${what} sent (${d.deliveryId}); its attempt is listed below.` };
+  }
+
+  return new Elysia({ name: "web-webhooks" })
+    .get(PAGE, async ({ request }) => {
+      const r = await requireSignedIn(deps, request);
+      if ("response" in r) return r.response;
+      const ctx = r.ctx as SignedIn;
+      const chosenId = new URL(request.url).searchParams.get("client") ?? undefined;
+      const reveal = await takeReveal(ctx);
+      if (reveal === undefined) return render(ctx, { chosenId });
+      const clear = clearCookie(ctx.names, revealCookie(ctx));
+      const endpoint = reveal ? await findEndpoint(db, ctx.session.account.id, reveal.endpointId) : null;
+      return render(ctx, { chosenId, revealed: reveal && endpoint ? { endpointId: endpoint.id, url: endpoint.url, secret: reveal.secret } : null }, 200, [clear]);
+    }, { detail: { hide: true } })
+    .post(PAGE, async ({ request, body }) => {
+      const g = await guarded(request, body);
+      if ("response" in g) return g.response;
+      const clientId = formString(body, "client_id");
+      const values = { url: formString(body, "url"), events: formList(body, "events") };
+      if (!(await getOwnedClient(db, g.ctx.session.account.id, clientId))) return render(g.ctx, { register: { values, errors: { client: "Choose one of your clients." } } }, 400);
+      const r = await createEndpoint(endpointDeps, deps.clock.now(), g.ctx.session.account.id, { clientId, url: values.url, events: values.events });
+      if (!r.ok) return render(g.ctx, { chosenId: clientId, register: { values, errors: { [r.field]: r.reason } } }, r.status);
+      deps.log.info("webhook.endpoint_created", { endpoint_id: r.endpoint.id, client_id: clientId });
+      return revealAfterRedirect(g.ctx, r.endpoint.id, r.secret, { kind: "ok", text: "Endpoint registered." });
+    }, { detail: { hide: true } })
+    .post(`${PAGE}/:id/secrets`, async ({ request, body, params }) => {
+      const g = await guarded(request, body);
+      if ("response" in g) return g.response;
+      const r = await createEndpointSecret(endpointDeps, deps.clock.now(), g.ctx.session.account.id, params.id);
+      if (!r.ok) return r.status === 404 ? noSuchEndpoint(g.ctx) : render(g.ctx, { endpointError: { endpointId: params.id, text: r.reason } }, r.status);
+      return revealAfterRedirect(g.ctx, params.id, r.secret, { kind: "ok", text: "Second signing secret added: deliveries now carry two signatures." });
+    }, { detail: { hide: true } })
+    .post(`${PAGE}/:id/secrets/:secretId/revoke`, async ({ request, body, params }) => {
+      const g = await guarded(request, body);
+      if ("response" in g) return g.response;
+      const r = await revokeEndpointSecret(db, g.ctx.session.account.id, params.id, params.secretId);
+      if (!r.ok) return r.field === "endpoint" ? noSuchEndpoint(g.ctx) : render(g.ctx, { endpointError: { endpointId: params.id, text: r.reason } }, r.status);
+      return g.ctx.redirect(PAGE, { kind: "ok", text: "Signing secret revoked." });
+    }, { detail: { hide: true } })
+    .post(`${PAGE}/:id/test`, async ({ request, body, params }) => {
+      const g = await guarded(request, body);
+      if ("response" in g) return g.response;
+      const r = await sendTest(wh.deps, wh.worker, g.ctx.session.account.id, params.id);
+      if (!r.ok) return noSuchEndpoint(g.ctx);
+      return g.ctx.redirect(PAGE, sent("Test", r));
+    }, { detail: { hide: true } })
+    .post(`${PAGE}/deliveries/:id/redeliver`, async ({ request, body, params }) => {
+      const g = await guarded(request, body);
+      if ("response" in g) return g.response;
+      const r = await redeliver(wh.deps, wh.worker, g.ctx.session.account.id, params.id);
+      if (!r.ok) return g.ctx.redirect(PAGE, { kind: "error", text: r.reason });
+      return g.ctx.redirect(PAGE, sent("Redelivery", r));
+    }, { detail: { hide: true } })
+    .post(`${PAGE}/:id/enable`, async ({ request, body, params }) => {
+      const g = await guarded(request, body);
+      if ("response" in g) return g.response;
+      if (!(await enableEndpoint(db, g.ctx.session.account.id, params.id))) return noSuchEndpoint(g.ctx);
+      return g.ctx.redirect(PAGE, { kind: "ok", text: "Endpoint re-enabled. Missed deliveries stay listed: redeliver the ones you need." });
+    }, { detail: { hide: true } })
+    .post(`${PAGE}/:id/delete`, async ({ request, body, params }) => {
+      const g = await guarded(request, body);
+      if ("response" in g) return g.response;
+      if (!(await deleteEndpoint(db, g.ctx.session.account.id, params.id))) return noSuchEndpoint(g.ctx);
+      return g.ctx.redirect(PAGE, { kind: "ok", text: "Endpoint deleted." });
+    }, { detail: { hide: true } });
+}

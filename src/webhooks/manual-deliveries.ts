@@ -1,0 +1,82 @@
+// Tests and redeliveries from the Webhooks page and the CLI (spec 6.3): one attempt each, never
+// retried, sent even to a disabled endpoint; and the deliveries list with every attempt.
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import type { EventData } from "../events/catalogue.ts";
+import type { EventEnvelope } from "../events/envelope.ts";
+import { subjectFor } from "../events/envelope.ts";
+import { clients } from "../clients/schema.ts";
+import { PREFIX, newPublicId, newRowId } from "../lib/secrets.ts";
+import type { DbOrTx } from "../store/open-store.ts";
+import type { WebhookDeps } from "./deliver.ts";
+import { findEndpoint, type Refusal } from "./endpoints.ts";
+import { REDELIVERY_WINDOW_MS } from "./retry-schedule.ts";
+import { webhookAttempts, webhookDeliveries } from "./schema.ts";
+
+export interface SendsNow {
+  deliverNow(deliveryId: string): Promise<void>;
+}
+
+/** Sends `webhook.test` to one endpoint (never recorded as an event, never counted: spec 6.1, 6.5). */
+export async function sendTest(deps: WebhookDeps, sender: SendsNow, accountId: string | null, endpointId: string): Promise<{ ok: true; deliveryId: string } | Refusal> {
+  const endpoint = await findEndpoint(deps.store.db, accountId, endpointId);
+  if (!endpoint) return { ok: false, field: "endpoint", reason: "no such endpoint", status: 404 };
+  const [client] = await deps.store.db.select({ version: clients.pinnedVersion }).from(clients).where(eq(clients.id, endpoint.clientId));
+  const now = deps.clock.now();
+  const data: EventData<"webhook.test"> = { endpoint_id: endpoint.id, message: "A test from the Parla Webhooks page." };
+  const envelope: EventEnvelope = {
+    id: newPublicId(PREFIX.event),
+    type: "webhook.test",
+    created_at: new Date(now).toISOString(),
+    api_version: client?.version ?? "",
+    subject: subjectFor(deps.serverKey, endpoint.clientId, { accountId: endpoint.accountId, aboutUserId: null }),
+    data,
+  };
+  const deliveryId = "whd_" + newRowId(now);
+  await deps.store.db.insert(webhookDeliveries).values({ id: deliveryId, endpointId, eventId: envelope.id, eventType: envelope.type, kind: "test", body: JSON.stringify(envelope), state: "pending", nextAttemptAt: now, createdAt: now });
+  await sender.deliverNow(deliveryId);
+  return { ok: true, deliveryId };
+}
+
+/** Sends a delivery of the last 30 days again: same webhook-id and body, one attempt (spec 6.3, 6.4.6). */
+export async function redeliver(deps: WebhookDeps, sender: SendsNow, accountId: string | null, deliveryId: string): Promise<{ ok: true; deliveryId: string } | Refusal> {
+  const [original] = await deps.store.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+  if (!original || !(await findEndpoint(deps.store.db, accountId, original.endpointId))) return { ok: false, field: "delivery", reason: "no such delivery", status: 404 };
+  const now = deps.clock.now();
+  if (original.createdAt < now - REDELIVERY_WINDOW_MS) return { ok: false, field: "delivery", reason: "only deliveries of the last 30 days can be redelivered", status: 400 };
+  const id = "whd_" + newRowId(now);
+  await deps.store.db.insert(webhookDeliveries).values({ id, endpointId: original.endpointId, eventId: original.eventId, eventType: original.eventType, kind: original.kind === "test" ? "test" : "redelivery", body: original.body, state: "pending", nextAttemptAt: now, createdAt: now });
+  await sender.deliverNow(id);
+  return { ok: true, deliveryId: id };
+}
+
+export interface DeliveryView {
+  id: string;
+  eventId: string;
+  type: string;
+  kind: string;
+  state: string;
+  createdAt: number;
+  nextAttemptAt: number | null;
+  attempts: { at: number; status: number | null; durationMs: number; error: string | null; response: string | null }[];
+}
+
+/** An endpoint's deliveries of the last 30 days, newest first, each with every attempt. */
+export async function listDeliveries(db: DbOrTx, nowMs: number, endpointId: string, limit = 50): Promise<DeliveryView[]> {
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), gte(webhookDeliveries.createdAt, nowMs - REDELIVERY_WINDOW_MS)))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(limit);
+  const attempts = rows.length ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.id))).orderBy(webhookAttempts.id) : [];
+  return rows.map((r) => ({
+    id: r.id,
+    eventId: r.eventId,
+    type: r.eventType,
+    kind: r.kind,
+    state: r.state,
+    createdAt: r.createdAt,
+    nextAttemptAt: r.state === "pending" ? r.nextAttemptAt : null,
+    attempts: attempts.filter((a) => a.deliveryId === r.id).map((a) => ({ at: a.at, status: a.status, durationMs: a.durationMs, error: a.error, response: a.response })),
+  }));
+}
