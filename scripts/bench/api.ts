@@ -12,7 +12,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "../../test/e2e/binary-harness.ts";
 import { tempDir } from "../../test/helpers/temp-dir.ts";
-import { cpuSeconds, wrkFigure, type WrkFigure } from "./server-cpu.ts";
+import type { WrkFigure } from "./server-cpu.ts";
+import { parlaCli as cli, pin, runWrk, waitFor } from "./wrk-runner.ts";
+
+const wrk = (url: string, connections: number, seconds: number, lua?: string, serverPid?: number) =>
+  runWrk(url, { connections, seconds, lua, serverPid, what: "the figure would not be a /v1 read" });
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -37,44 +41,12 @@ async function ensureWrk(): Promise<boolean> {
 if (!(await ensureWrk())) process.exit(2);
 if (!Bun.which("taskset")) console.warn("taskset is missing: client and servers share the CPUs, so the ratios are less meaningful");
 
-const pin = (cpu: number, cmd: string[]) => (Bun.which("taskset") ? ["taskset", "-c", String(cpu), ...cmd] : cmd);
 const dir = tempDir("parla-bench-api-");
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 500; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await Bun.sleep(20);
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function wrk(url: string, connections: number, duration: number, lua?: string, serverPid?: number): Promise<WrkFigure> {
-  const cmd = ["wrk", "-t1", `-c${connections}`, `-d${duration}s`, ...(lua ? ["-s", lua] : []), url];
-  const before = serverPid ? cpuSeconds(serverPid) : NaN;
-  const p = Bun.spawn(pin(0, cmd), { stdout: "pipe", stderr: "pipe" });
-  const out = await new Response(p.stdout).text();
-  await p.exited;
-  const after = serverPid ? cpuSeconds(serverPid) : NaN;
-  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
-  if (non2xx) throw new Error(`${non2xx[1]} non-2xx answers from ${url}: the figure would not be a /v1 read`);
-  return wrkFigure(out, before, after);
-}
 
 function bearerScript(token: string): string {
   const path = join(dir.path, "bearer.lua");
   writeFileSync(path, `wrk.headers["authorization"] = "Bearer ${token}"\n`);
   return path;
-}
-
-async function cli(env: Record<string, string>, ...words: string[]) {
-  const p = Bun.spawn(["bun", join(root, "src/main.ts"), ...words, "--json"], { cwd: root, env, stdout: "pipe", stderr: "inherit" });
-  const out = await new Response(p.stdout).text();
-  if ((await p.exited) !== 0) throw new Error(`parla ${words.join(" ")} failed`);
-  return JSON.parse(out);
 }
 
 const procs: ReturnType<typeof Bun.spawn>[] = [];

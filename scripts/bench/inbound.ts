@@ -9,7 +9,10 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "../../test/e2e/binary-harness.ts";
 import { tempDir } from "../../test/helpers/temp-dir.ts";
-import { cpuSeconds, wrkFigure, type WrkFigure } from "./server-cpu.ts";
+import type { WrkFigure } from "./server-cpu.ts";
+import { parlaCli as cli, pin, runWrk, waitFor } from "./wrk-runner.ts";
+
+const wrk = (url: string, lua: string, seconds: number, serverPid: number) => runWrk(url, { connections, seconds, lua, serverPid, what: "the figure would not be accepted events" });
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -23,7 +26,6 @@ if (!Bun.which("wrk")) {
   console.error("skipped: this benchmark needs wrk (apt-get install wrk); nothing was measured");
   process.exit(2);
 }
-const pin = (cpu: number, cmd: string[]) => (Bun.which("taskset") ? ["taskset", "-c", String(cpu), ...cmd] : cmd);
 const dir = tempDir("parla-bench-inbound-");
 const BODY = JSON.stringify({ type: "world.context_changed", data: { scene: "A busy fish market at dawn", source_lang: "en", target_lang: "es", level: 2, tags: ["market"] } });
 
@@ -45,35 +47,6 @@ end
 `,
   );
   return path;
-}
-
-async function wrk(url: string, lua: string, duration: number, serverPid: number): Promise<WrkFigure> {
-  const before = cpuSeconds(serverPid);
-  const p = Bun.spawn(pin(0, ["wrk", "-t1", `-c${connections}`, `-d${duration}s`, "-s", lua, url]), { stdout: "pipe", stderr: "pipe" });
-  const out = await new Response(p.stdout).text();
-  await p.exited;
-  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
-  if (non2xx) throw new Error(`${non2xx[1]} non-2xx answers from ${url}: the figure would not be accepted events`);
-  return wrkFigure(out, before, cpuSeconds(serverPid));
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 500; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await Bun.sleep(20);
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function cli(env: Record<string, string>, ...words: string[]) {
-  const p = Bun.spawn(["bun", join(root, "src/main.ts"), ...words, "--json"], { cwd: root, env, stdout: "pipe", stderr: "inherit" });
-  const out = await new Response(p.stdout).text();
-  if ((await p.exited) !== 0) throw new Error(`parla ${words.join(" ")} failed`);
-  return JSON.parse(out);
 }
 
 const procs: ReturnType<typeof Bun.spawn>[] = [];

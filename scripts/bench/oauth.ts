@@ -9,7 +9,11 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort, runCli } from "../../test/e2e/binary-harness.ts";
 import { tempDir } from "../../test/helpers/temp-dir.ts";
-import { cpuSeconds, wrkFigure, type WrkFigure } from "./server-cpu.ts";
+import type { WrkFigure } from "./server-cpu.ts";
+import { pin, runWrk, waitFor } from "./wrk-runner.ts";
+
+const wrk = (url: string, connections: number, seconds: number, lua?: string, serverPid?: number) =>
+  runWrk(url, { connections, seconds, lua, serverPid, what: "refused exchanges are not exchanges" });
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -21,32 +25,7 @@ if (!Bun.which("wrk") || !existsSync(binary)) {
   console.error("skipped: needs wrk (apt-get install wrk) and dist/parla (scripts/build)");
   process.exit(2);
 }
-const pin = (cpu: number, cmd: string[]) => (Bun.which("taskset") ? ["taskset", "-c", String(cpu), ...cmd] : cmd);
 const dir = tempDir("parla-bench-");
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 500; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await Bun.sleep(20);
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function wrk(url: string, connections: number, duration: number, lua?: string, serverPid?: number): Promise<WrkFigure> {
-  const cmd = ["wrk", "-t1", `-c${connections}`, `-d${duration}s`, ...(lua ? ["-s", lua] : []), url];
-  const before = serverPid ? cpuSeconds(serverPid) : NaN;
-  const p = Bun.spawn(pin(0, cmd), { stdout: "pipe", stderr: "pipe" });
-  const out = await new Response(p.stdout).text();
-  await p.exited;
-  const after = serverPid ? cpuSeconds(serverPid) : NaN;
-  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
-  if (non2xx) throw new Error(`${non2xx[1]} non-2xx answers from ${url}: refused exchanges are not exchanges`);
-  return wrkFigure(out, before, after);
-}
 
 function luaScript(name: string, method: string, headers: Record<string, string>, body?: string): string {
   const path = join(dir.path, name);

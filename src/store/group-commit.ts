@@ -117,7 +117,11 @@ export class GroupCommit {
       }
       runControl(db, "COMMIT");
     } catch (error) {
-      if (db.inTransaction) runControl(db, "ROLLBACK");
+      // A store closed under a pending group (a stop racing a late write) has nothing to roll
+      // back; its units fail with the original error instead of the flush throwing.
+      try {
+        if (db.inTransaction) runControl(db, "ROLLBACK");
+      } catch {}
       for (const fail of onFailure) fail(error);
       // Units that never got their turn fail too; their callers may retry.
       for (const unit of group.slice(started)) unit.reject(error);
