@@ -21,6 +21,10 @@ import { usageRoutes } from "./web/usage-routes.ts";
 import { eventsRoutes } from "./web/events-routes.ts";
 import { accountRoutes } from "./web/account-routes.ts";
 import { learnRoutes } from "./web/learn-routes.ts";
+import { homeRoutes } from "./web/home-routes.ts";
+import { reviewRoutes } from "./web/review-routes.ts";
+import { lessonsRoutes } from "./web/lessons-routes.ts";
+import { tutorRoutes } from "./web/tutor-routes.ts";
 import { authorizeRoutes } from "./web/authorize-routes.ts";
 import { docsRoutes } from "./web/docs-routes.ts";
 import { emailRoutes } from "./web/email-routes.ts";
@@ -46,7 +50,11 @@ export function createApp(deps: AppDeps) {
     .use(usageRoutes(deps))
     .use(eventsRoutes(deps))
     .use(accountRoutes(deps))
+    .use(homeRoutes(deps))
     .use(learnRoutes(deps))
+    .use(reviewRoutes(deps))
+    .use(lessonsRoutes(deps))
+    .use(tutorRoutes(deps))
     .use(docsRoutes(deps))
     .use(emailRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));

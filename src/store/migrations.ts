@@ -8,6 +8,7 @@ import m5 from "../../drizzle/0005_usage_monthly.sql" with { type: "text" };
 import m6 from "../../drizzle/0006_mail_and_email_links.sql" with { type: "text" };
 import m7 from "../../drizzle/0007_inbound_events.sql" with { type: "text" };
 import m8 from "../../drizzle/0008_webhooks.sql" with { type: "text" };
+import m9 from "../../drizzle/0009_learning.sql" with { type: "text" };
 
 export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = [
   { idx: 0, tag: "0000_init", sql: m0 },
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = 
   { idx: 6, tag: "0006_mail_and_email_links", sql: m6 },
   { idx: 7, tag: "0007_inbound_events", sql: m7 },
   { idx: 8, tag: "0008_webhooks", sql: m8 },
+  { idx: 9, tag: "0009_learning", sql: m9 },
 ];

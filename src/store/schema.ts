@@ -10,3 +10,4 @@ export * from "../generation/schema.ts";
 export * from "../mail/schema.ts";
 export * from "../inbound/schema.ts";
 export * from "../webhooks/schema.ts";
+export * from "../learning/schema.ts";

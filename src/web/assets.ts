@@ -1,5 +1,5 @@
 // The web app's only assets, embedded in the binary: one stylesheet and one small script
-// (copy buttons, confirmations). Pages work without the script.
+// (copy buttons, confirmations, a lesson's sets appearing live). Pages work without the script.
 import css from "./assets/parla.css" with { type: "text" };
 import { BROWSER_SCRIPT as js } from "./assets/browser-script.ts";
 

@@ -30,10 +30,6 @@ export function authRoutes(deps: WebDeps) {
   }
 
   return new Elysia({ name: "web-auth" })
-    .get("/", async ({ request }) => {
-      const ctx = await webContext(deps, request);
-      return ctx.redirect(ctx.session ? "/learn" : "/signin");
-    }, { detail: { hide: true } })
     .get("/signin", async ({ request, query }) => {
       const ctx = await webContext(deps, request);
       const next = safeNextPath(query.next);

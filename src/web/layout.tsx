@@ -2,14 +2,18 @@
 // rendered with `safe` (Kita escapes children only when told; `xss-scan` in scripts/test checks it).
 import type { PropsWithChildren } from "@kitajs/html";
 
-export type NavKey = "learn" | "integrations" | "webhooks" | "events" | "connected" | "usage" | "account";
+export type NavKey = "home" | "learn" | "lessons" | "tutor" | "review" | "integrations" | "webhooks" | "events" | "connected" | "usage" | "account";
 export interface Flash {
   kind: "ok" | "error";
   text: string;
 }
 
 const NAV: { key: NavKey; href: string; label: string }[] = [
+  { key: "home", href: "/", label: "Home" },
   { key: "learn", href: "/learn", label: "Learn" },
+  { key: "lessons", href: "/lessons", label: "Lessons" },
+  { key: "tutor", href: "/tutor", label: "Tutor" },
+  { key: "review", href: "/review", label: "Review" },
   { key: "integrations", href: "/admin", label: "Integrations" },
   { key: "webhooks", href: "/admin/webhooks", label: "Webhooks" },
   { key: "events", href: "/events", label: "Events" },
@@ -18,7 +22,14 @@ const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: "account", href: "/account", label: "Account" },
 ];
 
-export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; user?: { email: string; csrf: string } | null; flash?: Flash | null }>) {
+/** The signed-in user as every page shows them; `due` is the review cards due today (web-context.ts). */
+export interface LayoutUser {
+  email: string;
+  csrf: string;
+  due?: number;
+}
+
+export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; user?: LayoutUser | null; flash?: Flash | null }>) {
   return (
     <html lang="en">
       <head>
@@ -29,14 +40,27 @@ export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; u
         <script src="/assets/parla.js" defer></script>
       </head>
       <body>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
         <header class="top">
           <div class="bar">
             <a class="brand" href="/">Parla</a>
             {props.user ? (
               <nav class="main" aria-label="Main">
                 {NAV.map((item) => (
-                  <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined} safe>
-                    {item.label}
+                  <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined}>
+                    <span safe>{item.label}</span>
+                    {item.key === "review" && props.user?.due ? (
+                      <>
+                        <span class="badge" data-testid="due-count" safe>
+                          {String(props.user.due)}
+                        </span>
+                        <span class="visually-hidden"> due today</span>
+                      </>
+                    ) : (
+                      ""
+                    )}
                   </a>
                 ))}
               </nav>

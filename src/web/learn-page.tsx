@@ -1,7 +1,7 @@
 // The learner's page: pick two languages, a level and a topic, get a vocabulary list from the
 // engine. Server-rendered; the list is a plain table that works without JavaScript.
 import type { VocabItem } from "../generation/model.ts";
-import { CsrfField, Layout, type Flash } from "./layout.tsx";
+import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
 
 export const LEARN_LANGS: { code: string; name: string }[] = [
   { code: "en", name: "English" },
@@ -37,7 +37,7 @@ function LangSelect(props: { id: string; name: string; label: string; value: str
   );
 }
 
-export function LearnPage(props: { user: { email: string; csrf: string }; query: LearnQuery; items: VocabItem[] | null; error?: string | null; flash?: Flash | null; topics: { id: string; name: string }[] }) {
+export function LearnPage(props: { user: LayoutUser; query: LearnQuery; items: VocabItem[] | null; error?: string | null; saved?: number | null; flash?: Flash | null; topics: { id: string; name: string }[] }) {
   const q = props.query;
   return (
     <Layout title="Learn" nav="learn" user={props.user} flash={props.flash}>
@@ -80,6 +80,14 @@ export function LearnPage(props: { user: { email: string; csrf: string }; query:
       {props.items ? (
         <section aria-labelledby="vocab-heading">
           <h2 id="vocab-heading" safe>{`${props.items.length} words`}</h2>
+          {props.saved !== null && props.saved !== undefined ? (
+            <p class="flash ok" role="status" data-testid="saved-to-deck">
+              <span safe>{props.saved === 0 ? "These words are already in your review deck." : `${props.saved} new ${props.saved === 1 ? "word" : "words"} added to your review deck, both ways round.`}</span>{" "}
+              <a href="/review">Review now</a>
+            </p>
+          ) : (
+            ""
+          )}
           <table>
             <thead>
               <tr>

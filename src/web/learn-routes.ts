@@ -9,6 +9,7 @@ import { sessionPayer } from "../billing/payer.ts";
 import { runCharged } from "../billing/service.ts";
 import { normaliseLang } from "../generation/languages.ts";
 import type { VocabItem } from "../generation/model.ts";
+import { saveWords } from "../learning/service.ts";
 import { AppError } from "../lib/errors.ts";
 import { LEARN_LANGS, LearnPage, type LearnQuery } from "./learn-page.tsx";
 import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
@@ -52,7 +53,8 @@ export function learnRoutes(deps: WebDeps) {
         if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", CSRF_FAILED);
         const q = readChoices((name) => formString(body, name) || undefined);
         const topics = await topicsFor(q);
-        const page = (items: VocabItem[] | null, error: string | null, status: number) => ctx.page(LearnPage({ user: ctx.user, query: q, items, error, flash: ctx.flash, topics }) as string, status);
+        const page = (items: VocabItem[] | null, error: string | null, status: number, saved: number | null = null) =>
+          ctx.page(LearnPage({ user: ctx.user, query: q, items, error, saved, flash: ctx.flash, topics }) as string, status);
         let list: AsyncIterable<VocabItem>;
         try {
           // A refused input throws here, before anything is charged (issue 5 rule 3).
@@ -67,7 +69,16 @@ export function learnRoutes(deps: WebDeps) {
             for await (const item of list) collected.push(item);
             return collected;
           });
-          return page(items, null, 200);
+          // The words met in a list go to the learner's review deck (spec 1.1); ones already there keep their schedule.
+          const saved = await saveWords(
+            deps.store.db,
+            ctx.session.user.id,
+            deps.clock.now(),
+            "list",
+            items.map((item) => ({ sourceLang: q.source, targetLang: q.target, term: item.display, meaning: item.translation_display, example: item.example })),
+          );
+          ctx.user.due = (ctx.user.due ?? 0) + saved * 2;
+          return page(items, null, 200, saved);
         } catch (error) {
           if (error instanceof AppError && error.status === 402) return page(null, refusalText(error), 402);
           throw error;

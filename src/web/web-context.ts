@@ -6,7 +6,8 @@ import { cookieNames, readCookie, type CookieNames } from "./cookies.ts";
 import { csrfValid } from "./csrf.ts";
 import { flashCookie, readFlash } from "./flash.ts";
 import { htmlResponse, redirect } from "./html-response.ts";
-import type { Flash } from "./layout.tsx";
+import type { Flash, LayoutUser } from "./layout.tsx";
+import { dueTodayCount } from "../learning/service.ts";
 
 export interface WebContext {
   deps: WebDeps;
@@ -15,7 +16,7 @@ export interface WebContext {
   session: SessionContext | null;
   flash: Flash | null;
   /** The `user` prop for Layout. */
-  user: { email: string; csrf: string } | null;
+  user: LayoutUser | null;
   page(html: string, status?: number, cookies?: string[]): Response;
   redirect(location: string, flash?: Flash, cookies?: string[]): Response;
   csrfOk(submitted: unknown): boolean;
@@ -26,13 +27,15 @@ export async function webContext(deps: WebDeps, request: Request): Promise<WebCo
   const token = readCookie(request, names.session);
   const session = token ? await validateSession(deps.store.db, deps.clock.now(), token) : null;
   const { flash, clear } = readFlash(request);
+  // Every signed-in page shows the reviews due today on the navigation (one indexed count).
+  const due = session ? await dueTodayCount(deps.store.db, session.user.id, deps.clock.now()) : 0;
   return {
     deps,
     request,
     names,
     session,
     flash,
-    user: session ? { email: session.user.email, csrf: session.csrfSecret } : null,
+    user: session ? { email: session.user.email, csrf: session.csrfSecret, due } : null,
     page(html, status = 200, cookies = []) {
       const response = htmlResponse(html, status);
       for (const c of [...cookies, ...(clear ? [clear] : [])]) response.headers.append("set-cookie", c);
@@ -48,13 +51,13 @@ export async function webContext(deps: WebDeps, request: Request): Promise<WebCo
 }
 
 /** The signed-in context, or a redirect to sign-in that comes back here afterwards. */
-export async function requireSignedIn(deps: WebDeps, request: Request): Promise<{ ctx: WebContext & { session: SessionContext; user: { email: string; csrf: string } } } | { response: Response }> {
+export async function requireSignedIn(deps: WebDeps, request: Request): Promise<{ ctx: WebContext & { session: SessionContext; user: LayoutUser } } | { response: Response }> {
   const ctx = await webContext(deps, request);
   if (!ctx.session) {
     const url = new URL(request.url);
     return { response: redirect(`/signin?next=${encodeURIComponent(url.pathname + url.search)}`) };
   }
-  return { ctx: ctx as WebContext & { session: SessionContext; user: { email: string; csrf: string } } };
+  return { ctx: ctx as WebContext & { session: SessionContext; user: LayoutUser } };
 }
 
 export function formString(body: unknown, name: string): string {

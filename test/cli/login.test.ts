@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { Webhook } from "standardwebhooks";
 import { createUser } from "../../src/accounts/service.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { loadConfig } from "../../src/config/config.ts";
@@ -16,6 +17,8 @@ const dir = tempDir();
 let server: RunningServer;
 let url: string;
 let clientId: string;
+let listenerClientId: string;
+let accountId: string;
 const MAIN = join(import.meta.dir, "../../src/main.ts");
 const env = { PATH: process.env.PATH ?? "", HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, "config") };
 
@@ -29,6 +32,10 @@ beforeAll(async () => {
   const client = await createClient(db, Date.now(), { accountId: user.accountId, name: "parla CLI", type: "public", scopes: ["usage:read"], billingMode: "allowance", redirectUris: ["http://127.0.0.1/callback"] });
   if (!client.ok) throw new Error(client.reason);
   clientId = client.client.id;
+  accountId = user.accountId;
+  const listener = await createClient(db, Date.now(), { accountId: user.accountId, name: "parla listen", type: "public", scopes: ["events:read", "lesson_plans:read"], billingMode: "allowance", redirectUris: ["http://127.0.0.1/callback"] });
+  if (!listener.ok) throw new Error(listener.reason);
+  listenerClientId = listener.client.id;
 });
 afterAll(async () => {
   await server.stop();
@@ -61,8 +68,9 @@ async function approveInBrowser(authorizeUrl: string): Promise<void> {
   await fetch(approved.headers.get("location")!);
 }
 
-test("parla login stores its refresh token with mode 0600, and logout revokes it", async () => {
-  const login = Bun.spawn(["bun", MAIN, "login", "--server", url, "--client-id", clientId, "--no-browser"], { env, stdout: "pipe", stderr: "pipe" });
+/** Runs `parla login` for the client, approving in a scripted browser; the credentials land in `loginEnv`'s config. */
+async function loginAs(id: string, loginEnv: Record<string, string>): Promise<string> {
+  const login = Bun.spawn(["bun", MAIN, "login", "--server", url, "--client-id", id, "--no-browser"], { env: loginEnv, stdout: "pipe", stderr: "pipe" });
   const reader = login.stdout.getReader();
   let out = "";
   while (!/https?:\/\/\S+\/oauth\/authorize\S+/.test(out)) {
@@ -71,11 +79,16 @@ test("parla login stores its refresh token with mode 0600, and logout revokes it
     out += new TextDecoder().decode(value);
   }
   const authorizeUrl = /(https?:\/\/\S+\/oauth\/authorize\S+)/.exec(out)![1]!;
-  expect(new URL(authorizeUrl).searchParams.get("code_challenge_method")).toBe("S256");
-  expect(new URL(authorizeUrl).searchParams.get("redirect_uri")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
   await approveInBrowser(authorizeUrl);
   reader.releaseLock();
   expect(await login.exited).toBe(0);
+  return authorizeUrl;
+}
+
+test("parla login stores its refresh token with mode 0600, and logout revokes it", async () => {
+  const authorizeUrl = await loginAs(clientId, env);
+  expect(new URL(authorizeUrl).searchParams.get("code_challenge_method")).toBe("S256");
+  expect(new URL(authorizeUrl).searchParams.get("redirect_uri")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
 
   const path = join(env.XDG_CONFIG_HOME, "parla/credentials.json");
   expect(statSync(path).mode & 0o777).toBe(0o600);
@@ -95,3 +108,38 @@ test("parla api without credentials explains what to do", async () => {
   expect(await p.exited).toBe(1);
   expect(await new Response(p.stderr).text()).toContain("parla login");
 });
+
+test("parla listen forwards the account's events from the real stream, signed with the session's secret", async () => {
+  const listenEnv = { ...env, XDG_CONFIG_HOME: join(dir.path, "listen-config") };
+  await loginAs(listenerClientId, listenEnv);
+  const received: { headers: Record<string, string>; body: string }[] = [];
+  const receiver = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(request) {
+      received.push({ headers: Object.fromEntries(request.headers), body: await request.text() });
+      return new Response("ok");
+    },
+  });
+  const proc = Bun.spawn(["bun", MAIN, "listen", "--forward-to", `http://127.0.0.1:${receiver.port}/hooks`, "--events", "lesson_plan.ready"], { env: listenEnv, stdout: "pipe", stderr: "pipe" });
+  try {
+    // Until the stream is open: the server counts it among its open streams.
+    for (let i = 0; i < 400 && server.deps.eventSignal.size === 0; i++) await Bun.sleep(25);
+    expect(server.deps.eventSignal.size).toBe(1);
+    await server.deps.store.db.transaction((tx) => server.deps.events.record(tx, Date.now(), { accountId, type: "lesson_plan.ready", data: { plan_id: "lp_listen", status: "complete" } }));
+    for (let i = 0; i < 400 && received.length === 0; i++) await Bun.sleep(25);
+  } finally {
+    proc.kill("SIGINT");
+  }
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  receiver.stop(true);
+  const secret = /Signing secret for this session: (parla_whsec_\S+)/.exec(out)?.[1];
+  expect(secret).toBeDefined();
+  expect(received).toHaveLength(1);
+  const event = new Webhook(secret!.slice("parla_whsec_".length)).verify(received[0]!.body, received[0]!.headers) as { id: string; type: string; data: unknown; subject: string };
+  expect(event).toMatchObject({ type: "lesson_plan.ready", data: { plan_id: "lp_listen", status: "complete" } });
+  expect(event.subject).toStartWith("parla_sub_");
+  expect(received[0]!.headers["webhook-id"]).toBe(event.id);
+  expect(out).toContain(`${event.id}  → 200`);
+}, 60_000);

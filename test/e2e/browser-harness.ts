@@ -46,3 +46,56 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.locator('form[action^="/signin"] input[name="password"]').fill(password);
   await Promise.all([page.waitForNavigation(), page.locator('form[action^="/signin"] button[type="submit"]').click()]);
 }
+
+const AXE_SOURCE = await Bun.file(join(import.meta.dir, "../../node_modules/axe-core/axe.min.js")).text();
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core in the page (WCAG 2.1 A/AA rules and best practices) and returns the violations.
+ * It goes in through the DevTools protocol's evaluate, which the page's CSP (script-src 'self')
+ * does not govern, so the page is checked exactly as served.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+  });
+}
+
+export interface PageMetrics {
+  /** HTML + CSS + JS bytes as delivered (decoded body sizes: an upper bound of what went over the wire). */
+  bytes: number;
+  /** First contentful paint, ms after navigation start. */
+  firstPaintMs: number | null;
+  /** Wider than the viewport (horizontal scrolling on a phone). */
+  overflowX: boolean;
+}
+
+export async function pageMetrics(page: Page): Promise<PageMetrics> {
+  return page.evaluate(async () => {
+    // The paint entry is queued after the frame is drawn; a buffered observer waits for it (at most 5 s).
+    const paintMs = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 5000);
+      new PerformanceObserver((list, observer) => {
+        const fcp = list.getEntries().find((e) => e.name === "first-contentful-paint");
+        if (fcp) {
+          clearTimeout(timer);
+          observer.disconnect();
+          resolve(Math.round(fcp.startTime));
+        }
+      }).observe({ type: "paint", buffered: true });
+    });
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const bytes = (nav?.decodedBodySize ?? 0) + resources.reduce((sum, r) => sum + r.decodedBodySize, 0);
+    return { bytes, firstPaintMs: paintMs, overflowX: document.documentElement.scrollWidth > window.innerWidth };
+  });
+}

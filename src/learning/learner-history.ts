@@ -1,0 +1,53 @@
+// What a learner has made with the generation API, as the web app lists it: their lesson plans
+// (newest first, with the title of the first set) and their tutor conversations (last spoken
+// first). Only what the session's user owns (the same rule as generation's ownsPlan for an app
+// acting for a user, spec 5.3), read from generation's tables.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../store/open-store.ts";
+import type { LessonPlanInput } from "../generation/model.ts";
+import { conversations, lessonPlans, planSets } from "../generation/schema.ts";
+
+export interface LearnerPlan {
+  id: string;
+  status: "generating" | "partial" | "complete" | "failed";
+  input: LessonPlanInput;
+  title: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type LearnerConversation = typeof conversations.$inferSelect;
+
+export async function plansOf(db: DbOrTx, accountId: string, userId: string, limit = 50): Promise<LearnerPlan[]> {
+  const rows = await db
+    .select({ id: lessonPlans.id, status: lessonPlans.status, input: lessonPlans.input, createdAt: lessonPlans.createdAt, updatedAt: lessonPlans.updatedAt })
+    .from(lessonPlans)
+    .where(and(eq(lessonPlans.accountId, accountId), eq(lessonPlans.userId, userId)))
+    .orderBy(desc(lessonPlans.createdAt))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const firsts = await db
+    .select({ planId: planSets.planId, set: planSets.set })
+    .from(planSets)
+    .where(and(inArray(planSets.planId, rows.map((r) => r.id)), eq(planSets.idx, 1)));
+  const titles = new Map(firsts.map((f) => [f.planId, f.set.title]));
+  return rows.map((r) => ({ ...r, title: titles.get(r.id) ?? null }));
+}
+
+export async function conversationsOf(db: DbOrTx, accountId: string, userId: string, limit = 20): Promise<LearnerConversation[]> {
+  return db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.userId, userId)))
+    .orderBy(desc(conversations.updatedAt))
+    .limit(limit);
+}
+
+/** One of the user's conversations, or null (another user's is as absent as a missing one). */
+export async function conversationOf(db: DbOrTx, accountId: string, userId: string, id: string): Promise<LearnerConversation | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId), eq(conversations.userId, userId)));
+  return row ?? null;
+}

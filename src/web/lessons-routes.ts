@@ -1,0 +1,213 @@
+// The Lessons pages over the same services as /v1/lesson-plans (spec 4.2): creating a plan is
+// startPlanFor with the session's payer (spec 5.1.4: a web session spends its account's allowance,
+// 10 credits a plan; refused input and 402s spend nothing and are shown in words); the plan page
+// reads getPlan and follows planStream through a session-authenticated stream of its own. Answers
+// are checked against the plan's keys and kept per user (learning/lesson-progress.ts), PRG.
+import { Elysia } from "elysia";
+import type { WebDeps } from "./web-deps.ts";
+import { sessionPayer } from "../billing/payer.ts";
+import { CREDIT_WEIGHTS } from "../billing/credits.ts";
+import type { LessonPlanInput, LessonSet } from "../generation/model.ts";
+import { findPlanRow, getPlan, startPlanFor, type PlanOwner } from "../generation/plans-service.ts";
+import { planStream, SSE_HEADERS } from "../generation/streams.ts";
+import { answerExercise, answerExit, progressOf, progressOfPlans, startLesson } from "../learning/lesson-progress.ts";
+import { plansOf } from "../learning/learner-history.ts";
+import { answerCount } from "../learning/answer-check.ts";
+import { dueTodayCount, saveWords } from "../learning/service.ts";
+import { AppError } from "../lib/errors.ts";
+import { LEARN_LANGS } from "./learn-page.tsx";
+import { exerciseAnchor } from "./lesson-sets.tsx";
+import { LessonsPage, PlanFragment, PlanPage, planTitle, type LessonForm, type PlanListEntry } from "./lessons-page.tsx";
+import { CSRF_FAILED, formString, requireSignedIn, type WebContext } from "./web-context.ts";
+
+type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
+
+const ownerOf = (ctx: SignedIn): PlanOwner => ({ accountId: ctx.session.account.id, userId: ctx.session.user.id, clientId: null });
+
+/** The form's choices; unknown languages or levels fall back to defaults rather than failing. */
+export function readLessonForm(read: (name: string) => string): LessonForm {
+  const lang = (v: string, fallback: string) => (LEARN_LANGS.some((l) => l.code === v) ? v : fallback);
+  const level = Number(read("level"));
+  return {
+    source: lang(read("source"), "en"),
+    target: lang(read("target"), "es"),
+    level: Number.isInteger(level) && level >= 1 && level <= 9 ? level : 1,
+    about: read("about").slice(0, 400),
+    kind: read("kind") === "scene" ? "scene" : "topic",
+    npcName: read("npc_name").slice(0, 200),
+    npcPersona: read("npc_persona").slice(0, 400),
+  };
+}
+
+/** The API's request body for the form (the same input rules apply, spec 2.6). */
+export function planBody(f: LessonForm): LessonPlanInput {
+  const npc = f.npcName.trim() ? { name: f.npcName.trim(), ...(f.npcPersona.trim() ? { persona: f.npcPersona.trim() } : {}) } : undefined;
+  return { source_lang: f.source, target_lang: f.target, level: f.level, ...(f.kind === "scene" ? { scene: f.about } : { topic: f.about }), ...(npc ? { npc } : {}) };
+}
+
+/** A refusal in words: the input rule that failed, or the ledger's reason for a 402. */
+export const refusalText = (error: AppError, what: string) => (error.status === 402 ? `No ${what} this time: ${error.message}.` : error.message.charAt(0).toUpperCase() + error.message.slice(1) + ".");
+
+const overviewWords = (sets: LessonSet[], source: string, target: string) =>
+  sets.flatMap((s) => (s.kind === "overview" ? s.vocabulary.map((v) => ({ sourceLang: source, targetLang: target, term: v.display, meaning: v.translation_display, example: v.example })) : []));
+
+export function lessonsRoutes(deps: WebDeps) {
+  const { db } = deps.store;
+  const planCost = CREDIT_WEIGHTS["lesson_plan.create"];
+
+  async function listPage(ctx: SignedIn, form: LessonForm, error: string | null, status: number) {
+    const plans = await plansOf(db, ctx.session.account.id, ctx.session.user.id);
+    const progress = await progressOfPlans(db, ctx.session.user.id, plans.map((p) => p.id));
+    const entries: PlanListEntry[] = plans.map((p) => {
+      const row = progress.get(p.id);
+      return {
+        id: p.id,
+        title: p.title ?? planTitle(p.input),
+        status: p.status,
+        sourceLang: p.input.source_lang,
+        targetLang: p.input.target_lang,
+        level: p.input.level,
+        createdAt: p.createdAt,
+        score: row?.exitScore != null && row.exitTotal != null ? { score: row.exitScore, total: row.exitTotal, passed: row.passed === true } : null,
+        started: row !== undefined,
+      };
+    });
+    return ctx.page(LessonsPage({ user: ctx.user, flash: ctx.flash, form, error, plans: entries, planCost }) as string, status);
+  }
+
+  /** The plan if it is this user's, else the way back to the list. */
+  async function loadPlan(ctx: SignedIn, planId: string) {
+    try {
+      return { plan: await getPlan(deps, ownerOf(ctx), planId) };
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return { response: ctx.redirect("/lessons", { kind: "error", text: "There is no such lesson among yours." }) };
+      throw error;
+    }
+  }
+
+  const guard = async (request: Request, body: unknown) => {
+    const r = await requireSignedIn(deps, request);
+    if ("response" in r) return r;
+    const ctx = r.ctx as SignedIn;
+    if (body !== undefined && !ctx.csrfOk(formString(body, "csrf_token"))) return { response: ctx.redirect(new URL(request.url).pathname.replace(/\/(exercises|exit).*$/, ""), CSRF_FAILED) };
+    return { ctx };
+  };
+
+  return new Elysia({ name: "web-lessons" })
+    .get(
+      "/lessons",
+      async ({ request }) => {
+        const g = await guard(request, undefined);
+        if ("response" in g) return g.response;
+        return listPage(g.ctx, readLessonForm(() => ""), null, 200);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/lessons",
+      async ({ request, body }) => {
+        const g = await guard(request, body);
+        if ("response" in g) return g.response;
+        const { ctx } = g;
+        const form = readLessonForm((name) => formString(body, name));
+        try {
+          const { plan } = await startPlanFor(deps, sessionPayer(ctx.session.account.id), ownerOf(ctx), planBody(form));
+          await startLesson(db, ctx.session.user.id, plan.id, deps.clock.now());
+          return ctx.redirect(`/lessons/${encodeURIComponent(plan.id)}`);
+        } catch (error) {
+          if (error instanceof AppError && (error.status === 400 || error.status === 402)) return listPage(ctx, form, refusalText(error, "lesson"), error.status);
+          throw error;
+        }
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/lessons/:id",
+      async ({ request, params, query }) => {
+        const g = await guard(request, undefined);
+        if ("response" in g) return g.response;
+        const { ctx } = g;
+        const loaded = await loadPlan(ctx, params.id);
+        if ("response" in loaded) return loaded.response;
+        const { plan } = loaded;
+        const userId = ctx.session.user.id;
+        const now = deps.clock.now();
+        await startLesson(db, userId, plan.id, now);
+        // The lesson's words join the learner's deck (spec 1.1); words already there keep their schedule.
+        if (await saveWords(db, userId, now, "lesson", overviewWords(plan.sets, plan.source_lang, plan.target_lang))) ctx.user.due = await dueTodayCount(db, userId, now);
+        const progress = await progressOf(db, userId, plan.id);
+        const setCtx = {
+          planId: plan.id,
+          csrf: ctx.user.csrf,
+          sourceLang: plan.source_lang,
+          targetLang: plan.target_lang,
+          attempts: progress?.attempts ?? { exercises: {}, exit: null },
+          conversationId: progress?.conversationId ?? null,
+          tutorCost: CREDIT_WEIGHTS["tutor.turn"],
+        };
+        const after = Number((query as Record<string, string | undefined>).after);
+        if (Number.isInteger(after) && after >= 0) return ctx.page(PlanFragment({ plan, ctx: setCtx, after }) as string);
+        return ctx.page(PlanPage({ user: ctx.user, flash: ctx.flash, plan, ctx: setCtx }) as string);
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/lessons/:id/stream",
+      async ({ request, params }) => {
+        const g = await guard(request, undefined);
+        if ("response" in g) return new Response(null, { status: 401 });
+        const owner = ownerOf(g.ctx);
+        try {
+          await findPlanRow(db, owner, params.id);
+        } catch (error) {
+          if (error instanceof AppError && error.status === 404) return new Response(null, { status: 404 });
+          throw error;
+        }
+        const stream = planStream(
+          { db, progress: deps.generation.progress, heartbeatMs: deps.config.streamHeartbeatSeconds * 1000, maxMs: deps.config.streamMaxSeconds * 1000 },
+          owner,
+          params.id,
+          request.signal,
+        );
+        return new Response(stream, { headers: SSE_HEADERS });
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/lessons/:id/exercises/:set/:exercise",
+      async ({ request, params, body }) => {
+        const g = await guard(request, body);
+        if ("response" in g) return g.response;
+        const { ctx } = g;
+        const loaded = await loadPlan(ctx, params.id);
+        if ("response" in loaded) return loaded.response;
+        const setIndex = Number(params.set);
+        const exerciseIndex = Number(params.exercise);
+        const set = loaded.plan.sets.find((s) => s.index === setIndex);
+        const base = `/lessons/${encodeURIComponent(params.id)}`;
+        if (!set || set.kind !== "exercises" || !Number.isInteger(exerciseIndex) || !set.exercises[exerciseIndex]) return ctx.redirect(base, { kind: "error", text: "That exercise is not in this lesson." });
+        const given = Array.from({ length: answerCount(set.exercises[exerciseIndex]!) }, (_, i) => formString(body, `a${i}`));
+        const result = await answerExercise(db, ctx.session.user.id, params.id, set, exerciseIndex, given, deps.clock.now());
+        const text = result ? `${result.score} of ${result.total} right.` : "";
+        return ctx.redirect(`${base}#${exerciseAnchor(setIndex, exerciseIndex)}`, { kind: result && result.score === result.total ? "ok" : "error", text: `Exercise ${exerciseIndex + 1}: ${text}` });
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/lessons/:id/exit",
+      async ({ request, params, body }) => {
+        const g = await guard(request, body);
+        if ("response" in g) return g.response;
+        const { ctx } = g;
+        const loaded = await loadPlan(ctx, params.id);
+        if ("response" in loaded) return loaded.response;
+        const base = `/lessons/${encodeURIComponent(params.id)}`;
+        const set = loaded.plan.sets.find((s) => s.kind === "exit_check");
+        if (!set || set.kind !== "exit_check") return ctx.redirect(base, { kind: "error", text: "The exit check is not ready yet." });
+        const given = set.questions.map((_, i) => formString(body, `q${i}`));
+        const result = await answerExit(db, ctx.session.user.id, params.id, set, given, deps.clock.now());
+        return ctx.redirect(`${base}#exit-check`, { kind: result.passed ? "ok" : "error", text: `Exit check: ${result.score} of ${result.total}${result.passed ? " — passed." : ` — ${result.passMark} needed to pass.`}` });
+      },
+      { detail: { hide: true } },
+    );
+}

@@ -1,0 +1,41 @@
+// The Review page: the learner's own cards only; answering is a POST with the session's CSRF token
+// and returns to the next card (PRG), so a reload never answers twice. Reviewing spends nothing.
+import { Elysia } from "elysia";
+import type { WebDeps } from "./web-deps.ts";
+import { deckSize, dueTodayCount, gradeCard, gradePreview, isGradeName, nextDueCard } from "../learning/service.ts";
+import { ReviewPage, spanText } from "./review-page.tsx";
+import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
+
+export function reviewRoutes(deps: WebDeps) {
+  const { db } = deps.store;
+  return new Elysia({ name: "web-review" })
+    .get(
+      "/review",
+      async ({ request }) => {
+        const r = await requireSignedIn(deps, request);
+        if ("response" in r) return r.response;
+        const { ctx } = r;
+        const now = deps.clock.now();
+        const userId = ctx.session.user.id;
+        const [card, dueToday, size] = await Promise.all([nextDueCard(db, userId, now), dueTodayCount(db, userId, now), deckSize(db, userId)]);
+        const previews = card ? await gradePreview(db, userId, card.cardId, now) : null;
+        return ctx.page(ReviewPage({ user: ctx.user, flash: ctx.flash, card, previews, dueToday, deckSize: size }) as string);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/review/:cardId",
+      async ({ request, body, params }) => {
+        const r = await requireSignedIn(deps, request);
+        if ("response" in r) return r.response;
+        const { ctx } = r;
+        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/review", CSRF_FAILED);
+        const grade = formString(body, "grade");
+        if (!isGradeName(grade)) return ctx.redirect("/review", { kind: "error", text: "Choose one of the four answers." });
+        const result = await gradeCard(db, ctx.session.user.id, params.cardId, grade, deps.clock.now());
+        if (!result.ok) return ctx.redirect("/review", { kind: "error", text: "That card is not in your deck." });
+        return ctx.redirect("/review", { kind: "ok", text: `Next review of that card in ${spanText(result.intervalMs)}.` });
+      },
+      { detail: { hide: true } },
+    );
+}
