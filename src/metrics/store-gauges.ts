@@ -31,5 +31,13 @@ export function storeGauges(db: Db, clock: Clock): CollectedGauge[] {
         return [{ labels: {}, value: Number(row?.c ?? 0) }];
       },
     },
+    {
+      name: "parla_webhook_deliveries",
+      help: "Webhook deliveries by state (pending, succeeded, failed, missed while disabled), across all processes.",
+      async collect() {
+        const rows = await db.all<{ state: string; n: number }>(sql`SELECT state, count(*) AS n FROM webhook_deliveries GROUP BY state`);
+        return rows.map((r) => ({ labels: { state: r.state }, value: Number(r.n) }));
+      },
+    },
   ];
 }

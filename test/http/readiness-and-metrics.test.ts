@@ -127,6 +127,7 @@ describe("/metrics", () => {
     expect(text).toContain('parla_jobs{kind="demo",state="dead"} 1');
     expect(text).toContain("parla_credit_leases 1");
     expect(text).toContain("parla_credit_leases_credits 40");
+    expect(text).toContain("# TYPE parla_webhook_deliveries gauge");
     expect(text).toContain(`${OPEN_STREAMS_GAUGE} 1`);
     leave();
     expect(text).toContain("parla_metrics_collect_errors 0");
