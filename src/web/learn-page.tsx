@@ -20,7 +20,11 @@ export interface LearnQuery {
   topic: string;
 }
 
-function LangSelect(props: { id: string; name: string; label: string; value: string }) {
+/** A language code in words ("es" → Spanish). */
+export const langName = (code: string) => LEARN_LANGS.find((l) => l.code === code)?.name ?? code;
+
+/** A labelled language picker: one of the languages Parla teaches. */
+export function LangSelect(props: { id: string; name: string; label: string; value: string }) {
   return (
     <>
       <label for={props.id} safe>

@@ -4,11 +4,10 @@
 // part, appending each new set as the plan stream announces it.
 import type { LessonSet, Npc } from "../generation/model.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
-import { LEARN_LANGS } from "./learn-page.tsx";
+import { LangSelect, langName } from "./learn-page.tsx";
 import { LessonSetSection, type SetContext } from "./lesson-sets.tsx";
 
 const LEVELS = ["A1", "A2", "A2+", "B1", "B1+", "B2", "B2+", "C1", "C2"];
-const langName = (code: string) => LEARN_LANGS.find((l) => l.code === code)?.name ?? code;
 
 /** The kinds of set a plan is made of, in order (generation/model.ts LessonSet): the progress steps. */
 export const PLAN_STEPS: { kind: LessonSet["kind"]; label: string }[] = [
@@ -64,23 +63,6 @@ export const STATE_TEXT: Record<PlanState, string> = {
 };
 
 export const planTitle = (p: { topic?: string; scene?: string; sets?: LessonSet[] }) => p.sets?.find((s) => s.kind === "overview")?.title ?? p.topic ?? p.scene ?? "Lesson";
-
-function LangSelect(props: { id: string; name: string; label: string; value: string }) {
-  return (
-    <>
-      <label for={props.id} safe>
-        {props.label}
-      </label>
-      <select id={props.id} name={props.name}>
-        {LEARN_LANGS.map((l) => (
-          <option value={l.code} selected={l.code === props.value} safe>
-            {l.name}
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}
 
 export function LessonsPage(props: { user: LayoutUser; flash?: Flash | null; form: LessonForm; error?: string | null; plans: PlanListEntry[]; planCost: number }) {
   const f = props.form;

@@ -4,10 +4,9 @@
 // A free plan sees why the tutor needs a paid plan (spec 5.5, 403 paid_plan_required) in words.
 import type { Npc, TutorTurnResult } from "../generation/model.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
-import { LEARN_LANGS } from "./learn-page.tsx";
+import { LangSelect, langName } from "./learn-page.tsx";
 
 const LEVELS = ["A1", "A2", "A2+", "B1", "B1+", "B2", "B2+", "C1", "C2"];
-const langName = (code: string) => LEARN_LANGS.find((l) => l.code === code)?.name ?? code;
 
 export type TurnReply = Pick<TutorTurnResult, "reply" | "reply_translation" | "corrections" | "corrected_message" | "hints" | "suggested_replies" | "progress">;
 
@@ -55,23 +54,6 @@ export interface TutorPageProps {
 }
 
 const partnerName = (c: { npc: Npc | null }) => c.npc?.name ?? "Your partner";
-
-function LangSelect(props: { id: string; name: string; label: string; value: string }) {
-  return (
-    <>
-      <label for={props.id} safe>
-        {props.label}
-      </label>
-      <select id={props.id} name={props.name}>
-        {LEARN_LANGS.map((l) => (
-          <option value={l.code} selected={l.code === props.value} safe>
-            {l.name}
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}
 
 function Turn(props: { turn: TutorTurnView; conversation: ConversationView }) {
   const { turn, conversation: c } = props;
