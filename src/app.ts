@@ -27,6 +27,7 @@ import { lessonsRoutes } from "./web/lessons-routes.ts";
 import { tutorRoutes } from "./web/tutor-routes.ts";
 import { authorizeRoutes } from "./web/authorize-routes.ts";
 import { docsRoutes } from "./web/docs-routes.ts";
+import { operatorRoutes } from "./web/operator-routes.ts";
 import { emailRoutes } from "./web/email-routes.ts";
 import { metricsRoutes, routeRecorder } from "./metrics/routes.ts";
 
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
     .use(lessonsRoutes(deps))
     .use(tutorRoutes(deps))
     .use(docsRoutes(deps))
+    .use(operatorRoutes(deps))
     .use(emailRoutes(deps));
   if (deps.config.devClock) app.use(devClockRoutes(deps));
   return app;

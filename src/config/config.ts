@@ -25,6 +25,8 @@ const ConfigSchema = T.Object({
   logLevel: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]),
   devClock: T.Boolean(),
   webhookAllowNetworks: T.Array(T.String()),
+  /** Users (by e-mail) who see the operator pages: the mail outbox and the model usage. */
+  operatorEmails: T.Array(T.String()),
   webhookCaFile: T.Union([T.String(), T.Null()]),
   streamMaxSeconds: Positive(300, 1, 86_400),
   streamHeartbeatSeconds: Positive(15, 1, 3600),
@@ -73,6 +75,7 @@ const ENV: Record<string, [keyof Static<typeof ConfigSchema>, "string" | "int" |
   PARLA_LOG_LEVEL: ["logLevel", "string"],
   PARLA_DEV_CLOCK: ["devClock", "bool"],
   PARLA_WEBHOOK_ALLOW_NETWORKS: ["webhookAllowNetworks", "list"],
+  PARLA_OPERATOR_EMAILS: ["operatorEmails", "list"],
   PARLA_WEBHOOK_CA_FILE: ["webhookCaFile", "string"],
   PARLA_STREAM_MAX_SECONDS: ["streamMaxSeconds", "int"],
   PARLA_STREAM_HEARTBEAT_SECONDS: ["streamHeartbeatSeconds", "int"],
@@ -124,6 +127,7 @@ function defaults(): Record<string, unknown> {
     logLevel: "info",
     devClock: false,
     webhookAllowNetworks: [],
+    operatorEmails: [],
     webhookCaFile: null,
     streamMaxSeconds: 300,
     streamHeartbeatSeconds: 15,
@@ -185,6 +189,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (typeof values.llmBaseUrl === "string" && !/^https?:\/\/[^/?#\s]+/.test(values.llmBaseUrl)) {
     problems.push(`PARLA_LLM_BASE_URL: must be an http(s) URL such as https://api.openai.com/v1 (got ${JSON.stringify(values.llmBaseUrl)})`);
   }
+  values.operatorEmails = (values.operatorEmails as string[]).map((e) => e.toLowerCase());
+  for (const email of values.operatorEmails as string[]) if (!/^[^\s@]+@[^\s@]+$/.test(email)) problems.push(`PARLA_OPERATOR_EMAILS: "${email}" is not an e-mail address`);
   for (const cidr of values.webhookAllowNetworks as string[]) {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`PARLA_WEBHOOK_ALLOW_NETWORKS: "${cidr}" is not a CIDR like 127.0.0.0/8`);
   }

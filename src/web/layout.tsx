@@ -2,7 +2,7 @@
 // rendered with `safe` (Kita escapes children only when told; `xss-scan` in scripts/test checks it).
 import type { PropsWithChildren } from "@kitajs/html";
 
-export type NavKey = "home" | "learn" | "lessons" | "tutor" | "review" | "integrations" | "webhooks" | "events" | "connected" | "usage" | "account";
+export type NavKey = "home" | "learn" | "lessons" | "tutor" | "review" | "integrations" | "webhooks" | "events" | "connected" | "usage" | "account" | "outbox";
 export interface Flash {
   kind: "ok" | "error";
   text: string;
@@ -27,7 +27,11 @@ export interface LayoutUser {
   email: string;
   csrf: string;
   due?: number;
+  /** An operator (PARLA_OPERATOR_EMAILS) also sees the Outbox. */
+  operator?: boolean;
 }
+
+const OPERATOR_NAV = { key: "outbox" as const, href: "/operator/outbox", label: "Outbox" };
 
 export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; user?: LayoutUser | null; flash?: Flash | null }>) {
   return (
@@ -48,7 +52,7 @@ export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; u
             <a class="brand" href="/">Parla</a>
             {props.user ? (
               <nav class="main" aria-label="Main">
-                {NAV.map((item) => (
+                {(props.user.operator ? [...NAV, OPERATOR_NAV] : NAV).map((item) => (
                   <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined}>
                     <span safe>{item.label}</span>
                     {item.key === "review" && props.user?.due ? (

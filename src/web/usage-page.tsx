@@ -1,6 +1,7 @@
 // The Usage page ({web_app_url}/usage, issue 5 rule 7): the allowance and this month's usage per
 // client, bar charts by day drawn as inline SVG on the server (no script, no CDN; presentation
 // attributes only, since the CSP allows no inline style), and the metered billing settings.
+import type { UsageSummaryRow } from "../generation/llm/usage-store.ts";
 import type { AccountMonth, ClientMonth } from "../billing/account-usage.ts";
 import { CsrfField, FieldError, Layout, type Flash } from "./layout.tsx";
 
@@ -243,6 +244,51 @@ function MeteredSettings(props: { data: AccountMonth; csrf: string; isOwner: boo
   );
 }
 
+/** For operators: what the language model was asked for, by day, model and operation (PARLA_ENGINE=openai). */
+function ModelUsage(props: { rows: UsageSummaryRow[]; days: number }) {
+  const total = props.rows.reduce((sum, r) => sum + r.total_tokens, 0);
+  return (
+    <section class="card" aria-labelledby="model-heading" id="model-usage">
+      <h2 id="model-heading">Language model (this server)</h2>
+      <p class="hint" safe>
+        {`The last ${props.days} days, every account together: ${total.toLocaleString("en")} tokens. Repeated requests answered from the plan library cost none. Shown to operators only; \`parla admin llm usage\` prints the same.`}
+      </p>
+      {props.rows.length === 0 ? (
+        <p>No requests to a language model.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Day</th>
+              <th>Model</th>
+              <th>Operation</th>
+              <th>Requests</th>
+              <th>Repairs</th>
+              <th>Failed</th>
+              <th>Prompt tokens</th>
+              <th>Completion tokens</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((r) => (
+              <tr data-model-row>
+                <td safe>{r.day}</td>
+                <td safe>{r.model}</td>
+                <td safe>{r.operation}</td>
+                <td safe>{String(r.requests)}</td>
+                <td safe>{String(r.repairs)}</td>
+                <td safe>{String(r.failed)}</td>
+                <td safe>{String(r.prompt_tokens)}</td>
+                <td safe>{String(r.completion_tokens)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 export function UsagePage(props: {
   user: User;
   flash?: Flash | null;
@@ -253,6 +299,8 @@ export function UsagePage(props: {
   previousMonth: string;
   nextMonth: string | null;
   errors?: Record<string, string>;
+  /** Operators only: the language model's use on this server. */
+  modelUsage?: { rows: UsageSummaryRow[]; days: number } | null;
 }) {
   const a = props.data.allowance;
   const month = props.data.month;
@@ -288,6 +336,7 @@ export function UsagePage(props: {
       </section>
 
       <MeteredSettings data={props.data} csrf={props.user.csrf} isOwner={props.isOwner} errors={props.errors ?? {}} />
+      {props.modelUsage ? <ModelUsage rows={props.modelUsage.rows} days={props.modelUsage.days} /> : ""}
     </Layout>
   );
 }

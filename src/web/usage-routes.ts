@@ -8,6 +8,12 @@ import { monthOf, nextMonth, parseMonth, previousMonth } from "../billing/period
 import { usageCsv } from "../billing/usage-export.ts";
 import type { Flash } from "./layout.tsx";
 import { UsagePage } from "./usage-page.tsx";
+import { usageSummary } from "../generation/llm/usage-store.ts";
+import { DAY } from "../lib/clock.ts";
+import { isOperator } from "./operator.ts";
+
+/** How far back the operators' model-usage table looks. */
+const MODEL_USAGE_DAYS = 30;
 import { CSRF_FAILED, formString, requireSignedIn, type WebContext } from "./web-context.ts";
 
 const NOT_OWNER = "Only the account's owner can change usage billing and spending limits.";
@@ -21,6 +27,7 @@ export function usageRoutes(deps: WebDeps) {
     const account = ctx.session.account;
     const current = monthOf(deps.clock.now());
     const data = await accountMonth(deps, account.id, month);
+    const modelUsage = isOperator(deps.config, ctx.session.user.email) ? { rows: await usageSummary(db, deps.clock.now() - (MODEL_USAGE_DAYS - 1) * DAY), days: MODEL_USAGE_DAYS } : null;
     const html = UsagePage({
       user: ctx.user,
       flash: ctx.flash,
@@ -31,6 +38,7 @@ export function usageRoutes(deps: WebDeps) {
       previousMonth: previousMonth(month),
       nextMonth: month < current ? nextMonth(month) : null,
       errors,
+      modelUsage,
     }) as string;
     return ctx.page(html, status);
   }

@@ -8,6 +8,7 @@ import { flashCookie, readFlash } from "./flash.ts";
 import { htmlResponse, redirect } from "./html-response.ts";
 import type { Flash, LayoutUser } from "./layout.tsx";
 import { dueTodayCount } from "../learning/service.ts";
+import { isOperator } from "./operator.ts";
 
 export interface WebContext {
   deps: WebDeps;
@@ -35,7 +36,7 @@ export async function webContext(deps: WebDeps, request: Request): Promise<WebCo
     names,
     session,
     flash,
-    user: session ? { email: session.user.email, csrf: session.csrfSecret, due } : null,
+    user: session ? { email: session.user.email, csrf: session.csrfSecret, due, operator: isOperator(deps.config, session.user.email) } : null,
     page(html, status = 200, cookies = []) {
       const response = htmlResponse(html, status);
       for (const c of [...cookies, ...(clear ? [clear] : [])]) response.headers.append("set-cookie", c);
