@@ -20,6 +20,16 @@ export interface LearnQuery {
   topic: string;
 }
 
+/**
+ * The languages and level a form asked for; an unknown language or level falls back to a default
+ * rather than failing the page (the engine checks the real request).
+ */
+export function readLanguagePair(read: (name: string) => string | undefined): { source: string; target: string; level: number } {
+  const lang = (v: string | undefined, fallback: string) => (LEARN_LANGS.some((l) => l.code === v) ? (v as string) : fallback);
+  const level = Number(read("level"));
+  return { source: lang(read("source"), "en"), target: lang(read("target"), "es"), level: Number.isInteger(level) && level >= 1 && level <= 9 ? level : 1 };
+}
+
 /** A language code in words ("es" → Spanish). */
 export const langName = (code: string) => LEARN_LANGS.find((l) => l.code === code)?.name ?? code;
 

@@ -11,17 +11,13 @@ import { normaliseLang } from "../generation/languages.ts";
 import type { VocabItem } from "../generation/model.ts";
 import { saveWords } from "../learning/service.ts";
 import { AppError } from "../lib/errors.ts";
-import { LEARN_LANGS, LearnPage, type LearnQuery } from "./learn-page.tsx";
+import { LearnPage, readLanguagePair, type LearnQuery } from "./learn-page.tsx";
 import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
 
 /** The form's choices; anything unknown falls back to a default rather than failing the page. */
 function readChoices(read: (name: string) => string | undefined): LearnQuery {
-  const lang = (v: string | undefined, fallback: string) => (LEARN_LANGS.some((l) => l.code === v) ? (v as string) : fallback);
-  const level = Number(read("level"));
   return {
-    source: lang(read("source"), "en"),
-    target: lang(read("target"), "es"),
-    level: Number.isInteger(level) && level >= 1 && level <= 9 ? level : 1,
+    ...readLanguagePair(read),
     topic: (read("topic") ?? "").slice(0, 200),
   };
 }

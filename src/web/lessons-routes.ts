@@ -15,7 +15,7 @@ import { plansOf } from "../learning/learner-history.ts";
 import { answerCount } from "../learning/answer-check.ts";
 import { dueTodayCount, saveWords } from "../learning/service.ts";
 import { AppError } from "../lib/errors.ts";
-import { LEARN_LANGS } from "./learn-page.tsx";
+import { readLanguagePair } from "./learn-page.tsx";
 import { exerciseAnchor } from "./lesson-sets.tsx";
 import { LessonsPage, PlanFragment, PlanPage, planTitle, type LessonForm, type PlanListEntry } from "./lessons-page.tsx";
 import { CSRF_FAILED, formString, requireSignedIn, type WebContext } from "./web-context.ts";
@@ -26,12 +26,8 @@ const ownerOf = (ctx: SignedIn): PlanOwner => ({ accountId: ctx.session.account.
 
 /** The form's choices; unknown languages or levels fall back to defaults rather than failing. */
 export function readLessonForm(read: (name: string) => string): LessonForm {
-  const lang = (v: string, fallback: string) => (LEARN_LANGS.some((l) => l.code === v) ? v : fallback);
-  const level = Number(read("level"));
   return {
-    source: lang(read("source"), "en"),
-    target: lang(read("target"), "es"),
-    level: Number.isInteger(level) && level >= 1 && level <= 9 ? level : 1,
+    ...readLanguagePair(read),
     about: read("about").slice(0, 400),
     kind: read("kind") === "scene" ? "scene" : "topic",
     npcName: read("npc_name").slice(0, 200),

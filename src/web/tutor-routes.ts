@@ -15,7 +15,7 @@ import { conversationOf, conversationsOf, type LearnerConversation } from "../le
 import { linkConversation } from "../learning/lesson-progress.ts";
 import { saveWords } from "../learning/service.ts";
 import { AppError } from "../lib/errors.ts";
-import { LEARN_LANGS } from "./learn-page.tsx";
+import { readLanguagePair } from "./learn-page.tsx";
 import { planTitle } from "./lessons-page.tsx";
 import { refusalText } from "./lessons-routes.ts";
 import { TutorPage, type ConversationView, type TutorStart, type TutorTurnView } from "./tutor-page.tsx";
@@ -30,12 +30,8 @@ const view = (c: LearnerConversation): ConversationView => ({ id: c.id, sourceLa
 const EMPTY_START: TutorStart = { source: "en", target: "es", level: 1, scene: "", npcName: "", npcPersona: "", plan: null };
 
 function readStart(read: (name: string) => string): TutorStart {
-  const lang = (v: string, fallback: string) => (LEARN_LANGS.some((l) => l.code === v) ? v : fallback);
-  const level = Number(read("level"));
   return {
-    source: lang(read("source"), "en"),
-    target: lang(read("target"), "es"),
-    level: Number.isInteger(level) && level >= 1 && level <= 9 ? level : 1,
+    ...readLanguagePair(read),
     scene: read("scene").slice(0, 400),
     npcName: read("npc_name").slice(0, 200),
     npcPersona: read("npc_persona").slice(0, 400),
