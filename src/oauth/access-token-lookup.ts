@@ -22,15 +22,14 @@ export interface AccessGrant {
 
 export type AccessTokenLookup = { kind: "granted"; grant: AccessGrant } | { kind: "unknown" } | { kind: "expired" };
 
-// One statement: the token by its hash, and its client's current facts as scalar subqueries on the
-// client's key. Measured on bun:sqlite: 1.5 µs inside a transaction, against ~6 µs for the same
-// JOIN and ~10 µs for two drizzle queries — this runs on every /v1 call. Through Store.read (rows
-// as arrays), so it works on either store; the columns' order is TokenRow's.
+// One statement: the token by its hash, and its client's current facts as one scalar subquery on
+// the client's key ("<billing_mode> <account_id> <scopes JSON>": neither of the first two holds a
+// space). Measured on bun:sqlite: 3.3 µs, against 3.7 µs for a subquery per fact, ~6 µs for the same
+// JOIN and ~10 µs for two drizzle queries — this runs on every /v1 call. Through Store.read (rows as
+// arrays), so it works on either store; the columns' order is TokenRow's.
 const TOKEN_BY_HASH = `
   SELECT t.client_id, t.expires_at, t.scopes, t.account_id, t.user_id, t.family_id, t.api_version,
-    (SELECT c.account_id FROM clients c WHERE c.id = t.client_id) AS owner_account_id,
-    (SELECT c.scopes FROM clients c WHERE c.id = t.client_id) AS client_scopes,
-    (SELECT c.billing_mode FROM clients c WHERE c.id = t.client_id) AS billing_mode
+    (SELECT c.billing_mode || ' ' || c.account_id || ' ' || c.scopes FROM clients c WHERE c.id = t.client_id)
   FROM access_tokens t WHERE t.token_hash = ?`;
 
 type TokenRow = [
@@ -41,20 +40,22 @@ type TokenRow = [
   userId: string | null,
   familyId: string | null,
   apiVersion: string,
-  ownerAccountId: string | null,
-  clientScopes: string | null,
-  billingMode: "allowance" | "metered" | null,
+  clientFacts: string | null,
 ];
 
 export async function findAccessToken(store: Pick<Store, "read">, token: string, nowMs: number): Promise<AccessTokenLookup> {
   const tokenHash = hashSecret(token);
   const row = (await store.read(TOKEN_BY_HASH, [tokenHash]))[0] as TokenRow | undefined;
   if (!row) return { kind: "unknown" };
-  const [clientId, expiresAt, scopes, accountId, userId, familyId, apiVersion, ownerAccountId, clientScopes, billingMode] = row;
+  const [clientId, expiresAt, scopes, accountId, userId, familyId, apiVersion, clientFacts] = row;
   if (Number(expiresAt) <= nowMs) return { kind: "expired" };
   // The token's row cascades away with its client, so a missing client means a deletion in flight.
-  if (ownerAccountId === null || clientScopes === null || billingMode === null) return { kind: "unknown" };
-  const allowed = JSON.parse(clientScopes) as string[];
+  if (clientFacts === null) return { kind: "unknown" };
+  const modeEnd = clientFacts.indexOf(" ");
+  const ownerEnd = clientFacts.indexOf(" ", modeEnd + 1);
+  const billingMode = clientFacts.slice(0, modeEnd) as "allowance" | "metered";
+  const ownerAccountId = clientFacts.slice(modeEnd + 1, ownerEnd);
+  const allowed = JSON.parse(clientFacts.slice(ownerEnd + 1)) as string[];
   const actingForUser = familyId !== null;
   return {
     kind: "granted",
