@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createUser } from "../../src/accounts/service.ts";
 import { setMeteredActive } from "../../src/billing/metered-settings.ts";
 import type { Payer } from "../../src/billing/payer.ts";
-import { chargeCall, createLedger, holderKey, spentSoFar } from "../../src/billing/service.ts";
+import { createLedger, holderKey, spentSoFar } from "../../src/billing/service.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
@@ -15,6 +15,7 @@ import { openStore, type Store } from "../../src/store/open-store.ts";
 import { startHranaTestServer } from "../helpers/hrana-test-server.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { TEST_START, type TestApp } from "../helpers/test-app.ts";
+import { chargeOutcome } from "./charge-outcome.ts";
 import { activateMetered, billingApp, charge, clientWithToken, ledger, spent } from "./fixtures.ts";
 
 let t: TestApp | null = null;
@@ -94,7 +95,7 @@ for (const driver of drivers) {
       const clock = createAdjustableClock(TEST_START);
       const deps = { store, config: loadConfig({ PARLA_DATABASE_URL: url }, { freeAllowanceCredits: 30 }), clock, ledger: createLedger({ store, clock }) };
       for (const payer of [seeded.allowance, seeded.metered]) {
-        const results = await Promise.all(Array.from({ length: 50 }, () => chargeCall(deps, payer, "vocab.generate")));
+        const results = await Promise.all(Array.from({ length: 50 }, () => chargeOutcome(deps, payer, "vocab.generate")));
         expect(results.filter((r) => r.ok).length).toBe(10);
       }
       await deps.ledger.flush();
