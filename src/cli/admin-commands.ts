@@ -7,7 +7,7 @@ import { meteredSettings, setMeteredActive, type SettingResult } from "../billin
 import { systemClock } from "../lib/clock.ts";
 import type { Db } from "../store/open-store.ts";
 import type { Command, FlagValues } from "./command-line.ts";
-import { fail, print, withStore } from "./cli-context.ts";
+import { fail, print, unlessRefused, withStore } from "./cli-context.ts";
 
 const json = { kind: "bool", help: "print one JSON object" } as const;
 
@@ -59,7 +59,7 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         if (!(await getAccount(store.db, flags.account as string))) return fail(`no account ${flags.account}`, 1, "not_found");
-        const r = await createClient(store.db, systemClock.now(), {
+        const r = await unlessRefused(createClient(store.db, systemClock.now(), {
           accountId: flags.account as string,
           name: flags.name as string,
           type: flags.public ? "public" : "confidential",
@@ -67,8 +67,7 @@ export const adminCommands: Command[] = [
           billingMode: flags.billing as string,
           pinnedVersion: flags.version as string | undefined,
           redirectUris: (flags["redirect-uri"] as string[] | undefined) ?? [],
-        });
-        if (!r.ok) return fail(`${r.field}: ${r.reason}`);
+        }), (e) => fail(`${e.param}: ${e.message}`));
         const out: Record<string, string> = { client_id: r.client.id };
         if (r.secret) out.client_secret = r.secret;
         if (r.secretId) out.secret_id = r.secretId;
@@ -83,8 +82,7 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         const client = await existingClient(store.db, flags.client as string);
-        const r = await createClientSecret(store.db, systemClock.now(), client.accountId, client.id);
-        if (!r.ok) return fail(r.reason);
+        const r = await unlessRefused(createClientSecret(store.db, systemClock.now(), client.accountId, client.id), (e) => fail(e.message));
         print(flags, { secret_id: r.secretId, client_secret: r.secret }, `secret ${r.secretId}: ${r.secret}  (shown once)`);
         return 0;
       }),
@@ -96,8 +94,9 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         const client = await existingClient(store.db, flags.client as string);
-        const r = await revokeClientSecret(store.db, client.accountId, client.id, flags.secret as string);
-        if (!r.ok) return fail(r.reason === "no such secret" ? `no secret ${flags.secret} on client ${client.id}` : r.reason, 1, r.reason.startsWith("no such") ? "not_found" : "refused");
+        await unlessRefused(revokeClientSecret(store.db, client.accountId, client.id, flags.secret as string), (e) =>
+          e.status === 404 ? fail(e.param === "secret" ? `no secret ${flags.secret} on client ${client.id}` : e.message, 1, "not_found") : fail(e.message),
+        );
         print(flags, { client_id: client.id, secret_id: flags.secret, revoked: true }, `secret ${flags.secret} of client ${client.id} revoked; tokens exchanged with it have stopped`);
         return 0;
       }),
@@ -116,12 +115,12 @@ export const adminCommands: Command[] = [
       withStore(async ({ store }) => {
         if (flags.name === undefined && flags.scopes === undefined && flags.version === undefined) return fail("say what to change: --name, --scopes and/or --version", 2);
         const client = await existingClient(store.db, flags.client as string);
-        const r = await updateClient(store.db, client.accountId, client.id, {
+        const changes = {
           name: flags.name as string | undefined,
           scopes: flags.scopes === undefined ? undefined : (flags.scopes as string).split(/\s+/).filter(Boolean),
           pinnedVersion: flags.version as string | undefined,
-        });
-        if (!r.ok) return fail(`${r.field}: ${r.reason}`, 1, r.field === "client" ? "not_found" : "invalid_request");
+        };
+        await unlessRefused(updateClient(store.db, client.accountId, client.id, changes), (e) => fail(`${e.param}: ${e.message}`, 1, e.code));
         const after = (await getClient(store.db, client.id))!;
         print(
           flags,

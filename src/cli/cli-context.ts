@@ -1,6 +1,7 @@
 // What admin commands share: the configuration, a migrated store, and one way to print results.
 import { loadConfig, type Config } from "../config/config.ts";
 import { systemClock } from "../lib/clock.ts";
+import { AppError } from "../lib/errors.ts";
 import { migrate } from "../store/migrate.ts";
 import { openStore, type Store } from "../store/open-store.ts";
 import { loadServerKey } from "../store/server-key.ts";
@@ -32,4 +33,17 @@ export function print(flags: FlagValues, json: Record<string, unknown>, human: s
 /** Refuses the command: main prints the one line (or `{"code","error"}` with --json) and exits non-zero. */
 export function fail(message: string, exitCode = 1, code?: string): never {
   throw new CommandRefused(message, exitCode, code);
+}
+
+/**
+ * The service call's value; the AppError a service refuses with becomes the command's refusal,
+ * worded by `refuse` (which calls fail). Anything else is a fault and propagates.
+ */
+export async function unlessRefused<T>(work: Promise<T>, refuse: (error: AppError) => never): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError) refuse(error);
+    throw error;
+  }
 }

@@ -67,7 +67,6 @@ async function seed(store: Store) {
   const user = await createUser(store.db, TEST_START, { email: "owner@example.com", password: null });
   if (!user.ok) throw new Error(user.reason);
   const client = await createClient(store.db, TEST_START, { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["vocab:generate"], billingMode: "metered", redirectUris: [] });
-  if (!client.ok) throw new Error(client.reason);
   await setMeteredActive({ store }, TEST_START, user.accountId, { kind: "operator" }, true, 30);
   const allowance: Payer = { budget: "allowance", accountId: user.accountId, clientId: client.client.id };
   const metered: Payer = { budget: "metered", accountId: user.accountId, clientId: client.client.id };

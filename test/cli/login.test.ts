@@ -30,11 +30,9 @@ beforeAll(async () => {
   const user = await createUser(db, Date.now(), { email: "cli@example.com", password: "correct horse battery staple" });
   if (!user.ok) throw new Error(user.reason);
   const client = await createClient(db, Date.now(), { accountId: user.accountId, name: "parla CLI", type: "public", scopes: ["usage:read"], billingMode: "allowance", redirectUris: ["http://127.0.0.1/callback"] });
-  if (!client.ok) throw new Error(client.reason);
   clientId = client.client.id;
   accountId = user.accountId;
   const listener = await createClient(db, Date.now(), { accountId: user.accountId, name: "parla listen", type: "public", scopes: ["events:read", "lesson_plans:read"], billingMode: "allowance", redirectUris: ["http://127.0.0.1/callback"] });
-  if (!listener.ok) throw new Error(listener.reason);
   listenerClientId = listener.client.id;
 });
 afterAll(async () => {

@@ -15,7 +15,6 @@ export async function ownerWithClient(t: TestApp, opts: { scopes?: string[]; bil
     billingMode: opts.billing ?? "allowance",
     redirectUris: opts.redirectUris ?? ["https://game.example.com/callback", "http://127.0.0.1/callback"],
   });
-  if (!client.ok) throw new Error(client.reason);
   return { userId: user.userId, accountId: user.accountId, client: client.client, secret: client.secret };
 }
 
