@@ -3,8 +3,9 @@
 import { createUser, getAccount } from "../accounts/service.ts";
 import { setPlan, type Plan } from "../billing/plans.ts";
 import { createClient, createClientSecret, deleteClient, getClient, revokeClientSecret, updateClient, type Client } from "../clients/service.ts";
-import { meteredSettings, setMeteredActive, type SettingResult } from "../billing/metered-settings.ts";
+import { meteredSettings, setMeteredActive } from "../billing/metered-settings.ts";
 import { systemClock } from "../lib/clock.ts";
+import type { AppError } from "../lib/errors.ts";
 import type { Db } from "../store/open-store.ts";
 import type { Command, FlagValues } from "./command-line.ts";
 import { fail, print, unlessRefused, withStore } from "./cli-context.ts";
@@ -154,8 +155,7 @@ export const adminCommands: Command[] = [
       withStore(async ({ store }) => {
         const limit = flags["spend-limit-credits"] as number | undefined;
         if (limit !== undefined && limit < 0) return fail("--spend-limit-credits cannot be negative", 2);
-        const r = await setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, true, limit);
-        if (!r.ok) return meteredFailure(flags, r);
+        await unlessRefused(setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, true, limit), (e) => meteredFailure(flags, e));
         await printMetered(store.db, flags, true);
         return 0;
       }),
@@ -167,8 +167,7 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         // No limit argument: the limit stays for when billing is activated again.
-        const r = await setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, false);
-        if (!r.ok) return meteredFailure(flags, r);
+        await unlessRefused(setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, false), (e) => meteredFailure(flags, e));
         await printMetered(store.db, flags, false);
         return 0;
       }),
@@ -182,8 +181,8 @@ async function existingClient(db: Db, clientId: string): Promise<Client> {
 }
 
 /** Bad input exits 2 like other flag errors; an unknown account exits 1. */
-function meteredFailure(flags: FlagValues, r: Extract<SettingResult, { ok: false }>): number {
-  return fail(r.status === 404 ? `no account ${flags.account}` : r.reason, r.status === 400 ? 2 : 1, r.status === 404 ? "not_found" : undefined);
+function meteredFailure(flags: FlagValues, e: AppError): never {
+  return fail(e.status === 404 ? `no account ${flags.account}` : e.message, e.status === 400 ? 2 : 1, e.status === 404 ? "not_found" : undefined);
 }
 
 /** activate and deactivate print the same object, with the limit as stored after the write. */

@@ -124,7 +124,7 @@ describe("checks before anything is spent (spec 5.6.4, 7)", () => {
     expect(await ledger(t)).toEqual(before);
     await activateMetered(t, o.accountId);
     expect((await charge(t, o.token, "vocab.generate")).status).toBe(200);
-    expect(await setMeteredActive(t.deps, t.clock.now(), o.accountId, { kind: "operator" }, false)).toEqual({ ok: true });
+    await setMeteredActive(t.deps, t.clock.now(), o.accountId, { kind: "operator" }, false);
     expect((await (await charge(t, o.token, "vocab.generate")).json()).code).toBe("metered_billing_inactive");
   });
 
