@@ -5,10 +5,10 @@ import { setPlan, type Plan } from "../billing/plans.ts";
 import { createClient, createClientSecret, deleteClient, getClient, revokeClientSecret, updateClient, type Client } from "../clients/service.ts";
 import { meteredSettings, setMeteredActive } from "../billing/metered-settings.ts";
 import { systemClock } from "../lib/clock.ts";
-import type { AppError } from "../lib/errors.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
 import type { Db } from "../store/open-store.ts";
 import type { Command, FlagValues } from "./command-line.ts";
-import { fail, print, unlessRefused, withStore } from "./cli-context.ts";
+import { fail, print, withStore } from "./cli-context.ts";
 
 const json = { kind: "bool", help: "print one JSON object" } as const;
 
@@ -60,7 +60,7 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         if (!(await getAccount(store.db, flags.account as string))) return fail(`no account ${flags.account}`, 1, "not_found");
-        const r = await unlessRefused(createClient(store.db, systemClock.now(), {
+        const r = await refusalOr(createClient(store.db, systemClock.now(), {
           accountId: flags.account as string,
           name: flags.name as string,
           type: flags.public ? "public" : "confidential",
@@ -68,7 +68,8 @@ export const adminCommands: Command[] = [
           billingMode: flags.billing as string,
           pinnedVersion: flags.version as string | undefined,
           redirectUris: (flags["redirect-uri"] as string[] | undefined) ?? [],
-        }), (e) => fail(`${e.param}: ${e.message}`));
+        }));
+        if (r instanceof AppError) return fail(`${r.param}: ${r.message}`);
         const out: Record<string, string> = { client_id: r.client.id };
         if (r.secret) out.client_secret = r.secret;
         if (r.secretId) out.secret_id = r.secretId;
@@ -83,7 +84,8 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         const client = await existingClient(store.db, flags.client as string);
-        const r = await unlessRefused(createClientSecret(store.db, systemClock.now(), client.accountId, client.id), (e) => fail(e.message));
+        const r = await refusalOr(createClientSecret(store.db, systemClock.now(), client.accountId, client.id));
+        if (r instanceof AppError) return fail(r.message);
         print(flags, { secret_id: r.secretId, client_secret: r.secret }, `secret ${r.secretId}: ${r.secret}  (shown once)`);
         return 0;
       }),
@@ -95,9 +97,9 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         const client = await existingClient(store.db, flags.client as string);
-        await unlessRefused(revokeClientSecret(store.db, client.accountId, client.id, flags.secret as string), (e) =>
-          e.status === 404 ? fail(e.param === "secret" ? `no secret ${flags.secret} on client ${client.id}` : e.message, 1, "not_found") : fail(e.message),
-        );
+        const r = await refusalOr(revokeClientSecret(store.db, client.accountId, client.id, flags.secret as string));
+        if (r instanceof AppError && r.status === 404) return fail(r.param === "secret" ? `no secret ${flags.secret} on client ${client.id}` : r.message, 1, "not_found");
+        if (r instanceof AppError) return fail(r.message);
         print(flags, { client_id: client.id, secret_id: flags.secret, revoked: true }, `secret ${flags.secret} of client ${client.id} revoked; tokens exchanged with it have stopped`);
         return 0;
       }),
@@ -121,7 +123,8 @@ export const adminCommands: Command[] = [
           scopes: flags.scopes === undefined ? undefined : (flags.scopes as string).split(/\s+/).filter(Boolean),
           pinnedVersion: flags.version as string | undefined,
         };
-        await unlessRefused(updateClient(store.db, client.accountId, client.id, changes), (e) => fail(`${e.param}: ${e.message}`, 1, e.code));
+        const r = await refusalOr(updateClient(store.db, client.accountId, client.id, changes));
+        if (r instanceof AppError) return fail(`${r.param}: ${r.message}`, 1, r.code);
         const after = (await getClient(store.db, client.id))!;
         print(
           flags,
@@ -155,7 +158,8 @@ export const adminCommands: Command[] = [
       withStore(async ({ store }) => {
         const limit = flags["spend-limit-credits"] as number | undefined;
         if (limit !== undefined && limit < 0) return fail("--spend-limit-credits cannot be negative", 2);
-        await unlessRefused(setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, true, limit), (e) => meteredFailure(flags, e));
+        const r = await refusalOr(setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, true, limit));
+        if (r instanceof AppError) return meteredFailure(flags, r);
         await printMetered(store.db, flags, true);
         return 0;
       }),
@@ -167,7 +171,8 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         // No limit argument: the limit stays for when billing is activated again.
-        await unlessRefused(setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, false), (e) => meteredFailure(flags, e));
+        const r = await refusalOr(setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, false));
+        if (r instanceof AppError) return meteredFailure(flags, r);
         await printMetered(store.db, flags, false);
         return 0;
       }),

@@ -1,7 +1,6 @@
 // What admin commands share: the configuration, a migrated store, and one way to print results.
 import { loadConfig, type Config } from "../config/config.ts";
 import { systemClock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
 import { migrate } from "../store/migrate.ts";
 import { openStore, type Store } from "../store/open-store.ts";
 import { loadServerKey } from "../store/server-key.ts";
@@ -35,15 +34,3 @@ export function fail(message: string, exitCode = 1, code?: string): never {
   throw new CommandRefused(message, exitCode, code);
 }
 
-/**
- * The service call's value; the AppError a service refuses with becomes the command's refusal,
- * worded by `refuse` (which calls fail). Anything else is a fault and propagates.
- */
-export async function unlessRefused<T>(work: Promise<T>, refuse: (error: AppError) => never): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof AppError) refuse(error);
-    throw error;
-  }
-}

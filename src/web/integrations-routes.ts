@@ -13,10 +13,10 @@ import {
   setPinnedVersion,
 } from "../clients/service.ts";
 import { open, seal } from "../lib/sealed-box.ts";
-import { AppError } from "../lib/errors.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
 import { clearCookie, readCookie, setCookie } from "./cookies.ts";
 import { DeleteClientPage, IntegrationsPage, type CreateFormState, type RevealedSecret } from "./integrations-page.tsx";
-import { fieldErrors, refusalOr } from "./form-errors.ts";
+import { fieldErrors } from "./form-errors.ts";
 import type { Flash } from "./layout.tsx";
 import { CSRF_FAILED, formList, formString, requireSignedIn, type WebContext } from "./web-context.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { AppError, invalidRequest, notFound } from "../../src/lib/errors.ts";
-import { fieldErrors, refusalOr } from "../../src/web/form-errors.ts";
+import { AppError, invalidRequest, notFound, refusalOr } from "../../src/lib/errors.ts";
+import { fieldErrors } from "../../src/web/form-errors.ts";
 
 describe("a service's refusal on a page", () => {
   test("refusalOr: the value, or the AppError the service threw", async () => {
