@@ -78,7 +78,6 @@ async function buildBenchApp(dbPath: string) {
     .get("/v1/bench/credits-metered", declare("tutor.turn"), () => ({ ok: true }));
   app.use(bench.elysia);
   const user = await createUser(store.db, Date.now(), { email: "bench@example.com", password: null });
-  if (!user.ok) throw new Error(user.reason);
   await setPlan({ store }, user.accountId, "paid");
   await setMeteredActive({ store }, Date.now(), user.accountId, { kind: "operator" }, true, 10_000_000);
   const tokens: Record<string, string> = {};

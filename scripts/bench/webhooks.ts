@@ -66,7 +66,6 @@ const store = openStore(config.databaseUrl);
 await migrate(store.client, Date.now());
 const { deps, release } = await compose(config, store, silentLogger);
 const user = await createUser(store.db, Date.now(), { email: "bench@example.com", password: null });
-if (!user.ok) throw new Error("user");
 const client = await createClient(store.db, Date.now(), { accountId: user.accountId, name: "Bench", type: "confidential", scopes: ["events:read", "lesson_plans:read"], billingMode: "allowance", redirectUris: [] });
 const endpoint = await createEndpoint({ db: store.db, serverKey: deps.serverKey, guard: deps.webhooks.deps.guard }, Date.now(), null, { clientId: client.client.id, url: `${base}/hook`, events: ["lesson_plan.ready"] });
 

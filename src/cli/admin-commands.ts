@@ -25,8 +25,8 @@ export const adminCommands: Command[] = [
       withStore(async ({ store }) => {
         const plan = flags.plan === undefined ? "free" : planFlag(flags.plan);
         if (!plan) return fail("--plan must be free or paid", 2);
-        const r = await createUser(store.db, systemClock.now(), { email: flags.email as string, password: flags.password as string, plan });
-        if (!r.ok) return fail(`${r.field}: ${r.reason}`);
+        const r = await refusalOr(createUser(store.db, systemClock.now(), { email: flags.email as string, password: flags.password as string, plan }));
+        if (r instanceof AppError) return fail(`${r.param}: ${r.message}`);
         print(flags, { user_id: r.userId, account_id: r.accountId }, `created user ${r.userId} with account ${r.accountId}`);
         return 0;
       }),

@@ -65,7 +65,6 @@ test("50 concurrent zero-credit calls are all counted, none refused, even with t
 async function seed(store: Store) {
   await migrate(store.client, TEST_START);
   const user = await createUser(store.db, TEST_START, { email: "owner@example.com", password: null });
-  if (!user.ok) throw new Error(user.reason);
   const client = await createClient(store.db, TEST_START, { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["vocab:generate"], billingMode: "metered", redirectUris: [] });
   await setMeteredActive({ store }, TEST_START, user.accountId, { kind: "operator" }, true, 30);
   const allowance: Payer = { budget: "allowance", accountId: user.accountId, clientId: client.client.id };

@@ -46,7 +46,6 @@ beforeEach(async () => {
   const setup = openStore(url);
   await migrate(setup.client, TEST_START);
   const user = await createUser(setup.db, TEST_START, { email: "owner@example.com", password: null });
-  if (!user.ok) throw new Error(user.reason);
   const client = await createClient(setup.db, TEST_START, { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["vocab:generate"], billingMode: "metered", redirectUris: [] });
   await setMeteredActive({ store: setup }, TEST_START, user.accountId, { kind: "operator" }, true, null);
   accountId = user.accountId;

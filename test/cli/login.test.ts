@@ -28,7 +28,6 @@ beforeAll(async () => {
   server = await startServer(loadConfig({ PARLA_DATABASE_URL: `file:${join(dir.path, "p.db")}`, PARLA_HOST: "127.0.0.1", PARLA_PORT: String(port), PARLA_BASE_URL: url }), silentLogger);
   const db = server.deps.store.db;
   const user = await createUser(db, Date.now(), { email: "cli@example.com", password: "correct horse battery staple" });
-  if (!user.ok) throw new Error(user.reason);
   const client = await createClient(db, Date.now(), { accountId: user.accountId, name: "parla CLI", type: "public", scopes: ["usage:read"], billingMode: "allowance", redirectUris: ["http://127.0.0.1/callback"] });
   clientId = client.client.id;
   accountId = user.accountId;

@@ -6,7 +6,6 @@ import { SCOPES } from "../../src/lib/scopes.ts";
 
 export async function ownerWithClient(t: TestApp, opts: { scopes?: string[]; billing?: "allowance" | "metered"; type?: "public" | "confidential"; redirectUris?: string[]; email?: string } = {}) {
   const user = await createUser(t.deps.store.db, t.clock.now(), { email: opts.email ?? `owner${Math.random().toString(36).slice(2, 8)}@example.com`, password: "correct horse battery staple" });
-  if (!user.ok) throw new Error(user.reason);
   const client = await createClient(t.deps.store.db, t.clock.now(), {
     accountId: user.accountId,
     name: "Test game",

@@ -53,7 +53,6 @@ test("SIGKILL mid-burst, restart: all 2,000 arrive at least once; duplicates cou
   // Parla server process delivers them.
   const { deps } = await compose(config, store, silentLogger);
   const user = await createUser(store.db, Date.now(), { email: "burst@example.com", password: null });
-  if (!user.ok) throw new Error("user");
   const client = await createClient(store.db, Date.now(), { accountId: user.accountId, name: "Burst", type: "confidential", scopes: ["events:read", "lesson_plans:read"], billingMode: "allowance", redirectUris: [] });
   const endpoint = await createEndpoint({ db: store.db, serverKey: deps.serverKey, guard: deps.webhooks.deps.guard }, Date.now(), null, { clientId: client.client.id, url: `https://127.0.0.1:${receiver.port}/hook`, events: ["lesson_plan.ready"] });
 

@@ -46,7 +46,6 @@ export async function webhookWorld(ports: ComposePorts = {}, startMs = Date.now(
     ...ports,
   });
   const user = await createUser(store.db, clock.now(), { email: `dev${Math.random()}@example.com`, password: "correct horse battery", plan: "free" });
-  if (!user.ok) throw new Error("user");
   const made = await createClient(store.db, clock.now(), { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["events:read", "lesson_plans:read", "usage:read"], billingMode: "allowance", redirectUris: [] });
   return {
     deps,
