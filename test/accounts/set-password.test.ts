@@ -30,7 +30,7 @@ describe("setPassword", () => {
   test("gives a password-less user a password under the sign-up rules; it is then no longer the last way in", async () => {
     const db = t.deps.store.db;
     const id = await providerUser("octopus@example.test");
-    expect(await removeConnection(db, id, "oidc")).toEqual({ ok: false, reason: "last_sign_in_method" });
+    await expect(removeConnection(db, id, "oidc")).rejects.toMatchObject({ status: 409, code: "conflict", param: "provider" });
 
     for (const weak of ["short", "octopus-in-the-garden"]) {
       await expect(setPassword(db, id, weak)).rejects.toMatchObject({ status: 400, code: "invalid_request", param: "password", message: passwordProblem(weak, "octopus@example.test")! });
@@ -40,7 +40,8 @@ describe("setPassword", () => {
     await setPassword(db, id, PASSWORD);
     expect(await hashOf(id)).toStartWith("$argon2id$");
     expect((await verifyPassword(db, "octopus@example.test", PASSWORD))?.id).toBe(id);
-    expect(await removeConnection(db, id, "oidc")).toEqual({ ok: true });
+    await removeConnection(db, id, "oidc");
+    await expect(removeConnection(db, id, "oidc")).rejects.toMatchObject({ status: 404, code: "not_found" });
   });
 
   test("never replaces an existing password", async () => {
