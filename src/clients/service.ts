@@ -5,8 +5,7 @@ import { AppError, invalidRequest } from "../lib/errors.ts";
 import { PREFIX, constantTimeEqual, hashSecret, newPublicId, newRowId, newSecret } from "../lib/secrets.ts";
 import { checkTextField } from "../lib/text-fields.ts";
 import { parseScopeString, sortScopes, type Scope } from "../lib/scopes.ts";
-import type { Client as LibsqlClient } from "@libsql/client";
-import type { Db, DbOrTx } from "../store/open-store.ts";
+import type { Db, DbOrTx, Store } from "../store/open-store.ts";
 import { isDb, preparedQueries } from "../store/prepared.ts";
 import { CURRENT_API_VERSION, findVersion } from "../versions/registry.ts";
 import { redirectUriProblem, type ClientType } from "./redirect-uris.ts";
@@ -228,37 +227,36 @@ const secretQueries = preparedQueries((db) => ({
     .prepare(),
 }));
 
-// The token endpoint's reads, as plain statements through the libSQL client (either store): a
-// drizzle query cost ~5 µs of mapping each, against ~2 µs of SQLite work, on every exchange.
-const SECRET_BY_HASH = "SELECT id, client_id, last_used_at FROM client_secrets WHERE secret_hash = ?";
-const CLIENT_BY_ID = "SELECT id, account_id, name, type, scopes, billing_mode, pinned_version, redirect_uris, spend_limit_credits, created_at FROM clients WHERE id = ?";
+// The token endpoint's read, one plain statement through Store.read (either store): the secret by
+// its hash and its client's row as one JSON array from a scalar subquery on the client's key —
+// measured 4.0 µs, against 5.8 µs for two statements (and ~5 µs of mapping per drizzle query).
+const SECRET_AND_CLIENT = `
+  SELECT s.id, s.client_id, s.last_used_at,
+    (SELECT json_array(c.account_id, c.name, c.type, c.scopes, c.billing_mode, c.pinned_version, c.redirect_uris, c.spend_limit_credits, c.created_at) FROM clients c WHERE c.id = s.client_id)
+  FROM client_secrets s WHERE s.secret_hash = ?`;
 
-/** A clients row read by CLIENT_BY_ID, in drizzle's shape (JSON columns parsed). */
-function clientFromRow(row: Record<string, unknown>): Client {
-  return {
-    id: row.id as string,
-    accountId: row.account_id as string,
-    name: row.name as string,
-    type: row.type as Client["type"],
-    scopes: JSON.parse(row.scopes as string) as string[],
-    billingMode: row.billing_mode as Client["billingMode"],
-    pinnedVersion: row.pinned_version as string,
-    redirectUris: JSON.parse(row.redirect_uris as string) as string[],
-    spendLimitCredits: row.spend_limit_credits === null ? null : Number(row.spend_limit_credits),
-    createdAt: Number(row.created_at),
-  };
-}
+type ClientColumns = [accountId: string, name: string, type: Client["type"], scopes: string, billingMode: Client["billingMode"], pinnedVersion: string, redirectUris: string, spendLimitCredits: number | null, createdAt: number];
 
-export async function authenticateClientSecret(store: { db: Db; client: Pick<LibsqlClient, "execute"> }, nowMs: number, clientId: string, secret: string): Promise<ClientAuthentication | null> {
+export async function authenticateClientSecret(store: Pick<Store, "db" | "read">, nowMs: number, clientId: string, secret: string): Promise<ClientAuthentication | null> {
   if (!secret.startsWith(PREFIX.clientSecret) || secret.length > 200) return null;
-  const { rows } = await store.client.execute({ sql: SECRET_BY_HASH, args: [hashSecret(secret)] });
-  const row = rows[0] as unknown as { id: string; client_id: string; last_used_at: number | null } | undefined;
-  if (!row || !constantTimeEqual(row.client_id, clientId)) return null;
-  const found = (await store.client.execute({ sql: CLIENT_BY_ID, args: [row.client_id] })).rows[0];
-  if (!found) return null;
-  const client = clientFromRow(found as unknown as Record<string, unknown>);
-  if (row.last_used_at === null || nowMs - Number(row.last_used_at) >= LAST_USED_PRECISION_MS) await secretQueries(store.db).touch.execute({ now: nowMs, id: row.id });
-  return { client, secretId: row.id };
+  const row = (await store.read(SECRET_AND_CLIENT, [hashSecret(secret)]))[0] as [id: string, clientId: string, lastUsedAt: number | null, client: string | null] | undefined;
+  if (!row || !constantTimeEqual(row[1], clientId) || row[3] === null) return null;
+  const [secretId, id, lastUsedAt, clientJson] = row;
+  const [accountId, name, type, scopes, billingMode, pinnedVersion, redirectUris, spendLimitCredits, createdAt] = JSON.parse(clientJson) as ClientColumns;
+  const client: Client = {
+    id,
+    accountId,
+    name,
+    type,
+    scopes: JSON.parse(scopes) as string[],
+    billingMode,
+    pinnedVersion,
+    redirectUris: JSON.parse(redirectUris) as string[],
+    spendLimitCredits: spendLimitCredits === null ? null : Number(spendLimitCredits),
+    createdAt: Number(createdAt),
+  };
+  if (lastUsedAt === null || nowMs - Number(lastUsedAt) >= LAST_USED_PRECISION_MS) await secretQueries(store.db).touch.execute({ now: nowMs, id: secretId });
+  return { client, secretId };
 }
 
 /** Is this string a live client secret (to refuse it when sent as a bearer token)? */
