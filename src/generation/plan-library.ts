@@ -12,7 +12,7 @@ import { planLibrary } from "./schema.ts";
 
 /** Folds what does not change the lesson: case, spacing, Unicode composition. */
 export function normaliseText(text: string): string {
-  return text.normalize("NFC").toLocaleLowerCase("und").replace(/\s+/gu, " ").trim();
+  return text.normalize("NFC").toLowerCase().replace(/\s+/gu, " ").trim();
 }
 
 /** The stored form of a checked request: what a plan keeps and the library is keyed on. */

@@ -17,11 +17,11 @@ const LETTER = /[\p{L}\p{N}]/u;
  * (longest form first, so "manzanas" wins over "manzana"); null when only part of a word matches.
  */
 export function findForm(entry: LexiconEntry, sentence: string = entry.ex): { start: number; end: number } | null {
-  const lower = sentence.toLocaleLowerCase("und");
+  const lower = sentence.toLowerCase();
   if (lower.length !== sentence.length) return null;
   const forms = entryForms(entry).sort((a, b) => b.length - a.length);
   for (const form of forms) {
-    const needle = form.toLocaleLowerCase("und");
+    const needle = form.toLowerCase();
     for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + 1)) {
       const before = lower[at - 1];
       const after = lower[at + needle.length];
