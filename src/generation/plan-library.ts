@@ -6,6 +6,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../store/open-store.ts";
+import { executorOf, type SqlHandle } from "../store/raw-sql.ts";
 import { parseLessonPlanInput, type LessonPlanRequest } from "./engine-input.ts";
 import type { LessonPlanInput, LessonSet } from "./model.ts";
 import { planLibrary } from "./schema.ts";
@@ -60,18 +61,26 @@ export class EngineVersion {
   }
 }
 
-export async function findInLibrary(db: DbOrTx, key: string): Promise<LessonSet[] | null> {
-  const [row] = await db.select({ sets: planLibrary.sets }).from(planLibrary).where(eq(planLibrary.key, key));
-  return row?.sets ?? null;
+// Plain SQL: the plan job looks the library up once per plan and writes to it once per plan.
+const LIBRARY_SETS = "SELECT sets FROM plan_library WHERE key = ?";
+const NOTE_USE = "UPDATE plan_library SET uses = uses + 1, last_used_at = ? WHERE key = ?";
+const KEEP = "INSERT INTO plan_library (key, engine, input, sets, uses, created_at) VALUES (?, ?, ?, ?, 0, ?) ON CONFLICT (key) DO NOTHING";
+
+export async function findInLibrary(db: SqlHandle, key: string): Promise<LessonSet[] | null> {
+  const { rows } = await executorOf(db).execute({ sql: LIBRARY_SETS, args: [key] });
+  return rows.length === 0 ? null : (JSON.parse(String(rows[0]!.sets)) as LessonSet[]);
 }
 
-export async function noteLibraryUse(db: DbOrTx, key: string, nowMs: number): Promise<void> {
-  await db.update(planLibrary).set({ uses: sql`${planLibrary.uses} + 1`, lastUsedAt: nowMs }).where(eq(planLibrary.key, key));
+export async function noteLibraryUse(db: SqlHandle, key: string, nowMs: number): Promise<void> {
+  await executorOf(db).execute({ sql: NOTE_USE, args: [nowMs, key] });
 }
 
-/** Keeps a finished plan's sets; the first plan finished under a key stays (the engine is deterministic). */
-export async function keepInLibrary(db: DbOrTx, nowMs: number, entry: { key: string; engine: string; input: LessonPlanInput; sets: LessonSet[] }): Promise<void> {
-  await db.insert(planLibrary).values({ ...entry, uses: 0, createdAt: nowMs }).onConflictDoNothing();
+/**
+ * Keeps a finished plan's sets; the first plan finished under a key stays (the engine is
+ * deterministic). `setsJson` is the sets as a JSON array: the plan job has each set's JSON already.
+ */
+export async function keepInLibrary(db: SqlHandle, nowMs: number, entry: { key: string; engine: string; input: LessonPlanInput; setsJson: string }): Promise<void> {
+  await executorOf(db).execute({ sql: KEEP, args: [entry.key, entry.engine, JSON.stringify(entry.input), entry.setsJson, nowMs] });
 }
 
 export interface LibraryStats {

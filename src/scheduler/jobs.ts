@@ -1,6 +1,7 @@
 // Durable jobs: rows in the store, claimed with one conditional UPDATE so that with several
 // processes on one database each attempt runs exactly once. Deciding who runs a job is the
 // database's business, never process memory (DESIGN §2).
+import type { InStatement } from "@libsql/client";
 import { and, eq, or, sql } from "drizzle-orm";
 import { newRowId } from "../lib/secrets.ts";
 import type { DbOrTx } from "../store/open-store.ts";
@@ -38,6 +39,17 @@ export async function enqueueJob(db: DbOrTx, nowMs: number, kind: string, payloa
     if (options.uniqueKey && isUniqueViolation(error)) return null;
     throw error;
   }
+}
+
+const INSERT_JOB = "INSERT INTO jobs (id, kind, payload, status, run_at, attempts, max_attempts, unique_key, created_at, updated_at) VALUES (?, ?, ?, 'queued', ?, 0, ?, ?, ?, ?)";
+
+/**
+ * The statement that records a job, for a batch that makes the state change the job follows from
+ * (outbox) without an interactive transaction. A second job with the same unique key is ignored.
+ */
+export function enqueueJobStatement(nowMs: number, kind: string, payload: unknown, options: EnqueueOptions = {}): InStatement {
+  const args = [newRowId(nowMs), kind, payload === null || payload === undefined ? null : JSON.stringify(payload), options.runAt ?? nowMs, options.maxAttempts ?? 8, options.uniqueKey ?? null, nowMs, nowMs];
+  return { sql: options.uniqueKey ? `${INSERT_JOB} ON CONFLICT (unique_key) DO NOTHING` : INSERT_JOB, args };
 }
 
 /**
