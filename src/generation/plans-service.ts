@@ -193,14 +193,9 @@ export async function findPlanRow(db: SqlHandle, owner: PlanOwner, planId: strin
   return row;
 }
 
-/** The committed sets after `afterIdx`, in order, as stored (JSON text). */
-async function setsJsonOf(db: SqlHandle, planId: string, afterIdx = 0): Promise<string[]> {
-  const { rows } = await executorOf(db).execute({ sql: SETS_AFTER, args: [planId, afterIdx] });
-  return rows.map((r) => String(r.set));
-}
-
 export async function setsOf(db: SqlHandle, planId: string, afterIdx = 0): Promise<LessonSet[]> {
-  return (await setsJsonOf(db, planId, afterIdx)).map((text) => JSON.parse(text) as LessonSet);
+  const { rows } = await executorOf(db).execute({ sql: SETS_AFTER, args: [planId, afterIdx] });
+  return rows.map((r) => JSON.parse(String(r.set)) as LessonSet);
 }
 
 export async function getPlan(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<LessonPlanView> {
@@ -263,9 +258,7 @@ async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Prom
   const fromLibrary = librarySets !== null;
   let committed = row.setsReady;
   let status: PlanStatus = row.status;
-  // Each committed set's JSON, kept for the library entry (the same bytes, not serialised again).
-  const made: string[] = committed > 0 ? await setsJsonOf(client, row.id) : [];
-  const after = made.map((text) => JSON.parse(text) as LessonSet);
+  const after = committed > 0 ? await setsOf(client, row.id) : [];
   for await (const set of setsAfter(deps.engine, row.input, librarySets, after)) {
     if (signal.aborted) throw new PlanStopped("scheduler stopping");
     const idx = committed + 1;
@@ -285,7 +278,6 @@ async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Prom
       await commitSet(client, row.id, idx, text, now, fromLibrary);
     }
     committed = idx;
-    made.push(text);
     deps.generation.progress.notify(row.id);
   }
   if (committed === 0) throw new Error("the engine made no set");
@@ -296,10 +288,7 @@ async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Prom
     if (done.rowsAffected !== 1) throw new PlanStopped("plan moved on elsewhere");
     await deps.events.record(tx, now, { accountId: row.accountId, aboutUserId: row.userId, type: "lesson_plan.ready", data: { plan_id: row.id, status: "complete" } });
     if (engine === null) await noteLibraryUse(tx, row.libraryKey, now);
-    else {
-      const sets = made.length === committed ? made : await setsJsonOf(tx, row.id);
-      await keepInLibrary(tx, now, { key: row.libraryKey, engine, input: row.input, setsJson: `[${sets.join(",")}]` });
-    }
+    else await keepInLibrary(tx, now, { key: row.libraryKey, engine, input: row.input, planId: row.id });
   });
   deps.generation.progress.notify(row.id);
 }
