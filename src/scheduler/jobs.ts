@@ -2,7 +2,7 @@
 // processes on one database each attempt runs exactly once. Deciding who runs a job is the
 // database's business, never process memory (DESIGN §2).
 import type { InStatement } from "@libsql/client";
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { newRowId } from "../lib/secrets.ts";
 import type { DbOrTx } from "../store/open-store.ts";
 import { isUniqueViolation } from "../store/open-store.ts";
@@ -137,14 +137,20 @@ export async function releaseJob(db: DbOrTx, id: string, owner: string, nowMs: n
     .where(and(eq(jobs.id, id), eq(jobs.leaseOwner, owner), eq(jobs.status, "running")));
 }
 
-/** When the next queued job becomes due, or null when there is none. */
+/**
+ * When the next job becomes due — the earliest queued job, or the earliest lease to run out — or
+ * null when there is none. Each arm walks the (status, run_at) index in order and stops at its
+ * first row: a min() over every queued job cost as much as the queue was long, on every idle turn.
+ */
 export async function nextDueAt(db: DbOrTx, kinds: string[]): Promise<number | null> {
-  const kindFilter = sql`${jobs.kind} IN (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`;
-  const [row] = await db
-    .select({ at: sql<number | null>`min(CASE WHEN ${jobs.status} = 'queued' THEN ${jobs.runAt} ELSE ${jobs.leaseExpiresAt} END)` })
-    .from(jobs)
-    .where(and(or(eq(jobs.status, "queued"), eq(jobs.status, "running")), kindFilter));
-  return row?.at ?? null;
+  if (kinds.length === 0) return null;
+  const kindList = kinds.map(() => "?").join(", ");
+  const sql =
+    `SELECT (SELECT run_at FROM jobs WHERE status = 'queued' AND kind IN (${kindList}) ORDER BY run_at LIMIT 1) AS queued, ` +
+    `(SELECT min(lease_expires_at) FROM jobs WHERE status = 'running' AND kind IN (${kindList})) AS lease`;
+  const { rows } = await executorOf(db).execute({ sql, args: [...kinds, ...kinds] });
+  const times = [rows[0]?.queued, rows[0]?.lease].filter((v) => v !== null && v !== undefined).map(Number);
+  return times.length === 0 ? null : Math.min(...times);
 }
 
 export async function getJob(db: DbOrTx, id: string): Promise<JobRow | null> {

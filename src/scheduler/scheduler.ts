@@ -63,6 +63,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const pollMs = options.pollMs ?? 1_000;
   const recurring = options.recurring ?? [];
   const kindNames = Object.keys(kinds);
+  const recurringCheckMs = Math.min(1_000, ...recurring.map((task) => task.everyMs));
+  let recurringCheckedAt = Number.NEGATIVE_INFINITY;
   const running = new Map<string, Promise<void>>();
   const shutdown = new AbortController();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -135,7 +137,13 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         if (claimed.length < free) break;
       }
     }
-    if (!shutdown.signal.aborted) await runRecurring();
+    // Recurring tasks run every few minutes at most: trying to claim them on every turn of a busy
+    // queue cost a statement per task per finished job. Once per check interval is as prompt.
+    const now = clock.now();
+    if (!shutdown.signal.aborted && (now < recurringCheckedAt || now - recurringCheckedAt >= recurringCheckMs)) {
+      recurringCheckedAt = now;
+      await runRecurring();
+    }
   }
 
   async function loop(): Promise<void> {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { createAdjustableClock, SECOND } from "../../src/lib/clock.ts";
 import { silentLogger } from "../../src/lib/logger.ts";
-import { claimJobs, completeJob, enqueueJob, getJob } from "../../src/scheduler/jobs.ts";
+import { claimJobs, completeJob, enqueueJob, getJob, nextDueAt } from "../../src/scheduler/jobs.ts";
 import { createScheduler } from "../../src/scheduler/scheduler.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore, type Store } from "../../src/store/open-store.ts";
@@ -181,6 +181,20 @@ describe("claiming jobs", () => {
     expect((await getJob(store.db, rest[0]!.id))?.status).toBe("running");
     await completeJob(store.db, rest[0]!.id, "me", now);
     expect(await getJob(store.db, rest[0]!.id)).toMatchObject({ status: "done", leaseOwner: null, leaseExpiresAt: null });
+  });
+
+  test("the next due time is the earliest queued job of the kinds, or the earliest lease to run out", async () => {
+    const now = 1_000_000;
+    expect(await nextDueAt(store.db, ["k"])).toBeNull();
+    await enqueueJob(store.db, now, "z", null, { runAt: now - 50_000 });
+    expect(await nextDueAt(store.db, ["k"])).toBeNull();
+    await enqueueJob(store.db, now, "k", null, { runAt: now + 30_000 });
+    await enqueueJob(store.db, now, "k", null, { runAt: now + 20_000 });
+    expect(await nextDueAt(store.db, ["k"])).toBe(now + 20_000);
+    const held = (await enqueueJob(store.db, now, "k", null, { runAt: now - 1 }))!;
+    await store.db.update(jobs).set({ status: "running", leaseOwner: "p", leaseExpiresAt: now + 5_000 }).where(eq(jobs.id, held));
+    expect(await nextDueAt(store.db, ["k", "z"])).toBe(now - 50_000);
+    expect(await nextDueAt(store.db, ["k"])).toBe(now + 5_000);
   });
 
   test("two claimers racing for the same jobs never both get one", async () => {
