@@ -1,6 +1,6 @@
 // What an access token grants right now (spec 5.1, 5.4.2, 5.6.5): the /v1 doorway asks this with
 // the token it was shown.
-import { hashSecret } from "../lib/secrets.ts";
+import { accessTokenKey } from "./token-store.ts";
 import type { Store } from "../store/open-store.ts";
 
 export interface AccessGrant {
@@ -44,7 +44,7 @@ type TokenRow = [
 ];
 
 export async function findAccessToken(store: Pick<Store, "read">, token: string, nowMs: number): Promise<AccessTokenLookup> {
-  const tokenHash = hashSecret(token);
+  const tokenHash = accessTokenKey(token);
   const row = (await store.read(TOKEN_BY_HASH, [tokenHash]))[0] as TokenRow | undefined;
   if (!row) return { kind: "unknown" };
   const [clientId, expiresAt, scopes, accountId, userId, familyId, apiVersion, clientFacts] = row;
