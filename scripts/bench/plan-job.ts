@@ -25,7 +25,7 @@ const store = openStore(config.databaseUrl);
 await migrate(store.client);
 const { deps } = await compose(config, store, createLogger("error", {}, () => {}), systemClock);
 const user = await createUser(store.db, Date.now(), { email: "bench@example.com", password: null, plan: "paid" });
-const accountId = (user as { accountId: string }).accountId;
+const accountId = user.accountId;
 const owner = { accountId, userId: null, clientId: null };
 const SCENES = ["A busy fish market at dawn", "Una estación de tren con mucha gente", "Un petit café près du port", "Ein Bauernhof mit Kühen", "Il castello medievale sulla collina", "Uma farmácia no centro da cidade"];
 const PAIRS = [["en", "es"], ["en", "fr"], ["es", "de"], ["fr", "it"], ["de", "pt-BR"], ["it", "en"]] as const;

@@ -38,7 +38,6 @@ describe("lesson plans on each store driver", () => {
         const clock = createAdjustableClock(TEST_START);
         const { deps } = await compose(loadConfig({ PARLA_DATABASE_URL: url }), store, silentLogger, clock);
         const user = await createUser(store.db, clock.now(), { email: "owner@example.com", password: null, plan: "paid" });
-        if (!user.ok) throw new Error(user.reason);
         const owner = { accountId: user.accountId, userId: null, clientId: null };
         const receipt = { credits: 0 } as never;
         const topics = ["at the bakery", "a train station", "the weather"];
