@@ -21,6 +21,12 @@ export const events = sqliteTable(
     /** Set for events only one client may hear (app.installed, app.uninstalled: spec 6.1). */
     clientId: text("client_id"),
     data: json<Record<string, unknown>>("data").notNull(),
+    /**
+     * The envelope's opening as JSON text, `{"id":…,"type":…,"created_at":…` (envelopeHead()),
+     * written once when the event is recorded, so the store can put a feed page together by
+     * concatenation (feed-page-text.ts). Null for events recorded before the column existed.
+     */
+    envelopeHead: text("envelope_head"),
   },
   (t) => [index("events_account_seq").on(t.accountId, t.seq), index("events_created_at").on(t.createdAt)],
 );

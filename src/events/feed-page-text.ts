@@ -1,0 +1,114 @@
+// A feed page (spec 4.4) as the JSON text of its answer, put together by the store in one
+// statement: each event's envelope (spec 2.5) is its stored opening (envelopeHead: id, type,
+// created_at), then api_version and subject for this reader, then the stored `data` text as it was
+// recorded. Reading 101 rows into objects and serialising them again cost ~300 µs a page; this is
+// one row of one string. The rules are the feed's (event-feed.ts): the same audience, types and
+// positions, so the page is the one feedPage() would give, byte for byte, and its next_cursor works
+// on the stream as well (DESIGN §6). When the version asked for reshapes event data (spec 9), the
+// page is made the general way, through the version registry.
+import { EVENT_CATALOGUE, type CatalogueEntry, type EventType } from "./catalogue.ts";
+import { SubjectCache } from "./envelope.ts";
+import { cursorAt, feedPage, feedTypes, type FeedDeps, type FeedReader } from "./event-feed.ts";
+
+/** One SQL string literal (the type names are the catalogue's, but quoting keeps that from mattering). */
+const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** Marks where a subject about a user goes; JSON text never holds a raw control character. */
+const USER_MARK = /\x01([^\x02]*)\x02/g;
+
+/**
+ * The envelope text of one row. Events recorded before `envelope_head` existed get the same
+ * opening from their columns (toISOString's form: milliseconds and Z).
+ */
+const ENVELOPE_TEXT =
+  `coalesce(envelope_head, '{"id":' || json_quote(id) || ',"type":' || json_quote(type) || ',"created_at":"' || ` +
+  `strftime('%Y-%m-%dT%H:%M:%S', created_at / 1000, 'unixepoch') || printf('.%03dZ"', created_at % 1000))` +
+  ` || ? || CASE WHEN about_user_id IS NULL THEN ? ELSE char(1) || about_user_id || char(2) END || ',"data":' || data || '}'`;
+
+/**
+ * Who hears what, in SQL: catalogue.ts's mayHear for this account and these types. Types every
+ * client of the account hears are skipped when they name another client (as readEventsAfter's
+ * prefilter does); app.* types reach only the client they name (spec 6.1).
+ */
+function audienceSql(types: readonly EventType[]): { sql: string; clientArgs: number } {
+  const byAudience = (audience: CatalogueEntry["audience"]) => types.filter((type) => (EVENT_CATALOGUE[type] as CatalogueEntry).audience === audience).map(sqlString);
+  const shared = byAudience("account");
+  const own = byAudience("own_client");
+  const parts: string[] = [];
+  if (shared.length > 0) parts.push(`type IN (${shared.join(", ")}) AND (client_id IS NULL OR client_id = ?)`);
+  if (own.length > 0) parts.push(`type IN (${own.join(", ")}) AND client_id = ?`);
+  return { sql: parts.map((p) => `(${p})`).join(" OR "), clientArgs: parts.length };
+}
+
+/**
+ * The page's statement. It reads up to limit + 1 events in sequence order (the extra one answers
+ * has_more) and returns one row: how many, the last one's seq and id (SQLite takes bare columns
+ * from the max() row), the envelopes joined by commas in the subquery's order, and the head of the
+ * sequence, read in the same snapshot.
+ */
+function pageStatement(types: readonly EventType[]): { sql: string; clientArgs: number } {
+  const audience = audienceSql(types);
+  const sql =
+    `SELECT count(*), max(seq), id, group_concat(${ENVELOPE_TEXT}, ','), (SELECT seq FROM events ORDER BY seq DESC LIMIT 1) ` +
+    `FROM (SELECT seq, id, type, created_at, about_user_id, data, envelope_head FROM events ` +
+    `WHERE account_id = ? AND seq > ? AND (${audience.sql}) ORDER BY seq LIMIT ?)`;
+  return { sql, clientArgs: audience.clientArgs };
+}
+
+export class FeedPageText {
+  private readonly statements = new Map<string, { sql: string; clientArgs: number }>();
+  private readonly subjects: SubjectCache;
+
+  constructor(private readonly deps: FeedDeps) {
+    this.subjects = new SubjectCache(deps.serverKey);
+  }
+
+  /** The JSON text of one page after `afterSeq`: `{"items":[…],"next_cursor":…,"has_more":…}`. */
+  async page(reader: FeedReader, afterSeq: number, limit: number): Promise<string> {
+    const deps = this.deps;
+    if (deps.versions.reshapesEventData(reader.apiVersion)) return JSON.stringify(await feedPage(deps, reader, afterSeq, limit));
+    const types = feedTypes(reader);
+    if (types.length === 0) return answer("", cursorAt(deps, reader, afterSeq), false);
+    const { clientId, accountId } = reader.listener;
+    const statement = this.statement(types);
+    const args: (string | number)[] = [`,"api_version":${JSON.stringify(reader.apiVersion)},"subject":`, JSON.stringify(this.subjects.get(clientId, accountId, null)), accountId, afterSeq];
+    for (let i = 0; i < statement.clientArgs; i++) args.push(clientId);
+    args.push(limit + 1);
+    const result = await deps.store.db.$client.execute({ sql: statement.sql, args });
+    const row = result.rows[0]!;
+    const count = Number(row[0]);
+    const head = row[4] === null ? 0 : Number(row[4]);
+    if (count === 0) return answer("", cursorAt(deps, reader, Math.max(afterSeq, head)), false);
+    let items = String(row[3]);
+    const hasMore = count > limit;
+    let position: number;
+    if (hasMore) {
+      // Drop the extra event. Every event before it that this reader hears is on the page, so the
+      // position just before it is where the next page starts (seq order is commit order, DESIGN §4).
+      const extra = items.lastIndexOf(`,{"id":${JSON.stringify(String(row[2]))}`);
+      if (extra < 0) throw new Error("feed page: the extra event is not at the end of the page");
+      items = items.slice(0, extra);
+      position = Number(row[1]) - 1;
+    } else {
+      // The end: every event up to the head read with the page was committed and seen.
+      position = Math.max(Number(row[1]), head, afterSeq);
+    }
+    if (items.includes("\x01")) items = items.replace(USER_MARK, (_, userId: string) => JSON.stringify(this.subjects.get(clientId, accountId, userId)));
+    return answer(items, cursorAt(deps, reader, position), hasMore);
+  }
+
+  private statement(types: readonly EventType[]): { sql: string; clientArgs: number } {
+    const key = types.join(",");
+    let statement = this.statements.get(key);
+    if (statement === undefined) {
+      statement = pageStatement(types);
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+/** The page's JSON text, keys in FeedPageSchema's order (what JSON.stringify of a FeedPage gives). */
+function answer(items: string, nextCursor: string, hasMore: boolean): string {
+  return `{"items":[${items}],"next_cursor":${JSON.stringify(nextCursor)},"has_more":${hasMore}}`;
+}
