@@ -2,7 +2,8 @@
 // from the store) timed with process.cpuUsage, next to the same body answered from memory and the
 // same doorway answering a tiny body (so the page's own share shows). Steadier than wrk on a shared
 // machine; the full bar is scripts/bench/events.ts.
-//   bun scripts/bench/events-feed-cpu.ts [--requests 20000] [--types lesson_plan.ready]
+//   bun scripts/bench/events-feed-cpu.ts [--requests 20000] [--types lesson_plan.ready] [--feed-only]
+// (--feed-only: just the GET /v1/events loop, for `bun --cpu-prof-md`.)
 import { join } from "node:path";
 import { t } from "elysia";
 import { createUser } from "../../src/accounts/service.ts";
@@ -80,6 +81,10 @@ async function cpuPerCall(run: () => Promise<unknown>): Promise<number> {
 const feedUrl = `http://localhost/v1/events?${query}`;
 const page = await cpuPerRequest(() => new Request(feedUrl, { headers }), (r) => app.handle(r));
 const items = (JSON.parse(page.body) as { items: unknown[] }).items.length;
+if (args.includes("--feed-only")) {
+  console.log(`GET /v1/events (${items} events): ${page.us.toFixed(1)} µs CPU per request`);
+  process.exit(0);
+}
 const fromMemory = await cpuPerRequest(() => new Request(feedUrl, { headers }), () => new Response(page.body, { headers: { "content-type": "application/json" } }));
 const doorway = await cpuPerRequest(() => new Request("http://localhost/v1/bench/doorway", { headers }), (r) => app.handle(r));
 
