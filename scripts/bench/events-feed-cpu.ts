@@ -92,7 +92,7 @@ const pages = new FeedPageText(deps);
 const reader = { listener: { clientId: client.client.id, accountId: user.accountId, scopes: [...SCOPES] }, apiVersion: CURRENT_API_VERSION, requested: option("types") ? parseTypes(option("types")) : null };
 const pageText = await cpuPerCall(() => pages.page(reader, 0, 100));
 const [pageSql] = [...(pages as unknown as { statements: Map<string, { sql: string }> }).statements.values()];
-const sqlArgs = [`,"api_version":"v","subject":`, `"s"`, user.accountId, 0, client.client.id, client.client.id, 101];
+const sqlArgs = [user.accountId, 0, client.client.id, client.client.id, 101];
 const statement = await cpuPerCall(() => deps.store.client.execute({ sql: pageSql!.sql, args: sqlArgs }));
 
 console.log(`feed page (${items} events, ${page.body.length} bytes), ${REQUESTS} requests in process, µs CPU per request:`);

@@ -33,14 +33,17 @@ export interface StoredEvent {
   data: Record<string, unknown>;
 }
 
+/** Where a reader's `,"api_version":…,"subject":…` goes in an envelope template (never raw in JSON text). */
+export const READER_MARK = "\u0001";
+
 /**
- * The part of an envelope that is the same for every reader, as JSON text: `{"id":…,"type":…,
- * "created_at":…` with no closing brace. The recorder stores it with the event; a feed page appends
- * api_version, subject and data to it (feed-page-text.ts), giving the very text JSON.stringify
- * gives for envelopeFor's object, keys in the same order.
+ * The envelope as JSON text for every reader at once: JSON.stringify of envelopeFor's object, keys
+ * in the same order, with READER_MARK in place of api_version and subject, which depend on who
+ * reads. The recorder stores it with the event; a feed page puts the reader's in (feed-page-text.ts).
  */
-export function envelopeHead(event: { id: string; type: string; createdAt: number }): string {
-  return `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"created_at":${JSON.stringify(new Date(event.createdAt).toISOString())}`;
+export function envelopeTemplate(event: { id: string; type: string; createdAt: number; data: Record<string, unknown> }): string {
+  const head = `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"created_at":${JSON.stringify(new Date(event.createdAt).toISOString())}`;
+  return `${head}${READER_MARK},"data":${JSON.stringify(event.data)}}`;
 }
 
 /** The envelope of a stored event for one client, with `data` at `apiVersion` (already transformed). */

@@ -1,29 +1,28 @@
 // A feed page (spec 4.4) as the JSON text of its answer, put together by the store in one
-// statement: each event's envelope (spec 2.5) is its stored opening (envelopeHead: id, type,
-// created_at), then api_version and subject for this reader, then the stored `data` text as it was
-// recorded. Reading 101 rows into objects and serialising them again cost ~300 µs a page; this is
-// one row of one string. The rules are the feed's (event-feed.ts): the same audience, types and
-// positions, so the page is the one feedPage() would give, byte for byte, and its next_cursor works
-// on the stream as well (DESIGN §6). When the version asked for reshapes event data (spec 9), the
-// page is made the general way, through the version registry.
+// statement: each event's envelope (spec 2.5) is its stored template (envelopeTemplate: the JSON
+// written when it was recorded), with this reader's api_version and subject put in. Reading 101
+// rows into objects and serialising them again cost ~300 µs a page; this reads one string. The
+// rules are the feed's (event-feed.ts): the same audience, types and positions, so the events are
+// the ones feedPage() gives, byte for byte, and next_cursor works on the stream too (DESIGN §6).
+// When the version asked for reshapes event data (spec 9), the page is made the general way,
+// through the version registry.
 import { EVENT_CATALOGUE, type CatalogueEntry, type EventType } from "./catalogue.ts";
-import { SubjectCache } from "./envelope.ts";
+import { READER_MARK, SubjectCache } from "./envelope.ts";
 import { cursorAt, feedPage, feedTypes, type FeedDeps, type FeedReader } from "./event-feed.ts";
 
 /** One SQL string literal (the type names are the catalogue's, but quoting keeps that from mattering). */
 const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-/** Marks where a subject about a user goes; JSON text never holds a raw control character. */
-const USER_MARK = /\x01([^\x02]*)\x02/g;
+/** In an event about a user, the statement marks the user in place of READER_MARK: U+0002 id U+0003. */
+const USER_MARK = /\u0002([^\u0003]*)\u0003/g;
 
 /**
- * The envelope text of one row. Events recorded before `envelope_head` existed get the same
- * opening from their columns (toISOString's form: milliseconds and Z).
+ * The template of one row. Events recorded before `envelope_template` existed get the same text
+ * from their columns (created_at in toISOString's form: milliseconds and Z).
  */
-const ENVELOPE_TEXT =
-  `coalesce(envelope_head, '{"id":' || json_quote(id) || ',"type":' || json_quote(type) || ',"created_at":"' || ` +
-  `strftime('%Y-%m-%dT%H:%M:%S', created_at / 1000, 'unixepoch') || printf('.%03dZ"', created_at % 1000))` +
-  ` || ? || CASE WHEN about_user_id IS NULL THEN ? ELSE char(1) || about_user_id || char(2) END || ',"data":' || data || '}'`;
+const TEMPLATE =
+  `coalesce(envelope_template, '{"id":' || json_quote(id) || ',"type":' || json_quote(type) || ',"created_at":"' || ` +
+  `strftime('%Y-%m-%dT%H:%M:%S', created_at / 1000, 'unixepoch') || printf('.%03dZ"', created_at % 1000) || char(1) || ',"data":' || data || '}')`;
 
 /**
  * Who hears what, in SQL: catalogue.ts's mayHear for this account and these types. Types every
@@ -43,14 +42,16 @@ function audienceSql(types: readonly EventType[]): { sql: string; clientArgs: nu
 /**
  * The page's statement. It reads up to limit + 1 events in sequence order (the extra one answers
  * has_more) and returns one row: how many, the last one's seq and id (SQLite takes bare columns
- * from the max() row), the envelopes joined by commas in the subquery's order, and the head of the
- * sequence, read in the same snapshot.
+ * from the max() row), how many are about a user, the templates joined by commas in the
+ * subquery's order, and the head of the sequence, read in the same snapshot.
  */
 function pageStatement(types: readonly EventType[]): { sql: string; clientArgs: number } {
   const audience = audienceSql(types);
   const sql =
-    `SELECT count(*), max(seq), id, group_concat(${ENVELOPE_TEXT}, ','), (SELECT seq FROM events ORDER BY seq DESC LIMIT 1) ` +
-    `FROM (SELECT seq, id, type, created_at, about_user_id, data, envelope_head FROM events ` +
+    `SELECT count(*), max(seq), id, count(about_user_id), ` +
+    `group_concat(CASE WHEN about_user_id IS NULL THEN template ELSE replace(template, char(1), char(2) || about_user_id || char(3)) END, ','), ` +
+    `(SELECT seq FROM events ORDER BY seq DESC LIMIT 1) ` +
+    `FROM (SELECT seq, id, about_user_id, ${TEMPLATE} AS template FROM events ` +
     `WHERE account_id = ? AND seq > ? AND (${audience.sql}) ORDER BY seq LIMIT ?)`;
   return { sql, clientArgs: audience.clientArgs };
 }
@@ -71,15 +72,15 @@ export class FeedPageText {
     if (types.length === 0) return answer("", cursorAt(deps, reader, afterSeq), false);
     const { clientId, accountId } = reader.listener;
     const statement = this.statement(types);
-    const args: (string | number)[] = [`,"api_version":${JSON.stringify(reader.apiVersion)},"subject":`, JSON.stringify(this.subjects.get(clientId, accountId, null)), accountId, afterSeq];
+    const args: (string | number)[] = [accountId, afterSeq];
     for (let i = 0; i < statement.clientArgs; i++) args.push(clientId);
     args.push(limit + 1);
     const result = await deps.store.db.$client.execute({ sql: statement.sql, args });
     const row = result.rows[0]!;
     const count = Number(row[0]);
-    const head = row[4] === null ? 0 : Number(row[4]);
+    const head = row[5] === null ? 0 : Number(row[5]);
     if (count === 0) return answer("", cursorAt(deps, reader, Math.max(afterSeq, head)), false);
-    let items = String(row[3]);
+    let items = String(row[4]);
     const hasMore = count > limit;
     let position: number;
     if (hasMore) {
@@ -93,7 +94,9 @@ export class FeedPageText {
       // The end: every event up to the head read with the page was committed and seen.
       position = Math.max(Number(row[1]), head, afterSeq);
     }
-    if (items.includes("\x01")) items = items.replace(USER_MARK, (_, userId: string) => JSON.stringify(this.subjects.get(clientId, accountId, userId)));
+    const version = `,"api_version":${JSON.stringify(reader.apiVersion)},"subject":`;
+    if (Number(row[3]) > 0) items = items.replace(USER_MARK, (_, userId: string) => version + JSON.stringify(this.subjects.get(clientId, accountId, userId)));
+    items = items.replaceAll(READER_MARK, version + JSON.stringify(this.subjects.get(clientId, accountId, null)));
     return answer(items, cursorAt(deps, reader, position), hasMore);
   }
 

@@ -5,7 +5,7 @@
 // throws rolls the whole change back.
 import { PREFIX, newPublicId } from "../lib/secrets.ts";
 import type { DbOrTx } from "../store/open-store.ts";
-import { envelopeHead } from "./envelope.ts";
+import { envelopeTemplate } from "./envelope.ts";
 import { events } from "./schema.ts";
 
 /** Event types the service records (spec 6.1). webhook.test is never recorded: it goes to one endpoint only. */
@@ -48,7 +48,7 @@ export class EventRecorder {
     // .all(), not .get(): a RETURNING statement left open keeps the WAL from resetting (DESIGN §9).
     const [row] = await tx
       .insert(events)
-      .values({ id, accountId: input.accountId, type: input.type, createdAt: nowMs, aboutUserId, clientId, data: input.data, envelopeHead: envelopeHead({ id, type: input.type, createdAt: nowMs }) })
+      .values({ id, accountId: input.accountId, type: input.type, createdAt: nowMs, aboutUserId, clientId, data: input.data, envelopeTemplate: envelopeTemplate({ id, type: input.type, createdAt: nowMs, data: input.data }) })
       .returning({ seq: events.seq });
     const event: RecordedEvent = { ...input, aboutUserId, clientId, id, seq: row!.seq, createdAt: nowMs };
     for (const hook of this.outbox) await hook(tx, event);

@@ -22,11 +22,11 @@ export const events = sqliteTable(
     clientId: text("client_id"),
     data: json<Record<string, unknown>>("data").notNull(),
     /**
-     * The envelope's opening as JSON text, `{"id":…,"type":…,"created_at":…` (envelopeHead()),
-     * written once when the event is recorded, so the store can put a feed page together by
-     * concatenation (feed-page-text.ts). Null for events recorded before the column existed.
+     * The envelope as JSON text with U+0001 where a reader's api_version and subject go
+     * (envelopeTemplate()), written once when the event is recorded, so the store puts a feed page
+     * together by concatenation (feed-page-text.ts). Null for events recorded before it existed.
      */
-    envelopeHead: text("envelope_head"),
+    envelopeTemplate: text("envelope_template"),
   },
   (t) => [index("events_account_seq").on(t.accountId, t.seq), index("events_created_at").on(t.createdAt)],
 );

@@ -1,7 +1,7 @@
 // The feed page the store puts together as JSON text (src/events/feed-page-text.ts) against the
 // general one (feedPage: rows read, envelopes built, JSON.stringify), on both store drivers: the
 // same envelopes byte for byte — odd characters in data, subjects about users, audiences, types,
-// scopes, events recorded before envelope_head existed — the same has_more, and cursors that walk
+// scopes, events recorded before envelope_template existed — the same has_more, and cursors that walk
 // the same sequence. Then through the routes: the feed's envelopes are the stream's, and a version
 // that reshapes data still reshapes it.
 import { afterEach, describe, expect, test } from "bun:test";
@@ -10,7 +10,7 @@ import { createUser } from "../../src/accounts/service.ts";
 import { EventRecorder, type NewEvent } from "../../src/events/recorder.ts";
 import { feedPage, parseTypes, type FeedDeps, type FeedReader } from "../../src/events/event-feed.ts";
 import { FeedPageText } from "../../src/events/feed-page-text.ts";
-import { envelopeHead } from "../../src/events/envelope.ts";
+import { envelopeTemplate } from "../../src/events/envelope.ts";
 import { decodeCursor, filterKey } from "../../src/events/cursor.ts";
 import { createAdjustableClock, type AdjustableClock } from "../../src/lib/clock.ts";
 import { SCOPES } from "../../src/lib/scopes.ts";
@@ -61,11 +61,11 @@ async function seed(store: Store, clock: AdjustableClock, accountId: string, oth
     clock.advance(1234);
     await failed(`p${i}`, i % 2 ? { aboutUserId: "parla_usr_two" } : {});
   }
-  // Recorded before envelope_head existed: the statement makes the opening from the columns
+  // Recorded before envelope_template existed: the statement makes the opening from the columns
   // (milliseconds under 100 too: toISOString pads them to three digits).
   clock.advance(603);
   const old = await record({ accountId, type: "lesson_plan.ready", data: { plan_id: "old", status: "partial" } });
-  await store.client.execute({ sql: "UPDATE events SET envelope_head = NULL WHERE id = ?", args: [old.id] });
+  await store.client.execute({ sql: "UPDATE events SET envelope_template = NULL WHERE id = ?", args: [old.id] });
 }
 
 /** Every page after `after`, by one path, following its own cursors (decoded back to positions by the next call). */
@@ -160,10 +160,13 @@ for (const driver of drivers) {
   });
 }
 
-describe("the feed page's opening", () => {
-  test("envelopeHead is the start of the envelope's JSON", () => {
-    const head = envelopeHead({ id: "parla_evt_x", type: "lesson_plan.ready", createdAt: TEST_START + 7 });
-    expect(head + "}").toBe(JSON.stringify({ id: "parla_evt_x", type: "lesson_plan.ready", created_at: new Date(TEST_START + 7).toISOString() }));
+describe("the envelope template", () => {
+  test("is the envelope's JSON with the reader's fields left out at one mark", () => {
+    const event = { id: "parla_evt_x", type: "lesson_plan.ready", createdAt: TEST_START + 7, data: ODD };
+    const template = envelopeTemplate(event);
+    const envelope = { id: event.id, type: event.type, created_at: new Date(event.createdAt).toISOString(), api_version: "v", subject: "parla_sub_s", data: ODD };
+    expect(template.split("\u0001")).toHaveLength(2);
+    expect(template.replace("\u0001", ',"api_version":"v","subject":"parla_sub_s"')).toBe(JSON.stringify(envelope));
   });
 });
 
