@@ -1,6 +1,6 @@
 // Events benchmark: Parla's event stream and feed against raw Bun.serve, measured in the same run
 // (servers on CPU 1, clients on CPU 0). Prints ratios; never fails on absolute numbers.
-//   bun scripts/bench/events.ts [--streams 10000] [--fanout 5000] [--seconds 5]
+//   bun scripts/bench/events.ts [--streams 10000] [--fanout 5000] [--seconds 5] [--feed-only]
 // - RSS per open stream with heartbeats (goal ≤ 10 KiB per stream);
 // - one new event to N open streams: time until the last frame arrives (goal ≤ 2× raw fan-out);
 // - a feed page of 100 events (authenticated, from the store) in requests/s (goal ≥ 40 % of raw).
@@ -16,6 +16,7 @@ const STREAMS = flag("streams", 10_000);
 const FANOUT = flag("fanout", 5_000);
 const SECONDS = flag("seconds", 5);
 const HEARTBEAT = 2;
+const FEED_ONLY = args.includes("--feed-only");
 const ROUNDS = 7;
 const pin = (cpu: number, cmd: string[]) => (Bun.which("taskset") ? ["taskset", "-c", String(cpu), ...cmd] : cmd);
 const here = import.meta.dir;
@@ -99,7 +100,8 @@ try {
 
   // 1. Memory per open stream, heartbeats running.
   const memory: Record<string, number> = {};
-  for (const [name, pid, url, token] of [["Bun.serve", baseline.pid, `${base}/stream`, ""], ["Parla", parla.pid, `${ours}/v1/events/stream`, info.token]] as const) {
+  const streamRuns = [["Bun.serve", baseline.pid, `${base}/stream`, ""], ["Parla", parla.pid, `${ours}/v1/events/stream`, info.token]] as const;
+  for (const [name, pid, url, token] of FEED_ONLY ? [] : streamRuns) {
     Bun.gc(true);
     await Bun.sleep(500);
     const before = rssKiB(pid);
@@ -114,7 +116,8 @@ try {
 
   // 2. One event to FANOUT streams: the time until the last one has it.
   const fanout: Record<string, number> = {};
-  for (const [name, url, token, trigger] of [["Bun.serve", `${base}/stream`, "", `${base}/fanout`], ["Parla", `${ours}/v1/events/stream`, info.token, `${control}/record`]] as const) {
+  const fanoutRuns = [["Bun.serve", `${base}/stream`, "", `${base}/fanout`], ["Parla", `${ours}/v1/events/stream`, info.token, `${control}/record`]] as const;
+  for (const [name, url, token, trigger] of FEED_ONLY ? [] : fanoutRuns) {
     const client = await streamClient(url, FANOUT, token);
     await Bun.sleep(500);
     const times: number[] = [];
@@ -139,9 +142,9 @@ try {
   await wrk(feedUrl, parla.pid, [`Authorization: Bearer ${info.token}`]);
   const ourFeed = await wrk(feedUrl, parla.pid, [`Authorization: Bearer ${info.token}`]);
 
-  console.log(`streams: ${STREAMS} held (heartbeat ${HEARTBEAT} s), fan-out to ${FANOUT} (median of ${ROUNDS}); clients on CPU 0, servers on CPU 1`);
-  console.log(`RSS per open stream   Bun.serve ${memory["Bun.serve"]!.toFixed(2)} KiB   Parla ${memory.Parla!.toFixed(2)} KiB   (goal ≤ 10 KiB)`);
-  console.log(`one event to ${FANOUT}     Bun.serve ${fanout["Bun.serve"]!.toFixed(1)} ms   Parla ${fanout.Parla!.toFixed(1)} ms   ratio ${(fanout.Parla! / fanout["Bun.serve"]!).toFixed(2)} (goal ≤ 2.00; Parla's time includes recording the event)`);
+  console.log(`streams: ${FEED_ONLY ? "skipped (--feed-only)" : `${STREAMS} held (heartbeat ${HEARTBEAT} s), fan-out to ${FANOUT} (median of ${ROUNDS})`}; clients on CPU 0, servers on CPU 1`);
+  if (!FEED_ONLY) console.log(`RSS per open stream   Bun.serve ${memory["Bun.serve"]!.toFixed(2)} KiB   Parla ${memory.Parla!.toFixed(2)} KiB   (goal ≤ 10 KiB)`);
+  if (!FEED_ONLY) console.log(`one event to ${FANOUT}     Bun.serve ${fanout["Bun.serve"]!.toFixed(1)} ms   Parla ${fanout.Parla!.toFixed(1)} ms   ratio ${(fanout.Parla! / fanout["Bun.serve"]!).toFixed(2)} (goal ≤ 2.00; Parla's time includes recording the event)`);
   console.log(`feed page (${items} events)  Bun.serve ${baseFeed.rate.toFixed(0)} req/s   Parla ${ourFeed.rate.toFixed(0)} req/s   ratio ${(ourFeed.rate / baseFeed.rate).toFixed(2)} (goal ≥ 0.40)`);
   console.log(
     `  per server CPU-second  Bun.serve ${baseFeed.perCpuSecond.toFixed(0)}   Parla ${ourFeed.perCpuSecond.toFixed(0)}   ratio ${(ourFeed.perCpuSecond / baseFeed.perCpuSecond).toFixed(2)}` +

@@ -48,7 +48,16 @@ export class EventRecorder {
     // .all(), not .get(): a RETURNING statement left open keeps the WAL from resetting (DESIGN §9).
     const [row] = await tx
       .insert(events)
-      .values({ id, accountId: input.accountId, type: input.type, createdAt: nowMs, aboutUserId, clientId, data: input.data, envelopeTemplate: envelopeTemplate({ id, type: input.type, createdAt: nowMs, data: input.data }) })
+      .values({
+        id,
+        accountId: input.accountId,
+        type: input.type,
+        createdAt: nowMs,
+        aboutUserId,
+        clientId,
+        data: input.data,
+        envelopeTemplate: envelopeTemplate({ id, type: input.type, createdAt: nowMs, data: input.data }),
+      })
       .returning({ seq: events.seq });
     const event: RecordedEvent = { ...input, aboutUserId, clientId, id, seq: row!.seq, createdAt: nowMs };
     for (const hook of this.outbox) await hook(tx, event);

@@ -26,7 +26,7 @@ import { bearer, feed, frameReader, recordEvent } from "./fixtures.ts";
 const ODD = {
   plan_id: 'q"uote \\ back\\slash\nnew line\ttab \u2028\u2029 </script> é ß 漢字 😀 \u0001\u001f\u007f \ud800 lone',
   status: "complete",
-  nested: { list: [1, 0.1, -0, 1e21, 2 ** 53, true, null, "x"], empty: {}, "key with \"quotes\"": "" },
+  nested: { list: [1, 0.1, -0, 1e21, 2 ** 53, true, null, "x"], empty: {}, 'key with "quotes"': "" },
 };
 
 const drivers = [
@@ -194,7 +194,10 @@ describe("the feed through the routes", () => {
 
   test("a version that reshapes event data still reshapes the feed; its deprecation headers are sent", async () => {
     const OLDER = "2026-04-test-older";
-    const versions: ApiVersion[] = [...API_VERSIONS, { id: OLDER, status: "deprecated", released_at: "2026-04-01", changes: ["test only"], deprecated_at: "2026-09-01T00:00:00Z", sunset_at: "2027-03-01T00:00:00Z" }];
+    const versions: ApiVersion[] = [
+      ...API_VERSIONS,
+      { id: OLDER, status: "deprecated", released_at: "2026-04-01", changes: ["test only"], deprecated_at: "2026-09-01T00:00:00Z", sunset_at: "2027-03-01T00:00:00Z" },
+    ];
     const changes: VersionChange[] = [
       {
         introducedIn: CURRENT_API_VERSION,
