@@ -100,7 +100,7 @@ const reader = { listener: { clientId: client.client.id, accountId: user.account
 const pageText = await cpuPerCall(() => pages.page(reader, 0, 100));
 const [pageSql] = [...(pages as unknown as { statements: Map<string, { sql: string }> }).statements.values()];
 const sqlArgs = [user.accountId, 0, client.client.id, client.client.id, 101];
-const statement = await cpuPerCall(() => deps.store.client.execute({ sql: pageSql!.sql, args: sqlArgs }));
+const statement = await cpuPerCall(() => deps.store.read(pageSql!.sql, sqlArgs));
 
 console.log(`feed page (${items} events, ${page.body.length} bytes), ${REQUESTS} requests in process, µs CPU per request:`);
 console.log(`  body from memory        ${fromMemory.us.toFixed(1)}`);

@@ -75,8 +75,7 @@ export class FeedPageText {
     const args: (string | number)[] = [accountId, afterSeq];
     for (let i = 0; i < statement.clientArgs; i++) args.push(clientId);
     args.push(limit + 1);
-    const result = await deps.store.db.$client.execute({ sql: statement.sql, args });
-    const row = result.rows[0]!;
+    const [row] = (await deps.store.read(statement.sql, args)) as [unknown[]];
     const count = Number(row[0]);
     const head = row[5] === null ? 0 : Number(row[5]);
     if (count === 0) return answer("", cursorAt(deps, reader, Math.max(afterSeq, head)), false);
