@@ -150,6 +150,12 @@ try {
     `  per server CPU-second  Bun.serve ${baseFeed.perCpuSecond.toFixed(0)}   Parla ${ourFeed.perCpuSecond.toFixed(0)}   ratio ${(ourFeed.perCpuSecond / baseFeed.perCpuSecond).toFixed(2)}` +
       `   (µs of server CPU per page: Bun.serve ${(1e6 / baseFeed.perCpuSecond).toFixed(1)}, Parla ${(1e6 / ourFeed.perCpuSecond).toFixed(1)})`,
   );
+  // A server that was not busy most of the run was paced by wrk (its CPU shared with other work), so
+  // its requests per wall second say little; requests per CPU-second still compare the servers.
+  const busy = (f: WrkFigure) => f.rate / f.perCpuSecond;
+  if (Math.min(busy(baseFeed), busy(ourFeed)) < 0.8) {
+    console.log(`  note: servers busy ${(busy(baseFeed) * 100).toFixed(0)}% (Bun.serve) and ${(busy(ourFeed) * 100).toFixed(0)}% (Parla) of the run: wrk set the pace, so trust the per-CPU-second ratio`);
+  }
 } finally {
   parla.kill();
   baseline.kill();
