@@ -13,8 +13,9 @@ import { cursorAt, feedPage, feedTypes, type FeedDeps, type FeedReader } from ".
 /** One SQL string literal (the type names are the catalogue's, but quoting keeps that from mattering). */
 const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-/** In an event about a user, the statement marks the user in place of READER_MARK: U+0002 id U+0003. */
-const USER_MARK = /\u0002([^\u0003]*)\u0003/g;
+/** An event about a user comes with the user in front of its template: U+0002 user id U+0003. */
+const USER_OPEN = "\u0002";
+const USER_CLOSE = "\u0003";
 
 /**
  * The template of one row. Events recorded before `envelope_template` existed get the same text
@@ -49,7 +50,7 @@ function pageStatement(types: readonly EventType[]): { sql: string; clientArgs: 
   const audience = audienceSql(types);
   const sql =
     `SELECT count(*), max(seq), id, count(about_user_id), ` +
-    `group_concat(CASE WHEN about_user_id IS NULL THEN template ELSE replace(template, char(1), char(2) || about_user_id || char(3)) END, ','), ` +
+    `group_concat(CASE WHEN about_user_id IS NULL THEN template ELSE char(2) || about_user_id || char(3) || template END, ','), ` +
     `(SELECT seq FROM events ORDER BY seq DESC LIMIT 1) ` +
     `FROM (SELECT seq, id, about_user_id, ${TEMPLATE} AS template FROM events ` +
     `WHERE account_id = ? AND seq > ? AND (${audience.sql}) ORDER BY seq LIMIT ?)`;
@@ -83,20 +84,47 @@ export class FeedPageText {
     const hasMore = count > limit;
     let position: number;
     if (hasMore) {
-      // Drop the extra event. Every event before it that this reader hears is on the page, so the
-      // position just before it is where the next page starts (seq order is commit order, DESIGN §4).
-      const extra = items.lastIndexOf(`,{"id":${JSON.stringify(String(row[2]))}`);
-      if (extra < 0) throw new Error("feed page: the extra event is not at the end of the page");
-      items = items.slice(0, extra);
+      // Drop the extra event (and the user marked in front of it). Every event before it that this
+      // reader hears is on the page, so the position just before it is where the next page starts
+      // (seq order is commit order, DESIGN §4).
+      let extra = items.lastIndexOf(`{"id":${JSON.stringify(String(row[2]))}`);
+      if (extra > 0 && items[extra - 1] === USER_CLOSE) extra = items.lastIndexOf(USER_OPEN, extra);
+      if (extra < 1 || items[extra - 1] !== ",") throw new Error("feed page: the extra event is not at the end of the page");
+      items = items.slice(0, extra - 1);
       position = Number(row[1]) - 1;
     } else {
       // The end: every event up to the head read with the page was committed and seen.
       position = Math.max(Number(row[1]), head, afterSeq);
     }
     const version = `,"api_version":${JSON.stringify(reader.apiVersion)},"subject":`;
-    if (Number(row[3]) > 0) items = items.replace(USER_MARK, (_, userId: string) => version + JSON.stringify(this.subjects.get(clientId, accountId, userId)));
-    items = items.replaceAll(READER_MARK, version + JSON.stringify(this.subjects.get(clientId, accountId, null)));
+    const aboutAccount = version + JSON.stringify(this.subjects.get(clientId, accountId, null));
+    items = Number(row[3]) === 0 ? items.replaceAll(READER_MARK, aboutAccount) : this.withUsers(items, version, aboutAccount, clientId, accountId);
     return answer(items, cursorAt(deps, reader, position), hasMore);
+  }
+
+  /**
+   * Puts the reader's fields in at every READER_MARK: the subject of the user marked in front of
+   * the event's template when there is one (the mark goes), else the account's. One pass.
+   */
+  private withUsers(items: string, version: string, aboutAccount: string, clientId: string, accountId: string): string {
+    const fields = new Map<string, string>();
+    let out = "";
+    let from = 0;
+    let user = items.indexOf(USER_OPEN);
+    for (let mark = items.indexOf(READER_MARK); mark >= 0; mark = items.indexOf(READER_MARK, from)) {
+      if (user >= 0 && user < mark) {
+        const close = items.indexOf(USER_CLOSE, user);
+        const userId = items.slice(user + 1, close);
+        let aboutUser = fields.get(userId);
+        if (aboutUser === undefined) fields.set(userId, (aboutUser = version + JSON.stringify(this.subjects.get(clientId, accountId, userId))));
+        out += items.slice(from, user) + items.slice(close + 1, mark) + aboutUser;
+        user = items.indexOf(USER_OPEN, mark);
+      } else {
+        out += items.slice(from, mark) + aboutAccount;
+      }
+      from = mark + 1;
+    }
+    return out + items.slice(from);
   }
 
   private statement(types: readonly EventType[]): { sql: string; clientArgs: number } {
