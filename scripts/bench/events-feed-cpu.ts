@@ -40,7 +40,11 @@ const declared = { scope: "events:read", operation: "events.feed", version: "hea
 const probe = deps.v1
   .plugin("bench")
   .get("/v1/bench/doorway", { ...declared, response: { 200: t.Object({ ok: t.Boolean() }) } }, () => ({ ok: true }))
-  .get("/v1/bench/feed-shaped", { ...declared, query: FeedQuery, response: { 200: FeedPageSchema } }, () => new Response(remembered, { headers: { "content-type": "application/json;charset=utf-8" } })).elysia;
+  .get(
+    "/v1/bench/feed-shaped",
+    { ...declared, query: FeedQuery, response: { 200: FeedPageSchema } },
+    () => new Response(remembered, { headers: { "content-type": "application/json;charset=utf-8" } }),
+  ).elysia;
 const app = createApp(deps).use(probe);
 
 const now = Date.now();
@@ -57,7 +61,14 @@ const exchanged = await app.handle(
 );
 const token = ((await exchanged.json()) as { access_token: string }).access_token;
 for (let i = 0; i < 150; i++) {
-  await deps.store.db.transaction((tx) => deps.events.record(tx, Date.now(), { accountId: user.accountId, type: "lesson_plan.ready", data: { plan_id: `parla_lp_bench${i}`, status: "complete" }, aboutUserId: ABOUT_USERS > 0 ? `parla_usr_bench${i % ABOUT_USERS}` : null }));
+  await deps.store.db.transaction((tx) =>
+    deps.events.record(tx, Date.now(), {
+      accountId: user.accountId,
+      type: "lesson_plan.ready",
+      data: { plan_id: `parla_lp_bench${i}`, status: "complete" },
+      aboutUserId: ABOUT_USERS > 0 ? `parla_usr_bench${i % ABOUT_USERS}` : null,
+    }),
+  );
 }
 
 const headers = { authorization: `Bearer ${token}` };
@@ -88,19 +99,35 @@ async function cpuPerRequest(make: () => Request, via: (r: Request) => Promise<R
 const cpuPerCall = cpuPer;
 
 const feedUrl = `http://localhost/v1/events?${query}`;
-const page = await cpuPerRequest(() => new Request(feedUrl, { headers }), (r) => app.handle(r));
+const page = await cpuPerRequest(
+  () => new Request(feedUrl, { headers }),
+  (r) => app.handle(r),
+);
 const items = (JSON.parse(page.body) as { items: unknown[] }).items.length;
 if (args.includes("--feed-only")) {
   console.log(`GET /v1/events (${items} events): ${page.us.toFixed(1)} µs CPU per request`);
   process.exit(0);
 }
-const fromMemory = await cpuPerRequest(() => new Request(feedUrl, { headers }), () => new Response(page.body, { headers: { "content-type": "application/json" } }));
-const doorway = await cpuPerRequest(() => new Request("http://localhost/v1/bench/doorway", { headers }), (r) => app.handle(r));
+const fromMemory = await cpuPerRequest(
+  () => new Request(feedUrl, { headers }),
+  () => new Response(page.body, { headers: { "content-type": "application/json" } }),
+);
+const doorway = await cpuPerRequest(
+  () => new Request("http://localhost/v1/bench/doorway", { headers }),
+  (r) => app.handle(r),
+);
 remembered = page.body;
-const feedShaped = await cpuPerRequest(() => new Request(`http://localhost/v1/bench/feed-shaped?${query}`, { headers }), (r) => app.handle(r));
+const feedShaped = await cpuPerRequest(
+  () => new Request(`http://localhost/v1/bench/feed-shaped?${query}`, { headers }),
+  (r) => app.handle(r),
+);
 
 const pages = new FeedPageText(deps);
-const reader = { listener: { clientId: client.client.id, accountId: user.accountId, scopes: [...SCOPES] }, apiVersion: CURRENT_API_VERSION, requested: option("types") ? parseTypes(option("types")) : null };
+const reader = {
+  listener: { clientId: client.client.id, accountId: user.accountId, scopes: [...SCOPES] },
+  apiVersion: CURRENT_API_VERSION,
+  requested: option("types") ? parseTypes(option("types")) : null,
+};
 const pageText = await cpuPerCall(() => pages.page(reader, 0, 100));
 const [pageSql] = [...(pages as unknown as { statements: Map<string, { sql: string }> }).statements.values()];
 const sqlArgs = [user.accountId, 0, client.client.id, client.client.id, 101];
@@ -113,7 +140,10 @@ console.log(`  the feed's route, answering the page from memory ${feedShaped.us.
 console.log(`  the page's statement    ${statement.toFixed(1)}`);
 console.log(`  the page (FeedPageText) ${pageText.toFixed(1)}`);
 console.log(`  GET /v1/events          ${page.us.toFixed(1)}   (≈ ${(page.us - feedShaped.us).toFixed(1)} more than answering from memory)`);
-if (process.env.KEEP) { console.log(dir.path); process.exit(0); }
+if (process.env.KEEP) {
+  console.log(dir.path);
+  process.exit(0);
+}
 store.close();
 dir.cleanup();
 process.exit(0);
