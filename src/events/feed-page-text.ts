@@ -108,7 +108,7 @@ export class FeedPageText {
    */
   private withUsers(items: string, version: string, aboutAccount: string, clientId: string, accountId: string): string {
     const fields = new Map<string, string>();
-    let out = "";
+    const parts: string[] = [];
     let from = 0;
     let user = items.indexOf(USER_OPEN);
     for (let mark = items.indexOf(READER_MARK); mark >= 0; mark = items.indexOf(READER_MARK, from)) {
@@ -117,14 +117,15 @@ export class FeedPageText {
         const userId = items.slice(user + 1, close);
         let aboutUser = fields.get(userId);
         if (aboutUser === undefined) fields.set(userId, (aboutUser = version + JSON.stringify(this.subjects.get(clientId, accountId, userId))));
-        out += items.slice(from, user) + items.slice(close + 1, mark) + aboutUser;
+        parts.push(items.slice(from, user), items.slice(close + 1, mark), aboutUser);
         user = items.indexOf(USER_OPEN, mark);
       } else {
-        out += items.slice(from, mark) + aboutAccount;
+        parts.push(items.slice(from, mark), aboutAccount);
       }
       from = mark + 1;
     }
-    return out + items.slice(from);
+    parts.push(items.slice(from));
+    return parts.join("");
   }
 
   private statement(types: readonly EventType[]): { sql: string; clientArgs: number } {
