@@ -49,9 +49,7 @@ const app = createApp(deps).use(probe);
 
 const now = Date.now();
 const user = await createUser(deps.store.db, now, { email: "bench@example.com", password: "correct horse battery staple" });
-if (!user.ok) throw new Error(user.reason);
 const client = await createClient(deps.store.db, now, { accountId: user.accountId, name: "Bench", type: "confidential", scopes: [...SCOPES], billingMode: "allowance", redirectUris: [] });
-if (!client.ok) throw new Error(client.reason);
 const exchanged = await app.handle(
   new Request("http://localhost/oauth/token", {
     method: "POST",
