@@ -5,7 +5,8 @@ import type { Operation } from "../billing/credits.ts";
 import type { ChargeReceipt } from "../billing/service.ts";
 import type { CoreDeps } from "../config/core-deps.ts";
 import type { Caller, V1Doorway } from "../http/v1.ts";
-import { parseTypes, feedPage, startPosition, type FeedReader } from "./event-feed.ts";
+import { parseTypes, startPosition, type FeedReader } from "./event-feed.ts";
+import { FeedPageText } from "./feed-page-text.ts";
 import type { EventVersions } from "./envelope.ts";
 import type { EventSignal } from "./event-signal.ts";
 import { openEventStream, type StreamDeps } from "./event-stream.ts";
@@ -32,6 +33,7 @@ export function eventRoutes(deps: EventRouteDeps) {
     heartbeatSeconds: deps.config.streamHeartbeatSeconds,
     maxSeconds: deps.config.streamMaxSeconds,
   };
+  const pages = new FeedPageText(deps);
   return deps.v1
     .plugin("events")
     .get(
@@ -50,10 +52,12 @@ export function eventRoutes(deps: EventRouteDeps) {
         tags: ["events"],
       },
       async ({ caller, apiVersion, query, set }) => {
-        set.headers["cache-control"] = "no-store";
         const reader = readerOf(caller, apiVersion, query.types);
         const after = await startPosition(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" });
-        return feedPage(deps, reader, after, query.limit ?? 100);
+        // The page arrives as JSON text (feed-page-text.ts), so it is answered as it is.
+        const headers: Record<string, string> = { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" };
+        for (const [name, value] of Object.entries(set.headers)) headers[name] = String(value);
+        return new Response(await pages.page(reader, after, query.limit ?? 100), { status: 200, headers });
       },
     )
     .get(

@@ -21,6 +21,12 @@ export const events = sqliteTable(
     /** Set for events only one client may hear (app.installed, app.uninstalled: spec 6.1). */
     clientId: text("client_id"),
     data: json<Record<string, unknown>>("data").notNull(),
+    /**
+     * The envelope as JSON text with U+0001 where a reader's api_version and subject go
+     * (envelopeTemplate()), written once when the event is recorded, so the store puts a feed page
+     * together by concatenation (feed-page-text.ts). Null for events recorded before it existed.
+     */
+    envelopeTemplate: text("envelope_template"),
   },
   (t) => [index("events_account_seq").on(t.accountId, t.seq), index("events_created_at").on(t.createdAt)],
 );

@@ -74,6 +74,17 @@ export class VersionRegistry {
     return this.down(version, data, (change) => change.events?.[type]);
   }
 
+  /**
+   * Does answering at `version` change any event's `data`? False when no change made since then
+   * touches event data: the current shape is that version's shape, and a reader may pass the stored
+   * `data` through unparsed (the feed page, feed-page-text.ts).
+   */
+  reshapesEventData(version: string): boolean {
+    const target = this.versions.findIndex((v) => v.id === version);
+    if (target === -1) return false;
+    return this.changes.some((change) => this.versions.findIndex((v) => v.id === change.introducedIn) > target && Object.keys(change.events ?? {}).length > 0);
+  }
+
   private down(version: string, value: Shape, pick: (change: VersionChange) => ((v: Shape) => Shape) | undefined): Shape {
     const target = this.versions.findIndex((v) => v.id === version);
     if (target === -1) return value;

@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `envelope_template` text;

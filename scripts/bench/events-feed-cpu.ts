@@ -1,0 +1,147 @@
+// CPU per feed page, in process: `app.handle` of GET /v1/events (100 events, authenticated, read
+// from the store) timed with process.cpuUsage, next to the same body answered from memory and the
+// same doorway answering a tiny body (so the page's own share shows). Steadier than wrk on a shared
+// machine; the full bar is scripts/bench/events.ts.
+//   bun scripts/bench/events-feed-cpu.ts [--requests 10000] [--types lesson_plan.ready] [--about-users 20] [--feed-only]
+// (--about-users N: the events are about N users, each with its own subject, instead of the account.)
+// (--feed-only: just the GET /v1/events loop, for `bun --cpu-prof-md`.)
+import { join } from "node:path";
+import { t } from "elysia";
+import { createUser } from "../../src/accounts/service.ts";
+import { createApp } from "../../src/app.ts";
+import { createClient } from "../../src/clients/service.ts";
+import { compose } from "../../src/compose.ts";
+import { loadConfig } from "../../src/config/config.ts";
+import { systemClock } from "../../src/lib/clock.ts";
+import { createLogger } from "../../src/lib/logger.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
+import { migrate } from "../../src/store/migrate.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import { parseTypes } from "../../src/events/event-feed.ts";
+import { FeedPageSchema, FeedQuery } from "../../src/events/model.ts";
+import { FeedPageText } from "../../src/events/feed-page-text.ts";
+import { CURRENT_API_VERSION } from "../../src/versions/registry.ts";
+import { tempDir } from "../../test/helpers/temp-dir.ts";
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
+const REQUESTS = Number(option("requests") ?? 10_000);
+const ABOUT_USERS = Number(option("about-users") ?? 0);
+const query = `start=oldest&limit=100${option("types") ? `&types=${option("types")}` : ""}`;
+
+const dir = tempDir("parla-bench-feed-cpu-");
+const config = loadConfig({ PARLA_DATABASE_URL: `file:${join(dir.path, "parla.db")}`, PARLA_BASE_URL: "http://localhost", PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "10000000" });
+const store = openStore(config.databaseUrl);
+await migrate(store.client, Date.now());
+const { deps } = await compose(config, store, createLogger("error"), systemClock);
+// The feed's route as declared (doorway, query model, response model), answering a body from memory.
+let remembered = "{}";
+const declared = { scope: "events:read", operation: "events.feed", version: "header", summary: "probe", tags: ["bench"], hidden: true } as const;
+const probe = deps.v1
+  .plugin("bench")
+  .get("/v1/bench/doorway", { ...declared, response: { 200: t.Object({ ok: t.Boolean() }) } }, () => ({ ok: true }))
+  .get(
+    "/v1/bench/feed-shaped",
+    { ...declared, query: FeedQuery, response: { 200: FeedPageSchema } },
+    () => new Response(remembered, { headers: { "content-type": "application/json;charset=utf-8" } }),
+  ).elysia;
+const app = createApp(deps).use(probe);
+
+const now = Date.now();
+const user = await createUser(deps.store.db, now, { email: "bench@example.com", password: "correct horse battery staple" });
+const client = await createClient(deps.store.db, now, { accountId: user.accountId, name: "Bench", type: "confidential", scopes: [...SCOPES], billingMode: "allowance", redirectUris: [] });
+const exchanged = await app.handle(
+  new Request("http://localhost/oauth/token", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: "Basic " + btoa(`${client.client.id}:${client.secret}`) },
+    body: "grant_type=client_credentials",
+  }),
+);
+const token = ((await exchanged.json()) as { access_token: string }).access_token;
+for (let i = 0; i < 150; i++) {
+  await deps.store.db.transaction((tx) =>
+    deps.events.record(tx, Date.now(), {
+      accountId: user.accountId,
+      type: "lesson_plan.ready",
+      data: { plan_id: `parla_lp_bench${i}`, status: "complete" },
+      aboutUserId: ABOUT_USERS > 0 ? `parla_usr_bench${i % ABOUT_USERS}` : null,
+    }),
+  );
+}
+
+const headers = { authorization: `Bearer ${token}` };
+/** µs of CPU per `run`: the best of three rounds after a warm-up (the first rounds still compile). */
+async function cpuPer(run: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 5000; i++) await run();
+  let best = Infinity;
+  for (let round = 0; round < 3; round++) {
+    Bun.gc(true);
+    const start = process.cpuUsage();
+    for (let i = 0; i < REQUESTS; i++) await run();
+    const used = process.cpuUsage(start);
+    best = Math.min(best, (used.user + used.system) / REQUESTS);
+  }
+  return best;
+}
+
+async function cpuPerRequest(make: () => Request, via: (r: Request) => Promise<Response> | Response): Promise<{ us: number; body: string }> {
+  const body = await (await via(make())).text();
+  const us = await cpuPer(async () => {
+    const res = await via(make());
+    if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  });
+  return { us, body };
+}
+
+const cpuPerCall = cpuPer;
+
+const feedUrl = `http://localhost/v1/events?${query}`;
+const page = await cpuPerRequest(
+  () => new Request(feedUrl, { headers }),
+  (r) => app.handle(r),
+);
+const items = (JSON.parse(page.body) as { items: unknown[] }).items.length;
+if (args.includes("--feed-only")) {
+  console.log(`GET /v1/events (${items} events): ${page.us.toFixed(1)} µs CPU per request`);
+  process.exit(0);
+}
+const fromMemory = await cpuPerRequest(
+  () => new Request(feedUrl, { headers }),
+  () => new Response(page.body, { headers: { "content-type": "application/json" } }),
+);
+const doorway = await cpuPerRequest(
+  () => new Request("http://localhost/v1/bench/doorway", { headers }),
+  (r) => app.handle(r),
+);
+remembered = page.body;
+const feedShaped = await cpuPerRequest(
+  () => new Request(`http://localhost/v1/bench/feed-shaped?${query}`, { headers }),
+  (r) => app.handle(r),
+);
+
+const pages = new FeedPageText(deps);
+const reader = {
+  listener: { clientId: client.client.id, accountId: user.accountId, scopes: [...SCOPES] },
+  apiVersion: CURRENT_API_VERSION,
+  requested: option("types") ? parseTypes(option("types")) : null,
+};
+const pageText = await cpuPerCall(() => pages.page(reader, 0, 100));
+const [pageSql] = [...(pages as unknown as { statements: Map<string, { sql: string }> }).statements.values()];
+const sqlArgs = [user.accountId, 0, client.client.id, client.client.id, 101];
+const statement = await cpuPerCall(() => deps.store.read(pageSql!.sql, sqlArgs));
+
+console.log(`feed page (${items} events, ${page.body.length} bytes), ${REQUESTS} requests in process, µs CPU per request:`);
+console.log(`  body from memory        ${fromMemory.us.toFixed(1)}`);
+console.log(`  doorway, tiny answer    ${doorway.us.toFixed(1)}`);
+console.log(`  the feed's route, answering the page from memory ${feedShaped.us.toFixed(1)}   (doorway, query and response models; no store)`);
+console.log(`  the page's statement    ${statement.toFixed(1)}`);
+console.log(`  the page (FeedPageText) ${pageText.toFixed(1)}`);
+console.log(`  GET /v1/events          ${page.us.toFixed(1)}   (≈ ${(page.us - feedShaped.us).toFixed(1)} more than answering from memory)`);
+if (process.env.KEEP) {
+  console.log(dir.path);
+  process.exit(0);
+}
+store.close();
+dir.cleanup();
+process.exit(0);
