@@ -1,9 +1,12 @@
 // /v1 benchmark (spec 4.2; DESIGN §3): requests/s of an authenticated /v1 read through the doorway
 // against raw Bun.serve, measured in the same run with wrk, the client pinned to CPU 0 and the
-// servers to CPU 1. Two routes:
-// - "doorway + small indexed read": a probe route added by api-server.ts (GET /v1/lesson-plans/{id}
-//   does not exist yet) — bearer lookup, scope, version, rate limit, the charge of lesson_plan.read,
-//   then one read of a row by its primary key; goal ≥ 40 % of raw Bun.serve;
+// servers to CPU 1. Figures:
+// - Parla's /healthz: the floor every request pays (Bun.serve → the app, its global hooks);
+// - "doorway + small indexed read": a probe route added by api-server.ts — bearer lookup, scope,
+//   version, rate limit, the charge of lesson_plan.read, then one read of a row by its primary key;
+//   goal ≥ 40 % of raw Bun.serve;
+// - GET /v1/lesson-plans/{id}: the doorway, the plan's row and its five sets (a few KB of JSON);
+//   goal ≥ 40 %;
 // - GET /v1/usage: the doorway and the usage report from the monthly rollup; goal ≥ 25 %.
 // Prints ratios; never fails on absolute numbers.
 //   bun scripts/bench/api.ts [--seconds 5] [--rounds 3] [--connections 32,64] [--profile DIR]
@@ -66,7 +69,7 @@ try {
     PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: "1000",
   };
   const user = await cli(env, "admin", "user", "create", "--email", "bench@example.com", "--password", "correct horse battery staple", "--plan", "paid");
-  const client = await cli(env, "admin", "client", "create", "--account", user.account_id, "--name", "bench", "--scopes", "usage:read lesson_plans:read", "--billing", "allowance");
+  const client = await cli(env, "admin", "client", "create", "--account", user.account_id, "--name", "bench", "--scopes", "usage:read lesson_plans:read lesson_plans:write", "--billing", "allowance");
   const profile = profileDir ? ["--cpu-prof-md", `--cpu-prof-dir=${profileDir}`] : [];
   procs.push(Bun.spawn(pin(1, ["bun", ...profile, join(import.meta.dir, "api-server.ts")]), { cwd: root, env, stdout: "ignore", stderr: "inherit" }));
   const basePort = await freePort();
@@ -82,7 +85,22 @@ try {
   });
   const token = ((await exchanged.json()) as { access_token: string }).access_token;
   const bearer = bearerScript(token);
-  for (const path of ["/v1/bench/indexed-read", "/v1/usage"]) {
+  // A finished lesson plan to read back (GET /v1/lesson-plans/{id}: the doorway, the plan row and its sets).
+  const created = await fetch(`${parla}/v1/lesson-plans`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ source_lang: "en", target_lang: "es", level: 3, topic: "at the market" }),
+  });
+  if (created.status !== 202) throw new Error(`POST /v1/lesson-plans answered ${created.status}: ${await created.text()}`);
+  const planPath = `/v1/lesson-plans/${((await created.json()) as { id: string }).id}`;
+  for (let i = 0; ; i++) {
+    const plan = (await (await fetch(`${parla}${planPath}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string };
+    if (plan.status === "complete") break;
+    if (plan.status === "failed" || i > 500) throw new Error(`the plan did not complete: ${plan.status}`);
+    await Bun.sleep(20);
+  }
+  const planBytes = (await (await fetch(`${parla}${planPath}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()).byteLength;
+  for (const path of ["/v1/bench/indexed-read", "/v1/usage", planPath]) {
     const r = await fetch(`${parla}${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${await r.text()}`);
   }
@@ -93,24 +111,28 @@ try {
   const [parlaPid, basePid] = [procs[0]!.pid, procs[1]!.pid];
   const fmt = (f: WrkFigure) => `${f.rate.toFixed(0)} req/s, ${f.perCpuSecond.toFixed(0)} req/CPU-s`;
   for (const connections of connectionCounts) {
-    for (const [url, lua] of [[base], [`${parla}/healthz`], [probeUrl, bearer], [`${parla}/v1/usage`, bearer]] as const) await wrk(url, connections, 2, lua); // warm-up
-    const ratios = { floor: [] as number[], probe: [] as number[], usage: [] as number[], floorCpu: [] as number[], probeCpu: [] as number[], usageCpu: [] as number[] };
-    // Each round measures the three back to back, so a busy moment of the machine falls on all of them.
+    for (const [url, lua] of [[base], [`${parla}/healthz`], [probeUrl, bearer], [`${parla}/v1/usage`, bearer], [`${parla}${planPath}`, bearer]] as const) await wrk(url, connections, 2, lua); // warm-up
+    const ratios = { floor: [] as number[], probe: [] as number[], usage: [] as number[], plan: [] as number[], floorCpu: [] as number[], probeCpu: [] as number[], usageCpu: [] as number[], planCpu: [] as number[] };
+    // Each round measures them back to back, so a busy moment of the machine falls on all of them.
     for (let round = 1; round <= rounds; round++) {
       const raw = await wrk(base, connections, seconds, undefined, basePid);
       const floor = await wrk(`${parla}/healthz`, connections, seconds, undefined, parlaPid);
       const probe = await wrk(probeUrl, connections, seconds, bearer, parlaPid);
       const usage = await wrk(`${parla}/v1/usage`, connections, seconds, bearer, parlaPid);
+      const plan = await wrk(`${parla}${planPath}`, connections, seconds, bearer, parlaPid);
+      ratios.plan.push(plan.rate / raw.rate);
+      ratios.planCpu.push(plan.perCpuSecond / raw.perCpuSecond);
       ratios.floor.push(floor.rate / raw.rate);
       ratios.floorCpu.push(floor.perCpuSecond / raw.perCpuSecond);
       ratios.probe.push(probe.rate / raw.rate);
       ratios.usage.push(usage.rate / raw.rate);
       ratios.probeCpu.push(probe.perCpuSecond / raw.perCpuSecond);
       ratios.usageCpu.push(usage.perCpuSecond / raw.perCpuSecond);
-      console.log(`-c${connections} round ${round}: raw Bun.serve ${fmt(raw)}; Parla /healthz ${fmt(floor)}; doorway + small indexed read ${fmt(probe)}; GET /v1/usage ${fmt(usage)}`);
+      console.log(`-c${connections} round ${round}: raw Bun.serve ${fmt(raw)}; Parla /healthz ${fmt(floor)}; doorway + small indexed read ${fmt(probe)}; GET /v1/usage ${fmt(usage)}; GET /v1/lesson-plans/{id} ${fmt(plan)}`);
     }
     console.log(`-c${connections}: Parla's /healthz (the app's own floor: routing and the hooks every request passes) ratio ${median(ratios.floor).toFixed(3)} wall, ${median(ratios.floorCpu).toFixed(3)} per CPU-s`);
     console.log(`-c${connections}: doorway + small indexed read (probe route) ratio ${median(ratios.probe).toFixed(3)} wall, ${median(ratios.probeCpu).toFixed(3)} per CPU-s (goal ≥ 0.40)`);
+    console.log(`-c${connections}: GET /v1/lesson-plans/{id} (${planBytes} bytes) ratio ${median(ratios.plan).toFixed(3)} wall, ${median(ratios.planCpu).toFixed(3)} per CPU-s (goal ≥ 0.40)`);
     console.log(`-c${connections}: GET /v1/usage ratio ${median(ratios.usage).toFixed(3)} wall, ${median(ratios.usageCpu).toFixed(3)} per CPU-s (goal ≥ 0.25)`);
   }
 } finally {

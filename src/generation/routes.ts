@@ -7,12 +7,14 @@ import type { Caller, V1Doorway } from "../http/v1.ts";
 import { LessonPlan, LessonPlanBody, PlanIdParams, TutorMessageBody, TutorReply, VocabStreamBody } from "./api-model.ts";
 import { parseLessonPlanInput, parseVocabularyInput } from "./engine-input.ts";
 import type { VocabularyInput } from "./model.ts";
-import { createPlan, findPlanRow, getPlan, type PlanDeps, type PlanOwner } from "./plans-service.ts";
+import { createPlan, findPlanRow, getPlan, getPlanJson, type PlanDeps, type PlanOwner } from "./plans-service.ts";
+import type { VersionRegistry } from "../versions/registry.ts";
 import { planStream, SSE_HEADERS, vocabularyStream } from "./streams.ts";
 import { checkTutorBody, requirePaidPlan, tutorMessage } from "./tutor-service.ts";
 
 export interface GenerationRouteDeps extends PlanDeps {
   v1: V1Doorway<Operation, ChargeReceipt>;
+  versions: Pick<VersionRegistry, "reshapesResource">;
 }
 
 /** A plan or conversation belongs to the client's account, and to the user an app acts for (spec 5.3). */
@@ -75,9 +77,11 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         summary: "Get a lesson plan",
         tags,
       },
-      ({ caller, params, set }) => {
+      async ({ caller, params, set, apiVersion }) => {
         set.headers["cache-control"] = "no-store";
-        return getPlan(deps, ownerOf(caller), params.id);
+        // An older version's shape goes through the version changes (the doorway shapes the object).
+        if (deps.versions.reshapesResource("lesson_plan", apiVersion)) return getPlan(deps, ownerOf(caller), params.id);
+        return new Response(await getPlanJson(deps, ownerOf(caller), params.id), { headers: { "content-type": "application/json" } });
       },
     )
     .get(

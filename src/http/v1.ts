@@ -380,7 +380,11 @@ export class V1Plugin<Operation extends string, Receipt> {
       } as unknown as V1Context<Receipt, D>;
       try {
         const answer = await handler(context);
-        if (declaration.resource && isPlainObject(answer)) return door.shape(declaration.resource, answer, state.apiVersion);
+        if (declaration.resource && isPlainObject(answer)) {
+          const shaped = door.shape(declaration.resource, answer, state.apiVersion);
+          // The declared response models are the current version's: an older shape is sent as it is.
+          return shaped === answer ? answer : new Response(JSON.stringify(shaped), { headers: { "content-type": "application/json" } });
+        }
         return answer;
       } catch (error) {
         await charge?.refund();

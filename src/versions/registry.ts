@@ -80,9 +80,18 @@ export class VersionRegistry {
    * `data` through unparsed (the feed page, feed-page-text.ts).
    */
   reshapesEventData(version: string): boolean {
+    return this.changedSince(version, (change) => Object.keys(change.events ?? {}).length > 0);
+  }
+
+  /** Does answering at `version` change this resource's shape? False: its current JSON is that version's. */
+  reshapesResource(resource: string, version: string): boolean {
+    return this.changedSince(version, (change) => change.resources?.[resource] !== undefined);
+  }
+
+  private changedSince(version: string, touches: (change: VersionChange) => boolean): boolean {
     const target = this.versions.findIndex((v) => v.id === version);
     if (target === -1) return false;
-    return this.changes.some((change) => this.versions.findIndex((v) => v.id === change.introducedIn) > target && Object.keys(change.events ?? {}).length > 0);
+    return this.changes.some((change) => this.versions.findIndex((v) => v.id === change.introducedIn) > target && touches(change));
   }
 
   private down(version: string, value: Shape, pick: (change: VersionChange) => ((v: Shape) => Shape) | undefined): Shape {

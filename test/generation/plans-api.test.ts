@@ -6,13 +6,14 @@ import { sql } from "drizzle-orm";
 import { holderKey } from "../../src/billing/service.ts";
 import { monthOf } from "../../src/billing/periods.ts";
 import { payerOf } from "../../src/billing/payer.ts";
-import { PLAN_JOB, runPlanJob, startPlanFor } from "../../src/generation/plans-service.ts";
+import { getPlan, PLAN_JOB, runPlanJob, startPlanFor } from "../../src/generation/plans-service.ts";
+import { CURRENT_API_VERSION, VersionRegistry } from "../../src/versions/registry.ts";
 import { exportLibrary, importLibraryLine, libraryStats } from "../../src/generation/plan-library.ts";
 import type { LessonPlanOptions } from "../../src/generation/engine.ts";
 import { claimNextJob } from "../../src/scheduler/jobs.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { createTestApp } from "../helpers/test-app.ts";
-import { activateMetered, clientWithToken, playerToken, spent } from "../billing/fixtures.ts";
+import { activateMetered, clientWithToken, playerToken, spent, tokenFor } from "../billing/fixtures.ts";
 import { as, eventsOf, footprint, parseSse, plan } from "./fixtures.ts";
 
 let t: TestApp;
@@ -23,6 +24,55 @@ async function created(token: string, body = plan()) {
   expect(r.status).toBe(202);
   return (await r.json()) as any;
 }
+
+describe("GET /v1/lesson-plans/{id}", () => {
+  test("the answer spliced from the stored sets is the plan as the service builds it, at every stage", async () => {
+    t = await createTestApp();
+    const c = await clientWithToken(t);
+    const owner = { accountId: c.accountId, userId: null, clientId: c.client.id };
+    const p = await created(c.token, plan({ topic: 'a "quoted" topic with "sets":[] in it' } as never));
+    const read = async () => {
+      const r = await as(t, c.token).get(`/v1/lesson-plans/${p.id}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get("content-type")).toStartWith("application/json");
+      expect(r.headers.get("cache-control")).toBe("no-store");
+      return r.json();
+    };
+    expect(await read()).toEqual(JSON.parse(JSON.stringify(await getPlan(t.deps, owner, p.id))));
+    await t.scheduler.drain();
+    const full = (await read()) as any;
+    expect(full.sets).toHaveLength(5);
+    expect(full.topic).toBe('a "quoted" topic with "sets":[] in it');
+    expect(full).toEqual(JSON.parse(JSON.stringify(await getPlan(t.deps, owner, p.id))));
+    const other = await clientWithToken(t, { email: "other@example.com" });
+    expect((await as(t, other.token).get(`/v1/lesson-plans/${p.id}`)).status).toBe(404);
+  });
+
+  test("a version whose lesson plans had another shape is answered through the version changes", async () => {
+    const versions = new VersionRegistry(
+      [
+        { id: "2026-01-01", released_at: "2026-01-01", status: "supported" },
+        { id: CURRENT_API_VERSION, released_at: "2026-10-01", status: "current" },
+      ] as never,
+      [{ introducedIn: CURRENT_API_VERSION, description: "sets_ready was sets_done", resources: { lesson_plan: ({ sets_ready, ...rest }: any) => ({ ...rest, sets_done: sets_ready }) } }] as never,
+    );
+    t = await createTestApp({}, {}, { versions });
+    expect(versions.reshapesResource("lesson_plan", "2026-01-01")).toBe(true);
+    expect(versions.reshapesResource("lesson_plan", CURRENT_API_VERSION)).toBe(false);
+    const c = await clientWithToken(t);
+    const p = await created(c.token);
+    await t.scheduler.drain();
+    const current = (await (await as(t, c.token).get(`/v1/lesson-plans/${p.id}`)).json()) as any;
+    expect(current.sets_ready).toBe(5);
+    expect(current.sets_done).toBeUndefined();
+    // A token exchanged while the client is pinned to the older version is answered in its shape.
+    await t.deps.store.client.execute({ sql: "UPDATE clients SET pinned_version = ? WHERE id = ?", args: ["2026-01-01", c.client.id] });
+    const older = (await (await as(t, await tokenFor(t, c.client.id, c.secret!)).get(`/v1/lesson-plans/${p.id}`)).json()) as any;
+    expect(older.sets_done).toBe(5);
+    expect(older.sets_ready).toBeUndefined();
+    expect(older.sets).toEqual(current.sets);
+  });
+});
 
 describe("POST /v1/lesson-plans", () => {
   test("202 generating, then the job makes every set once: partial then complete, one ready event each, 10 credits", async () => {
