@@ -9,7 +9,7 @@ import { startPlanFor, type PlanDeps } from "../generation/plans-service.ts";
 import { lessonPlans } from "../generation/schema.ts";
 import { DAY } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
-import { PREFIX, newPublicId } from "../lib/secrets.ts";
+import { PREFIX, newRowId } from "../lib/secrets.ts";
 import type { Db, Store } from "../store/open-store.ts";
 import type { InboundEvent } from "./inbound-input.ts";
 import { inboundEvents } from "./schema.ts";
@@ -78,7 +78,9 @@ export async function findKey(store: Pick<Store, "client">, clientId: string, ke
  */
 export async function receiveNewEvent(deps: PlanDeps, caller: InboundCaller, key: string, event: InboundEvent): Promise<string> {
   const nowMs = deps.clock.now();
-  const id = newPublicId(PREFIX.event);
+  // Time-ordered (the id is never shown): the primary-key index then grows at its end instead of
+  // taking a random page write per event (measured: half the write cost of an event).
+  const id = PREFIX.event + newRowId(nowMs);
   const decided = event.generate ? null : NOTHING_MORE;
   const { rowsAffected } = await deps.store.client.execute({
     sql: CLAIM,
