@@ -1,6 +1,8 @@
 // POST /v1/events (spec 4.3): events:write, and lesson_plans:write too when generate is true.
 // Every refusal — the Idempotency-Key, a field outside its limits, the second scope — comes before
 // anything is recorded or counted (the doorway's precheck); then 202 with the answer of spec 2.7.
+// A known key is answered first, from one read and without the body (spec 4.3.8: the first answer
+// whatever the body), so the body is read and checked only for a new key.
 import { t } from "elysia";
 import { INBOUND_EVENT_TYPES } from "../events/inbound-model.ts";
 import type { V1Doorway } from "../http/v1.ts";
