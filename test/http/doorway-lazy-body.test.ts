@@ -85,7 +85,7 @@ describe("lazyBody", () => {
     const o = await clientWithToken(t);
     const padded = JSON.stringify({ level: 1, pad: "x".repeat(2000) });
     // Set by hand: a Request built in-process carries no Content-Length, one from the network does.
-    for (const headers of [{ "content-length": String(padded.length) }, { "content-length": String(padded.length), "x-skip": "1" }]) {
+    for (const headers of [{ "content-length": String(padded.length) }, { "content-length": String(padded.length), "x-skip": "1" }] as Record<string, string>[]) {
       const res = await send(o.token, padded, headers);
       expect(res.status).toBe(413);
       expect(await res.json()).toMatchObject({ code: "payload_too_large" });
