@@ -141,12 +141,27 @@ async function readJsonBody(request: Request, max: number): Promise<unknown> {
       chunks.push(value);
     }
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  return parseJsonText(new TextDecoder().decode(Buffer.concat(chunks)));
+}
+
+function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     throw new AppError(400, "invalid_request", text.trim() === "" ? "the request body is empty; send a JSON object" : "the request body is not valid JSON");
   }
+}
+
+/**
+ * readJsonBody for a lazy route. A declared length (checked against `max` at the door) is the
+ * body's exact length (RFC 9112 §6.3), so that body is taken whole, for a fraction of the cost of
+ * reading it chunk by chunk (measured: the chunked read was a fifth of a new event's CPU).
+ */
+async function readLazyJsonBody(request: Request, max: number): Promise<unknown> {
+  if (request.headers.get("content-length") === null) return readJsonBody(request, max);
+  const bytes = await request.arrayBuffer();
+  if (bytes.byteLength > max) throw tooLarge(max);
+  return parseJsonText(new TextDecoder().decode(bytes));
 }
 
 export interface PrecheckContext {
@@ -337,7 +352,8 @@ export class V1Plugin<Operation extends string, Receipt> {
     const scope = declaration.scope;
     const maxBody = declaration.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const lazyBody = declaration.lazyBody === true;
-    const jsonBody = (request: Request) => (/^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "") ? readJsonBody(request, maxBody) : undefined);
+    const isJson = (request: Request) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
+    const jsonBody = (request: Request) => (isJson(request) ? readJsonBody(request, maxBody) : undefined);
     const hook = {
       // Elysia wraps a parser's throw in its ParseError; http-base answers with the AppError inside.
       // "none": Elysia leaves a lazy route's body unread.
@@ -366,7 +382,7 @@ export class V1Plugin<Operation extends string, Receipt> {
       const state = door.stateOf(ctx.request);
       for (const [name, value] of Object.entries(state.headers)) ctx.set.headers[name] = value;
       let read: Promise<unknown> | undefined;
-      const readBody = lazyBody ? () => (read ??= Promise.resolve(jsonBody(ctx.request))) : () => Promise.resolve(ctx.body);
+      const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readLazyJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
       const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request, readBody }) : undefined;
       const charge = state.caller && declaration.operation !== null ? await door.charge(state.caller, declaration.operation) : null;
       const context = {

@@ -68,6 +68,15 @@ describe("lazyBody", () => {
     expect(await (await send(o.token, "level=3", { "content-type": "text/plain" })).json()).toEqual({ read: true, body: null });
   });
 
+  test("a body of declared length (as from the network) is read whole, with the same refusals", async () => {
+    const o = await clientWithToken(t);
+    const body = JSON.stringify({ level: 4 });
+    expect(await (await send(o.token, body, { "content-length": String(body.length) })).json()).toEqual({ read: true, body: { level: 4 } });
+    const bad = await send(o.token, "{not json", { "content-length": "9" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "invalid_request", error: "the request body is not valid JSON" });
+  });
+
   test("readBody() refuses what the doorway refuses: not JSON or empty → 400, a chunked body past the cap → 413", async () => {
     const o = await clientWithToken(t);
     const bad = await send(o.token, "{not json");
