@@ -33,7 +33,8 @@ import { metricsRoutes, routeRecorder } from "./metrics/routes.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Elysia({ name: "parla" }).use(httpBase(deps)).use(canonicalAddress(deps.config))
-    .use(routeRecorder())
+    // Route templates label the request metrics; without /metrics nobody reads them.
+    .use(deps.metrics ? routeRecorder() : new Elysia({ name: "route-recorder" }))
     .use(healthRoutes(deps))
     .use(metricsRoutes(deps))
     .use(assetRoutes())

@@ -101,11 +101,7 @@ export async function compose(
       return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };
     },
     resourceAt: (resource, body, version) => versions.resourceAt(resource, body, version),
-    charge: async (caller, operation) => {
-      const charged = await chargeCall(ledgerDeps, payerOf(caller), operation);
-      if (!charged.ok) throw charged.error;
-      return charged.receipt;
-    },
+    charge: (caller, operation) => chargeCall(ledgerDeps, payerOf(caller), operation),
     refund: (receipt) => refund(ledgerDeps, receipt),
     isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),

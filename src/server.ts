@@ -9,7 +9,7 @@ import { createAdjustableClock, systemClock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import type { Scheduler } from "./scheduler/scheduler.ts";
 import { migrate } from "./store/migrate.ts";
-import { pathOf, rememberClientAddress, requestInfo, routeOf } from "./http/request-context.ts";
+import { openRequest, pathOf, requestId, requestStartedAt, routeOf } from "./http/request-context.ts";
 import { Metrics, OPEN_STREAMS_GAUGE } from "./metrics/registry.ts";
 import { storeGauges } from "./metrics/store-gauges.ts";
 import { openStore, type Store } from "./store/open-store.ts";
@@ -60,7 +60,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       idleTimeout: Math.min(255, config.streamHeartbeatSeconds * 2 + 5),
       maxRequestBodySize: 1024 * 1024,
       fetch: async (request, bunServer) => {
-        rememberClientAddress(request, bunServer.requestIP(request)?.address);
+        openRequest(request, bunServer);
         const response = await handle(request);
         logRequest(log, request, response, metrics);
         return response;
@@ -133,12 +133,12 @@ export async function startServer(config: Config, log: Logger = createLogger(con
 
 function logRequest(log: Logger, request: Request, response: Response, metrics: Metrics | undefined): void {
   const path = pathOf(request);
-  const { id, startedAt } = requestInfo(request);
-  const ms = performance.now() - startedAt;
+  const ms = performance.now() - requestStartedAt(request);
   metrics?.observeRequest(request.method, routeOf(request) ?? "(unmatched)", response.status, ms / 1000);
   if (path === "/healthz" || path === "/readyz" || path === "/metrics") return;
+  const id = requestId(request);
   if (!response.headers.has("x-request-id")) response.headers.set("x-request-id", id);
-  log.info("http.request", { request_id: id, method: request.method, path, status: response.status, ms: Math.round(ms * 10) / 10 });
+  if (log.enabled("info")) log.info("http.request", { request_id: id, method: request.method, path, status: response.status, ms: Math.round(ms * 10) / 10 });
 }
 
 /** Answers while the store is being migrated at start-up. */

@@ -3,16 +3,11 @@
 // GET /v1/lesson-plans/{id} until that route exists: the doorway (token, scope, version, rate limit,
 // charge of lesson_plan.read) and one small indexed read (the caller's client row by its key).
 //   bun scripts/bench/api-server.ts   (configured by PARLA_* like the binary)
-import { eq, sql } from "drizzle-orm";
 import { t } from "elysia";
-import { clients } from "../../src/clients/schema.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { startServer } from "../../src/server.ts";
-import { preparedQueries } from "../../src/store/prepared.ts";
 
 export const PROBE_PATH = "/v1/bench/indexed-read";
-
-const clientName = preparedQueries((db) => db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, sql.placeholder("id"))).prepare());
 
 const server = await startServer(loadConfig(process.env), undefined, {
   extraRoutes: (deps) =>
@@ -27,8 +22,8 @@ const server = await startServer(loadConfig(process.env), undefined, {
         hidden: true,
       },
       async ({ caller }) => {
-        const [row] = await clientName(deps.store.db).execute({ id: caller.clientId });
-        return row!;
+        const [row] = await deps.store.read("SELECT id, name FROM clients WHERE id = ?", [caller.clientId]);
+        return { id: row![0] as string, name: row![1] as string };
       },
     ).elysia,
 });

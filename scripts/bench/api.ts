@@ -93,19 +93,23 @@ try {
   const [parlaPid, basePid] = [procs[0]!.pid, procs[1]!.pid];
   const fmt = (f: WrkFigure) => `${f.rate.toFixed(0)} req/s, ${f.perCpuSecond.toFixed(0)} req/CPU-s`;
   for (const connections of connectionCounts) {
-    for (const [url, lua] of [[base], [probeUrl, bearer], [`${parla}/v1/usage`, bearer]] as const) await wrk(url, connections, 2, lua); // warm-up
-    const ratios = { probe: [] as number[], usage: [] as number[], probeCpu: [] as number[], usageCpu: [] as number[] };
+    for (const [url, lua] of [[base], [`${parla}/healthz`], [probeUrl, bearer], [`${parla}/v1/usage`, bearer]] as const) await wrk(url, connections, 2, lua); // warm-up
+    const ratios = { floor: [] as number[], probe: [] as number[], usage: [] as number[], floorCpu: [] as number[], probeCpu: [] as number[], usageCpu: [] as number[] };
     // Each round measures the three back to back, so a busy moment of the machine falls on all of them.
     for (let round = 1; round <= rounds; round++) {
       const raw = await wrk(base, connections, seconds, undefined, basePid);
+      const floor = await wrk(`${parla}/healthz`, connections, seconds, undefined, parlaPid);
       const probe = await wrk(probeUrl, connections, seconds, bearer, parlaPid);
       const usage = await wrk(`${parla}/v1/usage`, connections, seconds, bearer, parlaPid);
+      ratios.floor.push(floor.rate / raw.rate);
+      ratios.floorCpu.push(floor.perCpuSecond / raw.perCpuSecond);
       ratios.probe.push(probe.rate / raw.rate);
       ratios.usage.push(usage.rate / raw.rate);
       ratios.probeCpu.push(probe.perCpuSecond / raw.perCpuSecond);
       ratios.usageCpu.push(usage.perCpuSecond / raw.perCpuSecond);
-      console.log(`-c${connections} round ${round}: raw Bun.serve ${fmt(raw)}; doorway + small indexed read ${fmt(probe)}; GET /v1/usage ${fmt(usage)}`);
+      console.log(`-c${connections} round ${round}: raw Bun.serve ${fmt(raw)}; Parla /healthz ${fmt(floor)}; doorway + small indexed read ${fmt(probe)}; GET /v1/usage ${fmt(usage)}`);
     }
+    console.log(`-c${connections}: Parla's /healthz (the app's own floor: routing and the hooks every request passes) ratio ${median(ratios.floor).toFixed(3)} wall, ${median(ratios.floorCpu).toFixed(3)} per CPU-s`);
     console.log(`-c${connections}: doorway + small indexed read (probe route) ratio ${median(ratios.probe).toFixed(3)} wall, ${median(ratios.probeCpu).toFixed(3)} per CPU-s (goal ≥ 0.40)`);
     console.log(`-c${connections}: GET /v1/usage ratio ${median(ratios.usage).toFixed(3)} wall, ${median(ratios.usageCpu).toFixed(3)} per CPU-s (goal ≥ 0.25)`);
   }

@@ -78,13 +78,11 @@ async function buildBenchApp(dbPath: string) {
     .get("/v1/bench/credits-metered", declare("tutor.turn"), () => ({ ok: true }));
   app.use(bench.elysia);
   const user = await createUser(store.db, Date.now(), { email: "bench@example.com", password: null });
-  if (!user.ok) throw new Error(user.reason);
   await setPlan({ store }, user.accountId, "paid");
   await setMeteredActive({ store }, Date.now(), user.accountId, { kind: "operator" }, true, 10_000_000);
   const tokens: Record<string, string> = {};
   for (const billingMode of ["allowance", "metered"] as const) {
     const c = await createClient(store.db, Date.now(), { accountId: user.accountId, name: `bench ${billingMode}`, type: "confidential", scopes: ["usage:read"], billingMode, redirectUris: [] });
-    if (!c.ok) throw new Error(c.reason);
     const res = await app.handle(new Request("http://localhost/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "client_credentials", client_id: c.client.id, client_secret: c.secret! }) }));
     tokens[billingMode] = ((await res.json()) as { access_token: string }).access_token;
   }

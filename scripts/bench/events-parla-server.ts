@@ -26,9 +26,7 @@ const { deps } = server;
 const db = deps.store.db;
 const now = Date.now();
 const user = await createUser(db, now, { email: "bench@example.com", password: "correct horse battery staple" });
-if (!user.ok) throw new Error(user.reason);
 const client = await createClient(db, now, { accountId: user.accountId, name: "Bench", type: "confidential", scopes: [...SCOPES], billingMode: "allowance", redirectUris: [] });
-if (!client.ok) throw new Error(client.reason);
 const exchanged = await fetch(`${server.url}/oauth/token`, {
   method: "POST",
   headers: { "content-type": "application/x-www-form-urlencoded", authorization: "Basic " + btoa(`${client.client.id}:${client.secret}`) },

@@ -4,11 +4,12 @@
 // lives 30 minutes, and ends every session of the user when used.
 import { eq } from "drizzle-orm";
 import type { Config } from "../config/config.ts";
+import { AppError, invalidRequest } from "../lib/errors.ts";
 import { sendMail, type MailDeps } from "../mail/service.ts";
 import { isUniqueViolation } from "../store/open-store.ts";
 import { endEmailLinks, issueEmailLink, peekEmailLink, useEmailLink } from "./email-links.ts";
 import { users } from "./schema.ts";
-import { createUser, getUser, getUserByEmail, normaliseEmail, passwordProblem, spendPasswordTime, type User } from "./service.ts";
+import { createUser, getUser, getUserByEmail, invalidEmail, normaliseEmail, passwordProblem, spendPasswordTime, type User } from "./service.ts";
 import { endUserSessions } from "./sessions.ts";
 
 export type EmailFlowDeps = MailDeps & { config: Pick<Config, "smtpUrl" | "mailFrom" | "webAppUrl"> };
@@ -18,22 +19,27 @@ function nextParam(next: string | undefined): string {
   return next && next !== "/learn" ? `&next=${encodeURIComponent(next)}` : "";
 }
 
-export type SignUpResult = { ok: true } | { ok: false; field: "email" | "password"; reason: string };
-
-export async function signUpByEmail(deps: EmailFlowDeps, input: { email: string; password: string; next?: string }): Promise<SignUpResult> {
+/**
+ * Signs up, or throws a 400 invalid_request on `email` or `password`. A taken address is not a
+ * refusal here: its owner gets a note, and the answer is the same as for a new one.
+ */
+export async function signUpByEmail(deps: EmailFlowDeps, input: { email: string; password: string; next?: string }): Promise<void> {
   const email = normaliseEmail(input.email);
-  if (!email) return { ok: false, field: "email", reason: "enter a valid e-mail address" };
+  if (!email) throw invalidEmail();
   const problem = passwordProblem(input.password, email);
-  if (problem) return { ok: false, field: "password", reason: problem };
+  if (problem) throw invalidRequest(problem, "password");
   const now = deps.clock.now();
   const existing = await getUserByEmail(deps.store.db, email);
   if (!existing) {
-    const created = await createUser(deps.store.db, now, { email, password: input.password, unverified: true });
-    if (created.ok) {
+    const created = await createUser(deps.store.db, now, { email, password: input.password, unverified: true }).catch((error: unknown) => {
+      // Taken between the lookup and the insert: the owner's note below, as for a known address.
+      if (error instanceof AppError && error.status === 409 && error.param === "email") return null;
+      throw error;
+    });
+    if (created) {
       await sendVerification(deps, created.userId, email, input.next);
-      return { ok: true };
+      return;
     }
-    if (created.field !== "email" || !isUniqueViolationReason(created.reason)) return created;
   } else {
     // The same work as creating the account, so the answer takes as long.
     await spendPasswordTime(input.password);
@@ -51,11 +57,6 @@ export async function signUpByEmail(deps: EmailFlowDeps, input: { email: string;
       "If it was not you, you can ignore this message.",
     ].join("\n"),
   });
-  return { ok: true };
-}
-
-function isUniqueViolationReason(reason: string): boolean {
-  return reason === "an account with this e-mail already exists";
 }
 
 /** Sends (again) the link that confirms a user's address. */
@@ -117,7 +118,8 @@ export async function requestPasswordReset(deps: EmailFlowDeps, emailInput: stri
   });
 }
 
-export type ResetResult = { ok: true; user: User } | { ok: false; reason: "invalid_link" } | { ok: false; reason: "weak"; problem: string };
+/** The reset link is unknown, used or expired: 400 invalid_request on `token` (the page says the link is dead). */
+export const deadResetLink = () => invalidRequest("this password reset link is not valid (any more)", "token");
 
 /** Is this reset link still usable (to show the form, or say it is not)? */
 export async function resetLinkUser(deps: EmailFlowDeps, token: unknown): Promise<string | null> {
@@ -128,13 +130,13 @@ export async function resetLinkUser(deps: EmailFlowDeps, token: unknown): Promis
  * Sets a new password with a reset link: the link is used (once), every session of the user ends,
  * other reset links end, and the address counts as confirmed (the link reached it).
  */
-export async function resetPassword(deps: EmailFlowDeps, token: unknown, password: string): Promise<ResetResult> {
+export async function resetPassword(deps: EmailFlowDeps, token: unknown, password: string): Promise<User> {
   const db = deps.store.db;
   const userId = await resetLinkUser(deps, token);
   const user = userId ? await getUser(db, userId) : null;
-  if (!user) return { ok: false, reason: "invalid_link" };
+  if (!user) throw deadResetLink();
   const problem = passwordProblem(password, user.email);
-  if (problem) return { ok: false, reason: "weak", problem };
+  if (problem) throw invalidRequest(problem, "password");
   const passwordHash = await Bun.password.hash(password, { algorithm: "argon2id" });
   const now = deps.clock.now();
   const used = await db.transaction(async (tx) => {
@@ -144,7 +146,7 @@ export async function resetPassword(deps: EmailFlowDeps, token: unknown, passwor
     await endEmailLinks(tx, now, user.id, "reset_password");
     return true;
   });
-  if (!used) return { ok: false, reason: "invalid_link" };
+  if (!used) throw deadResetLink();
   await endUserSessions(db, user.id);
-  return { ok: true, user: (await getUser(db, user.id))! };
+  return (await getUser(db, user.id))!;
 }

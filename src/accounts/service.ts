@@ -1,6 +1,7 @@
 // Accounts and users: sign-up and password checks. No HTTP here. Plans belong to billing (plans.ts).
 import { and, eq, isNull } from "drizzle-orm";
 import type { Config } from "../config/config.ts";
+import { AppError, invalidRequest } from "../lib/errors.ts";
 import { newRowId } from "../lib/secrets.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
 import { isUniqueViolation } from "../store/open-store.ts";
@@ -30,16 +31,18 @@ export function passwordProblem(password: string, email?: string): string | null
   return null;
 }
 
-export type CreateUserResult =
-  | { ok: true; userId: string; accountId: string }
-  | { ok: false; field: "email" | "password"; reason: string };
+/** The address is taken: 409 conflict on `email` (sign-up turns it into a note to the owner instead). */
+export const emailTaken = () => new AppError(409, "conflict", "an account with this e-mail already exists", { param: "email" });
 
-export async function createUser(db: Db, nowMs: number, input: { email: string; password: string | null; plan?: PlanName; unverified?: boolean }): Promise<CreateUserResult> {
+export const invalidEmail = () => invalidRequest("enter a valid e-mail address", "email");
+
+/** Creates a user and their account, or throws a 400 invalid_request on `email`/`password`, or emailTaken. */
+export async function createUser(db: Db, nowMs: number, input: { email: string; password: string | null; plan?: PlanName; unverified?: boolean }): Promise<{ userId: string; accountId: string }> {
   const email = normaliseEmail(input.email);
-  if (!email) return { ok: false, field: "email", reason: "enter a valid e-mail address" };
+  if (!email) throw invalidEmail();
   if (input.password !== null) {
     const problem = passwordProblem(input.password, email);
-    if (problem) return { ok: false, field: "password", reason: problem };
+    if (problem) throw invalidRequest(problem, "password");
   }
   const passwordHash = input.password === null ? null : await Bun.password.hash(input.password, { algorithm: "argon2id" });
   const userId = newRowId(nowMs);
@@ -50,10 +53,10 @@ export async function createUser(db: Db, nowMs: number, input: { email: string; 
       await tx.insert(users).values({ id: userId, accountId, email, passwordHash, emailUnverifiedSince: input.unverified ? nowMs : null, createdAt: nowMs });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, field: "email", reason: "an account with this e-mail already exists" };
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  return { ok: true, userId, accountId };
+  return { userId, accountId };
 }
 
 // A valid argon2id hash of a random string, verified when the e-mail is unknown so that a sign-in
@@ -77,16 +80,19 @@ export async function verifyPassword(db: DbOrTx, emailInput: string, password: s
   return (await Bun.password.verify(password, user.passwordHash)) ? user : null;
 }
 
-export async function changePassword(db: Db, userId: string, password: string): Promise<string | null> {
+const unknownUser = () => new AppError(404, "not_found", "no such user", { param: "user" });
+
+/** Replaces the password (the caller has checked the current one): 400 invalid_request on `password` when it is too weak. */
+export async function changePassword(db: Db, userId: string, password: string): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) return "unknown user";
+  if (!user) throw unknownUser();
   const problem = passwordProblem(password, user.email);
-  if (problem) return problem;
+  if (problem) throw invalidRequest(problem, "password");
   await db.update(users).set({ passwordHash: await Bun.password.hash(password, { algorithm: "argon2id" }) }).where(eq(users.id, userId));
-  return null;
 }
 
-export type SetPasswordResult = { ok: true } | { ok: false; reason: "unknown_user" | "has_password" } | { ok: false; reason: "weak"; problem: string };
+/** The user has a password already: replacing it needs the current one (409 conflict on `current_password`). */
+export const hasPassword = () => new AppError(409, "conflict", "you already have a password; enter it to change it", { param: "current_password" });
 
 /**
  * Gives a first password to a user who has none (one created through an external provider), under
@@ -94,15 +100,15 @@ export type SetPasswordResult = { ok: true } | { ok: false; reason: "unknown_use
  * password (verifyPassword, then changePassword). The write is conditional on the hash still being
  * null, so a password set a moment ago by another request is never overwritten without it.
  */
-export async function setPassword(db: Db, userId: string, password: string): Promise<SetPasswordResult> {
+export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) return { ok: false, reason: "unknown_user" };
-  if (user.passwordHash !== null) return { ok: false, reason: "has_password" };
+  if (!user) throw unknownUser();
+  if (user.passwordHash !== null) throw hasPassword();
   const problem = passwordProblem(password, user.email);
-  if (problem) return { ok: false, reason: "weak", problem };
+  if (problem) throw invalidRequest(problem, "password");
   const passwordHash = await Bun.password.hash(password, { algorithm: "argon2id" });
   const updated = await db.update(users).set({ passwordHash }).where(and(eq(users.id, userId), isNull(users.passwordHash))).returning({ id: users.id });
-  return updated.length === 1 ? { ok: true } : { ok: false, reason: "has_password" };
+  if (updated.length !== 1) throw hasPassword();
 }
 
 export async function getUser(db: DbOrTx, userId: string): Promise<User | null> {

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { accounts } from "../accounts/schema.ts";
 import { clients } from "../clients/schema.ts";
+import { AppError, invalidRequest } from "../lib/errors.ts";
 import type { DbOrTx } from "../store/open-store.ts";
 import type { SettingsTarget } from "./plans.ts";
 import { monthOf } from "./periods.ts";
@@ -12,8 +13,6 @@ import { holderKey } from "./service.ts";
 
 /** Who asks: the operator (CLI, trusted) or a signed-in user, who must own the account. */
 export type Actor = { kind: "operator" } | { kind: "user"; userId: string };
-
-export type SettingResult = { ok: true } | { ok: false; status: 400 | 403 | 404; field: string; reason: string };
 
 /** The highest limit accepted: far above any real month, still an exact integer in SQLite and JS. */
 export const SPEND_LIMIT_MAX = 1_000_000_000;
@@ -31,11 +30,11 @@ export function parseSpendLimit(raw: string): ParsedLimit {
   return { ok: true, value };
 }
 
-function checkLimit(limit: number | null): SettingResult | null {
-  if (limit === null) return null;
-  if (!Number.isInteger(limit) || limit < 0) return { ok: false, status: 400, field: "spend_limit_credits", reason: "the spending limit must be a whole number of credits, 0 or more" };
-  if (limit > SPEND_LIMIT_MAX) return { ok: false, status: 400, field: "spend_limit_credits", reason: `the spending limit can be at most ${SPEND_LIMIT_MAX} credits` };
-  return null;
+/** A limit the setters accept, or a 400 invalid_request naming spend_limit_credits. */
+function checkLimit(limit: number | null): void {
+  if (limit === null) return;
+  if (!Number.isInteger(limit) || limit < 0) throw invalidRequest("the spending limit must be a whole number of credits, 0 or more", "spend_limit_credits");
+  if (limit > SPEND_LIMIT_MAX) throw invalidRequest(`the spending limit can be at most ${SPEND_LIMIT_MAX} credits`, "spend_limit_credits");
 }
 
 export interface MeteredSettings {
@@ -43,14 +42,14 @@ export interface MeteredSettings {
   accountLimit: number | null;
 }
 
-/** The account's settings after checking that the actor may change them, or why not. */
-async function ownedAccount(db: DbOrTx, accountId: string, actor: Actor): Promise<{ ok: true; settings: MeteredSettings } | Extract<SettingResult, { ok: false }>> {
+/** The account's settings after checking that the actor may change them: 404 no such account, 403 not its owner. */
+async function ownedAccount(db: DbOrTx, accountId: string, actor: Actor): Promise<MeteredSettings> {
   const [row] = await db.select({ owner: accounts.ownerUserId, active: accounts.meteredActive, accountLimit: accounts.meteredSpendLimitCredits }).from(accounts).where(eq(accounts.id, accountId));
-  if (!row) return { ok: false, status: 404, field: "account", reason: "no such account" };
+  if (!row) throw new AppError(404, "not_found", "no such account", { param: "account" });
   if (actor.kind === "user" && actor.userId !== row.owner) {
-    return { ok: false, status: 403, field: "account", reason: "only the account's owner can change usage billing and spending limits" };
+    throw new AppError(403, "forbidden", "only the account's owner can change usage billing and spending limits", { param: "account" });
   }
-  return { ok: true, settings: { active: row.active, accountLimit: row.accountLimit } };
+  return { active: row.active, accountLimit: row.accountLimit };
 }
 
 /**
@@ -63,56 +62,44 @@ async function restartThresholds(tx: DbOrTx, holder: string, nowMs: number): Pro
 }
 
 /** Turns usage billing on or off; optionally sets the account's limit in the same write. */
-export async function setMeteredActive(target: SettingsTarget, nowMs: number, accountId: string, actor: Actor, active: boolean, limit?: number | null): Promise<SettingResult> {
-  const bad = limit === undefined ? null : checkLimit(limit);
-  if (bad) return bad;
-  const result = await target.store.db.transaction(async (tx): Promise<SettingResult> => {
+export async function setMeteredActive(target: SettingsTarget, nowMs: number, accountId: string, actor: Actor, active: boolean, limit?: number | null): Promise<void> {
+  if (limit !== undefined) checkLimit(limit);
+  await target.store.db.transaction(async (tx) => {
     const owned = await ownedAccount(tx, accountId, actor);
-    if (!owned.ok) return owned;
     await tx.update(accounts).set(limit === undefined ? { meteredActive: active } : { meteredActive: active, meteredSpendLimitCredits: limit }).where(eq(accounts.id, accountId));
-    if (limit !== undefined && limit !== owned.settings.accountLimit) await restartThresholds(tx, holderKey.accountMetered(accountId), nowMs);
-    return { ok: true } as const;
+    if (limit !== undefined && limit !== owned.accountLimit) await restartThresholds(tx, holderKey.accountMetered(accountId), nowMs);
   });
   // This process applies the change to its next call; others within SETTINGS_TTL_MS.
-  if (result.ok) target.ledger?.payers.forget(accountId);
-  return result;
+  target.ledger?.payers.forget(accountId);
 }
 
 /** The monthly limit for all metered clients of the account together (null: none). */
-export async function setAccountSpendLimit(target: SettingsTarget, nowMs: number, accountId: string, actor: Actor, limit: number | null): Promise<SettingResult> {
-  const bad = checkLimit(limit);
-  if (bad) return bad;
-  const result = await target.store.db.transaction(async (tx): Promise<SettingResult> => {
+export async function setAccountSpendLimit(target: SettingsTarget, nowMs: number, accountId: string, actor: Actor, limit: number | null): Promise<void> {
+  checkLimit(limit);
+  await target.store.db.transaction(async (tx) => {
     const owned = await ownedAccount(tx, accountId, actor);
-    if (!owned.ok) return owned;
-    if (limit === owned.settings.accountLimit) return { ok: true } as const;
+    if (limit === owned.accountLimit) return;
     await tx.update(accounts).set({ meteredSpendLimitCredits: limit }).where(eq(accounts.id, accountId));
     await restartThresholds(tx, holderKey.accountMetered(accountId), nowMs);
-    return { ok: true } as const;
   });
   // This process applies the change to its next call; others within SETTINGS_TTL_MS.
-  if (result.ok) target.ledger?.payers.forget(accountId);
-  return result;
+  target.ledger?.payers.forget(accountId);
 }
 
 /** One metered client's monthly limit (null: none). Allowance clients have no spending limit. */
-export async function setMeteredClientLimit(target: SettingsTarget, nowMs: number, accountId: string, actor: Actor, clientId: string, limit: number | null): Promise<SettingResult> {
-  const bad = checkLimit(limit);
-  if (bad) return bad;
-  const result = await target.store.db.transaction(async (tx): Promise<SettingResult> => {
-    const owned = await ownedAccount(tx, accountId, actor);
-    if (!owned.ok) return owned;
+export async function setMeteredClientLimit(target: SettingsTarget, nowMs: number, accountId: string, actor: Actor, clientId: string, limit: number | null): Promise<void> {
+  checkLimit(limit);
+  await target.store.db.transaction(async (tx) => {
+    await ownedAccount(tx, accountId, actor);
     const [client] = await tx.select({ mode: clients.billingMode, limit: clients.spendLimitCredits }).from(clients).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId)));
-    if (!client) return { ok: false, status: 404, field: "client", reason: "no such client" } as const;
-    if (client.mode !== "metered") return { ok: false, status: 400, field: "spend_limit_credits", reason: "spending limits apply to metered clients; an allowance client spends the account's allowance" } as const;
-    if (client.limit === limit) return { ok: true } as const;
+    if (!client) throw new AppError(404, "not_found", "no such client", { param: "client" });
+    if (client.mode !== "metered") throw invalidRequest("spending limits apply to metered clients; an allowance client spends the account's allowance", "spend_limit_credits");
+    if (client.limit === limit) return;
     await tx.update(clients).set({ spendLimitCredits: limit }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId)));
     await restartThresholds(tx, holderKey.clientMetered(clientId), nowMs);
-    return { ok: true } as const;
   });
   // This process applies the change to its next call; others within SETTINGS_TTL_MS.
-  if (result.ok) target.ledger?.payers.forget(accountId);
-  return result;
+  target.ledger?.payers.forget(accountId);
 }
 
 export async function meteredSettings(db: DbOrTx, accountId: string): Promise<MeteredSettings | null> {

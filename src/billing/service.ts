@@ -46,8 +46,6 @@ export interface ChargeReceipt {
   thresholds: ThresholdCrossing[];
 }
 
-export type ChargeResult = { ok: true; receipt: ChargeReceipt } | { ok: false; error: AppError };
-
 /** Operations that cost nothing: counted without any check, e.g. a webhook delivery already made. */
 export type CountOnlyOperation = { [K in Operation]: (typeof CREDIT_WEIGHTS)[K] extends 0 ? K : never }[Operation];
 
@@ -92,29 +90,32 @@ function slotOf(ledger: PendingLedger, payer: Payer, operation: Operation, nowMs
 }
 
 /**
- * Checks and spends the operation's credits for this payer and counts the call — or refuses with
- * a 402 (allowance_exhausted, spend_cap_reached, metered_billing_inactive) having spent nothing.
- * Not async on purpose: most calls are answered from memory without a turn of the event loop.
+ * Checks and spends the operation's credits for this payer and counts the call, resolving to the
+ * receipt — or rejects with a 402 AppError (allowance_exhausted, spend_cap_reached,
+ * metered_billing_inactive) having spent nothing. Not async on purpose: most calls are answered
+ * from memory without a turn of the event loop, and a success allocates only its receipt.
  */
-export function chargeCall(deps: LedgerDeps, payer: Payer, operation: Operation): Promise<ChargeResult> {
+export function chargeCall(deps: LedgerDeps, payer: Payer, operation: Operation): Promise<ChargeReceipt> {
   const nowMs = deps.clock.now();
   const ledger = deps.ledger;
   const settings = ledger.payers.cached(nowMs, payer);
   const fromMemory = settings && chargeFromMemory(deps, ledger, payer, operation, settings, nowMs);
+  if (fromMemory instanceof AppError) return Promise.reject(fromMemory);
   return fromMemory ? Promise.resolve(fromMemory) : chargeThroughStore(deps, ledger, payer, operation, nowMs);
 }
 
 /**
  * The call decided without the store: refused while metered billing is off (spec 5.6.4), counted
  * when it costs nothing, or spent from this process's leases. Null when the store must decide.
+ * The refusal is returned, not thrown, so that chargeCall can hand it over as a rejected promise.
  */
-function chargeFromMemory(deps: LedgerDeps, ledger: PendingLedger, payer: Payer, operation: Operation, settings: PayerSettings, nowMs: number): ChargeResult | null {
-  if (settings.budget === "metered" && !settings.active) return { ok: false, error: meteredInactive() };
+function chargeFromMemory(deps: LedgerDeps, ledger: PendingLedger, payer: Payer, operation: Operation, settings: PayerSettings, nowMs: number): ChargeReceipt | AppError | null {
+  if (settings.budget === "metered" && !settings.active) return meteredInactive();
   const credits = creditsFor(operation);
   const slot = slotOf(ledger, payer, operation, nowMs);
   if (credits > 0 && !spendFromLease(ledger, slot.states, limitsOf(deps.config, settings), credits, nowMs)) return null;
   ledger.countIn(slot, credits);
-  return { ok: true, receipt: receiptOf(payer, operation, nowMs, slot, []) };
+  return receiptOf(payer, operation, nowMs, slot, []);
 }
 
 function receiptOf(payer: Payer, operation: Operation, nowMs: number, slot: ChargeSlot, thresholds: ThresholdCrossing[]): ChargeReceipt {
@@ -126,7 +127,7 @@ function receiptOf(payer: Payer, operation: Operation, nowMs: number, slot: Char
  * Then one exact spending transaction (which also grants new leases). Calls on the same holders
  * take turns: while one transaction runs, the others wait for it and then try the lease it granted.
  */
-async function chargeThroughStore(deps: LedgerDeps, ledger: PendingLedger, payer: Payer, operation: Operation, nowMs: number): Promise<ChargeResult> {
+async function chargeThroughStore(deps: LedgerDeps, ledger: PendingLedger, payer: Payer, operation: Operation, nowMs: number): Promise<ChargeReceipt> {
   const deadline = performance.now() + BLOCKED_WAIT_MS;
   for (;;) {
     // Looked up again after every wait: a flush drops idle states, and with them the slots.
@@ -143,6 +144,7 @@ async function chargeThroughStore(deps: LedgerDeps, ledger: PendingLedger, payer
       continue;
     }
     const fromMemory = chargeFromMemory(deps, ledger, payer, operation, cached, nowMs);
+    if (fromMemory instanceof AppError) throw fromMemory;
     if (fromMemory) return fromMemory;
     const { promise, resolve } = Promise.withResolvers<void>();
     for (const s of states) s.busy = promise;
@@ -154,11 +156,11 @@ async function chargeThroughStore(deps: LedgerDeps, ledger: PendingLedger, payer
       for (const s of states) s.busy = null;
       resolve();
     }
-    if (result.kind === "spent") return { ok: true, receipt: receiptOf(payer, operation, nowMs, slot, result.thresholds) };
-    if (result.kind === "refused") return { ok: false, error: result.error };
+    if (result.kind === "spent") return receiptOf(payer, operation, nowMs, slot, result.thresholds);
+    if (result.kind === "refused") throw result.error;
     // Other processes' leases hold the credits this call needs: they write or give them back at
     // their next flush (idle leases are released), or their lease expires.
-    if (performance.now() >= deadline) return { ok: false, error: reservedElsewhere(payer, creditsFor(operation)) };
+    if (performance.now() >= deadline) throw reservedElsewhere(payer, creditsFor(operation));
     await Bun.sleep(BLOCKED_POLL_MS);
   }
 }
@@ -173,12 +175,11 @@ function reservedElsewhere(payer: Payer, credits: number): AppError {
  * service's side, spec 5.6). The error still propagates to the caller.
  */
 export async function runCharged<T>(deps: LedgerDeps, payer: Payer, operation: Operation, work: (receipt: ChargeReceipt) => Promise<T>): Promise<T> {
-  const charge = await chargeCall(deps, payer, operation);
-  if (!charge.ok) throw charge.error;
+  const receipt = await chargeCall(deps, payer, operation);
   try {
-    return await work(charge.receipt);
+    return await work(receipt);
   } catch (error) {
-    await refund(deps, charge.receipt);
+    await refund(deps, receipt);
     throw error;
   }
 }

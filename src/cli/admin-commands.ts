@@ -3,8 +3,9 @@
 import { createUser, getAccount } from "../accounts/service.ts";
 import { setPlan, type Plan } from "../billing/plans.ts";
 import { createClient, createClientSecret, deleteClient, getClient, revokeClientSecret, updateClient, type Client } from "../clients/service.ts";
-import { meteredSettings, setMeteredActive, type SettingResult } from "../billing/metered-settings.ts";
+import { meteredSettings, setMeteredActive } from "../billing/metered-settings.ts";
 import { systemClock } from "../lib/clock.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
 import type { Db } from "../store/open-store.ts";
 import type { Command, FlagValues } from "./command-line.ts";
 import { fail, print, withStore } from "./cli-context.ts";
@@ -24,8 +25,8 @@ export const adminCommands: Command[] = [
       withStore(async ({ store }) => {
         const plan = flags.plan === undefined ? "free" : planFlag(flags.plan);
         if (!plan) return fail("--plan must be free or paid", 2);
-        const r = await createUser(store.db, systemClock.now(), { email: flags.email as string, password: flags.password as string, plan });
-        if (!r.ok) return fail(`${r.field}: ${r.reason}`);
+        const r = await refusalOr(createUser(store.db, systemClock.now(), { email: flags.email as string, password: flags.password as string, plan }));
+        if (r instanceof AppError) return fail(`${r.param}: ${r.message}`);
         print(flags, { user_id: r.userId, account_id: r.accountId }, `created user ${r.userId} with account ${r.accountId}`);
         return 0;
       }),
@@ -59,7 +60,7 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         if (!(await getAccount(store.db, flags.account as string))) return fail(`no account ${flags.account}`, 1, "not_found");
-        const r = await createClient(store.db, systemClock.now(), {
+        const r = await refusalOr(createClient(store.db, systemClock.now(), {
           accountId: flags.account as string,
           name: flags.name as string,
           type: flags.public ? "public" : "confidential",
@@ -67,8 +68,8 @@ export const adminCommands: Command[] = [
           billingMode: flags.billing as string,
           pinnedVersion: flags.version as string | undefined,
           redirectUris: (flags["redirect-uri"] as string[] | undefined) ?? [],
-        });
-        if (!r.ok) return fail(`${r.field}: ${r.reason}`);
+        }));
+        if (r instanceof AppError) return fail(`${r.param}: ${r.message}`);
         const out: Record<string, string> = { client_id: r.client.id };
         if (r.secret) out.client_secret = r.secret;
         if (r.secretId) out.secret_id = r.secretId;
@@ -83,8 +84,8 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         const client = await existingClient(store.db, flags.client as string);
-        const r = await createClientSecret(store.db, systemClock.now(), client.accountId, client.id);
-        if (!r.ok) return fail(r.reason);
+        const r = await refusalOr(createClientSecret(store.db, systemClock.now(), client.accountId, client.id));
+        if (r instanceof AppError) return fail(r.message);
         print(flags, { secret_id: r.secretId, client_secret: r.secret }, `secret ${r.secretId}: ${r.secret}  (shown once)`);
         return 0;
       }),
@@ -96,8 +97,9 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         const client = await existingClient(store.db, flags.client as string);
-        const r = await revokeClientSecret(store.db, client.accountId, client.id, flags.secret as string);
-        if (!r.ok) return fail(r.reason === "no such secret" ? `no secret ${flags.secret} on client ${client.id}` : r.reason, 1, r.reason.startsWith("no such") ? "not_found" : "refused");
+        const r = await refusalOr(revokeClientSecret(store.db, client.accountId, client.id, flags.secret as string));
+        if (r instanceof AppError && r.status === 404) return fail(r.param === "secret" ? `no secret ${flags.secret} on client ${client.id}` : r.message, 1, "not_found");
+        if (r instanceof AppError) return fail(r.message);
         print(flags, { client_id: client.id, secret_id: flags.secret, revoked: true }, `secret ${flags.secret} of client ${client.id} revoked; tokens exchanged with it have stopped`);
         return 0;
       }),
@@ -116,12 +118,13 @@ export const adminCommands: Command[] = [
       withStore(async ({ store }) => {
         if (flags.name === undefined && flags.scopes === undefined && flags.version === undefined) return fail("say what to change: --name, --scopes and/or --version", 2);
         const client = await existingClient(store.db, flags.client as string);
-        const r = await updateClient(store.db, client.accountId, client.id, {
+        const changes = {
           name: flags.name as string | undefined,
           scopes: flags.scopes === undefined ? undefined : (flags.scopes as string).split(/\s+/).filter(Boolean),
           pinnedVersion: flags.version as string | undefined,
-        });
-        if (!r.ok) return fail(`${r.field}: ${r.reason}`, 1, r.field === "client" ? "not_found" : "invalid_request");
+        };
+        const r = await refusalOr(updateClient(store.db, client.accountId, client.id, changes));
+        if (r instanceof AppError) return fail(`${r.param}: ${r.message}`, 1, r.code);
         const after = (await getClient(store.db, client.id))!;
         print(
           flags,
@@ -155,8 +158,8 @@ export const adminCommands: Command[] = [
       withStore(async ({ store }) => {
         const limit = flags["spend-limit-credits"] as number | undefined;
         if (limit !== undefined && limit < 0) return fail("--spend-limit-credits cannot be negative", 2);
-        const r = await setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, true, limit);
-        if (!r.ok) return meteredFailure(flags, r);
+        const r = await refusalOr(setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, true, limit));
+        if (r instanceof AppError) return meteredFailure(flags, r);
         await printMetered(store.db, flags, true);
         return 0;
       }),
@@ -168,8 +171,8 @@ export const adminCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         // No limit argument: the limit stays for when billing is activated again.
-        const r = await setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, false);
-        if (!r.ok) return meteredFailure(flags, r);
+        const r = await refusalOr(setMeteredActive({ store }, systemClock.now(), flags.account as string, { kind: "operator" }, false));
+        if (r instanceof AppError) return meteredFailure(flags, r);
         await printMetered(store.db, flags, false);
         return 0;
       }),
@@ -183,8 +186,8 @@ async function existingClient(db: Db, clientId: string): Promise<Client> {
 }
 
 /** Bad input exits 2 like other flag errors; an unknown account exits 1. */
-function meteredFailure(flags: FlagValues, r: Extract<SettingResult, { ok: false }>): number {
-  return fail(r.status === 404 ? `no account ${flags.account}` : r.reason, r.status === 400 ? 2 : 1, r.status === 404 ? "not_found" : undefined);
+function meteredFailure(flags: FlagValues, e: AppError): never {
+  return fail(e.status === 404 ? `no account ${flags.account}` : e.message, e.status === 400 ? 2 : 1, e.status === 404 ? "not_found" : undefined);
 }
 
 /** activate and deactivate print the same object, with the limit as stored after the write. */

@@ -33,3 +33,4 @@ export function print(flags: FlagValues, json: Record<string, unknown>, human: s
 export function fail(message: string, exitCode = 1, code?: string): never {
   throw new CommandRefused(message, exitCode, code);
 }
+

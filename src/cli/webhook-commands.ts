@@ -4,7 +4,8 @@ import pkg from "../../package.json";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
 import { createDeliveryWorker } from "../webhooks/delivery-worker.ts";
-import { createEndpoint, createEndpointSecret, deleteEndpoint, enableEndpoint, findEndpoint, listEndpoints, revokeEndpointSecret, type Refusal } from "../webhooks/endpoints.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
+import { createEndpoint, createEndpointSecret, deleteEndpoint, enableEndpoint, findEndpoint, listEndpoints, revokeEndpointSecret } from "../webhooks/endpoints.ts";
 import { listDeliveries, redeliver, sendTest } from "../webhooks/manual-deliveries.ts";
 import { createWebhookDeps } from "../webhooks/webhook-deps.ts";
 import type { Command, FlagValues } from "./command-line.ts";
@@ -13,13 +14,16 @@ import { fail, print, withStore, type CliContext } from "./cli-context.ts";
 const json = { kind: "bool", help: "print one JSON object" } as const;
 const endpointFlag = { kind: "string", required: true, help: "endpoint id (whe_…)" } as const;
 
-function refuse(flags: FlagValues, r: Pick<Refusal, "status" | "reason">): number {
+/** A refusal (the service's AppError, or an endpoint not found here): with --json, `{code, error}` on stdout. */
+function refuse(flags: FlagValues, r: Pick<AppError, "code" | "message">): number {
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ code: r.status === 404 ? "not_found" : r.status === 409 ? "conflict" : "invalid_request", error: r.reason }) + "\n");
+    process.stdout.write(JSON.stringify({ code: r.code, error: r.message }) + "\n");
     return 1;
   }
-  return fail(r.reason);
+  return fail(r.message);
 }
+
+const noEndpoint = (flags: FlagValues) => ({ code: "not_found", message: `no endpoint ${flags.endpoint}` });
 
 function webhookDeps(ctx: CliContext) {
   const deps = createWebhookDeps({ config: ctx.config, store: ctx.store, clock: systemClock, log: createLogger(ctx.config.logLevel === "debug" ? "debug" : "silent"), serverKey: ctx.serverKey, version: pkg.version });
@@ -34,8 +38,8 @@ export const webhookCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async (ctx) => {
         const { deps } = webhookDeps(ctx);
-        const r = await createEndpoint({ db: ctx.store.db, serverKey: ctx.serverKey, guard: deps.guard }, systemClock.now(), null, { clientId: flags.client as string, url: flags.url as string, events: (flags.events as string).split(/[\s,]+/) });
-        if (!r.ok) return refuse(flags, r);
+        const r = await refusalOr(createEndpoint({ db: ctx.store.db, serverKey: ctx.serverKey, guard: deps.guard }, systemClock.now(), null, { clientId: flags.client as string, url: flags.url as string, events: (flags.events as string).split(/[\s,]+/) }));
+        if (r instanceof AppError) return refuse(flags, r);
         print(flags, { endpoint_id: r.endpoint.id, secret: r.secret, secret_id: r.secretId }, `endpoint ${r.endpoint.id}\nsigning secret ${r.secretId}: ${r.secret}  (shown once)`);
         return 0;
       }),
@@ -57,8 +61,8 @@ export const webhookCommands: Command[] = [
     flags: { endpoint: endpointFlag, json },
     run: ({ flags }) =>
       withStore(async (ctx) => {
-        const r = await createEndpointSecret({ db: ctx.store.db, serverKey: ctx.serverKey }, systemClock.now(), null, flags.endpoint as string);
-        if (!r.ok) return refuse(flags, r);
+        const r = await refusalOr(createEndpointSecret({ db: ctx.store.db, serverKey: ctx.serverKey }, systemClock.now(), null, flags.endpoint as string));
+        if (r instanceof AppError) return refuse(flags, r);
         print(flags, { secret_id: r.secretId, secret: r.secret }, `signing secret ${r.secretId}: ${r.secret}  (shown once)`);
         return 0;
       }),
@@ -69,8 +73,8 @@ export const webhookCommands: Command[] = [
     flags: { endpoint: endpointFlag, secret: { kind: "string", required: true, help: "secret id (whs_…)" }, json },
     run: ({ flags }) =>
       withStore(async ({ store }) => {
-        const r = await revokeEndpointSecret(store.db, null, flags.endpoint as string, flags.secret as string);
-        if (!r.ok) return refuse(flags, r);
+        const r = await refusalOr(revokeEndpointSecret(store.db, null, flags.endpoint as string, flags.secret as string));
+        if (r instanceof AppError) return refuse(flags, r);
         print(flags, { endpoint_id: flags.endpoint, secret_id: flags.secret, revoked: true }, `revoked ${flags.secret}`);
         return 0;
       }),
@@ -82,10 +86,10 @@ export const webhookCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async (ctx) => {
         const { deps, sender } = webhookDeps(ctx);
-        const r = await sendTest(deps, sender, null, flags.endpoint as string);
-        if (!r.ok) return refuse(flags, r);
-        const [d] = (await listDeliveries(ctx.store.db, systemClock.now(), flags.endpoint as string)).filter((x) => x.id === r.deliveryId);
-        print(flags, { delivery_id: r.deliveryId }, `test ${r.deliveryId}: ${describeAttempt(d?.attempts.at(-1))}`);
+        const deliveryId = await refusalOr(sendTest(deps, sender, null, flags.endpoint as string));
+        if (deliveryId instanceof AppError) return refuse(flags, deliveryId);
+        const [d] = (await listDeliveries(ctx.store.db, systemClock.now(), flags.endpoint as string)).filter((x) => x.id === deliveryId);
+        print(flags, { delivery_id: deliveryId }, `test ${deliveryId}: ${describeAttempt(d?.attempts.at(-1))}`);
         return 0;
       }),
   },
@@ -96,9 +100,9 @@ export const webhookCommands: Command[] = [
     run: ({ flags }) =>
       withStore(async (ctx) => {
         const { deps, sender } = webhookDeps(ctx);
-        const r = await redeliver(deps, sender, null, flags.delivery as string);
-        if (!r.ok) return refuse(flags, r);
-        print(flags, { delivery_id: r.deliveryId }, `redelivery ${r.deliveryId} sent`);
+        const deliveryId = await refusalOr(redeliver(deps, sender, null, flags.delivery as string));
+        if (deliveryId instanceof AppError) return refuse(flags, deliveryId);
+        print(flags, { delivery_id: deliveryId }, `redelivery ${deliveryId} sent`);
         return 0;
       }),
   },
@@ -108,7 +112,7 @@ export const webhookCommands: Command[] = [
     flags: { endpoint: endpointFlag, json },
     run: ({ flags }) =>
       withStore(async ({ store }) => {
-        if (!(await findEndpoint(store.db, null, flags.endpoint as string))) return refuse(flags, { status: 404, reason: `no endpoint ${flags.endpoint}` });
+        if (!(await findEndpoint(store.db, null, flags.endpoint as string))) return refuse(flags, noEndpoint(flags));
         const items = (await listDeliveries(store.db, systemClock.now(), flags.endpoint as string, 200)).map((d) => ({
           delivery_id: d.id,
           event_id: d.eventId,
@@ -127,7 +131,7 @@ export const webhookCommands: Command[] = [
     flags: { endpoint: endpointFlag, json },
     run: ({ flags }) =>
       withStore(async ({ store }) => {
-        if (!(await enableEndpoint(store.db, null, flags.endpoint as string))) return refuse(flags, { status: 404, reason: `no endpoint ${flags.endpoint}` });
+        if (!(await enableEndpoint(store.db, null, flags.endpoint as string))) return refuse(flags, noEndpoint(flags));
         print(flags, { endpoint_id: flags.endpoint, state: "enabled" }, `endpoint ${flags.endpoint} is enabled`);
         return 0;
       }),
@@ -138,7 +142,7 @@ export const webhookCommands: Command[] = [
     flags: { endpoint: endpointFlag, json },
     run: ({ flags }) =>
       withStore(async ({ store }) => {
-        if (!(await deleteEndpoint(store.db, null, flags.endpoint as string))) return refuse(flags, { status: 404, reason: `no endpoint ${flags.endpoint}` });
+        if (!(await deleteEndpoint(store.db, null, flags.endpoint as string))) return refuse(flags, noEndpoint(flags));
         print(flags, { endpoint_id: flags.endpoint, deleted: true }, `endpoint ${flags.endpoint} deleted`);
         return 0;
       }),

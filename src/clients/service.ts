@@ -1,11 +1,11 @@
 // OAuth clients and their secrets (spec 2.1, 3.5, 5.4): the rules behind the Integrations page and
 // the admin CLI. No HTTP here.
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import { AppError, invalidRequest } from "../lib/errors.ts";
 import { PREFIX, constantTimeEqual, hashSecret, newPublicId, newRowId, newSecret } from "../lib/secrets.ts";
 import { checkTextField } from "../lib/text-fields.ts";
 import { parseScopeString, sortScopes, type Scope } from "../lib/scopes.ts";
-import type { Client as LibsqlClient } from "@libsql/client";
-import type { Db, DbOrTx } from "../store/open-store.ts";
+import type { Db, DbOrTx, Store } from "../store/open-store.ts";
 import { isDb, preparedQueries } from "../store/prepared.ts";
 import { CURRENT_API_VERSION, findVersion } from "../versions/registry.ts";
 import { redirectUriProblem, type ClientType } from "./redirect-uris.ts";
@@ -17,7 +17,6 @@ export type BillingMode = "allowance" | "metered";
 export const MAX_SECRETS_PER_CLIENT = 2;
 export const CLIENT_NAME_MAX = 64;
 
-export type FieldProblem = { ok: false; field: string; reason: string };
 
 export interface NewClientInput {
   accountId: string;
@@ -29,58 +28,61 @@ export interface NewClientInput {
   redirectUris: string[];
 }
 
-function checkName(name: string): { ok: true; value: string } | FieldProblem {
+// Each check returns the value to store or throws a 400 invalid_request naming the field (DESIGN §4).
+function checkName(name: string): string {
   const r = checkTextField(name, CLIENT_NAME_MAX);
-  return r.ok ? r : { ok: false, field: "name", reason: `name ${r.reason}` };
+  if (!r.ok) throw invalidRequest(`name ${r.reason}`, "name");
+  return r.value;
 }
 
-function checkScopes(scopes: string[]): { ok: true; value: Scope[] } | FieldProblem {
+function checkScopes(scopes: string[]): Scope[] {
   const { scopes: known, unknown } = parseScopeString(scopes.join(" "));
-  if (unknown.length) return { ok: false, field: "scopes", reason: `unknown scope ${unknown.map((u) => `"${u}"`).join(", ")}` };
-  if (known.length === 0) return { ok: false, field: "scopes", reason: "choose at least one scope" };
-  return { ok: true, value: sortScopes(known) };
+  if (unknown.length) throw invalidRequest(`unknown scope ${unknown.map((u) => `"${u}"`).join(", ")}`, "scopes");
+  if (known.length === 0) throw invalidRequest("choose at least one scope", "scopes");
+  return sortScopes(known);
 }
 
-function checkVersion(version: string): { ok: true; value: string } | FieldProblem {
+function checkVersion(version: string): string {
   const v = findVersion(version);
-  if (!v) return { ok: false, field: "pinned_version", reason: `unknown API version "${version}"` };
-  if (v.status === "discontinued") return { ok: false, field: "pinned_version", reason: `API version ${version} is discontinued` };
-  return { ok: true, value: v.id };
+  if (!v) throw invalidRequest(`unknown API version "${version}"`, "pinned_version");
+  if (v.status === "discontinued") throw invalidRequest(`API version ${version} is discontinued`, "pinned_version");
+  return v.id;
 }
 
-function checkRedirectUris(type: ClientType, uris: string[]): { ok: true; value: string[] } | FieldProblem {
+function checkRedirectUris(type: ClientType, uris: string[]): string[] {
   const unique = [...new Set(uris.map((u) => u.trim()).filter(Boolean))];
-  if (unique.length > 10) return { ok: false, field: "redirect_uris", reason: "register at most 10 redirect URIs" };
+  if (unique.length > 10) throw invalidRequest("register at most 10 redirect URIs", "redirect_uris");
   for (const uri of unique) {
     const problem = redirectUriProblem(type, uri);
-    if (problem) return { ok: false, field: "redirect_uris", reason: `${uri} ${problem}` };
+    if (problem) throw invalidRequest(`${uri} ${problem}`, "redirect_uris");
   }
-  if (type === "public" && unique.length === 0) return { ok: false, field: "redirect_uris", reason: "a public client needs at least one redirect URI" };
-  return { ok: true, value: unique };
+  if (type === "public" && unique.length === 0) throw invalidRequest("a public client needs at least one redirect URI", "redirect_uris");
+  return unique;
 }
 
-export type CreateClientResult = { ok: true; client: Client; secret: string | null; secretId: string | null } | FieldProblem;
+/** Another account's client is as good as missing: the same 404, and nothing changes. */
+const noSuchClient = () => new AppError(404, "not_found", "no such client", { param: "client" });
 
-export async function createClient(db: Db, nowMs: number, input: NewClientInput): Promise<CreateClientResult> {
-  if (input.type !== "public" && input.type !== "confidential") return { ok: false, field: "type", reason: "type must be public or confidential" };
-  if (input.billingMode !== "allowance" && input.billingMode !== "metered") return { ok: false, field: "billing_mode", reason: "billing mode must be allowance or metered" };
-  const name = checkName(input.name);
-  if (!name.ok) return name;
-  const scopes = checkScopes(input.scopes);
-  if (!scopes.ok) return scopes;
-  const version = checkVersion(input.pinnedVersion ?? CURRENT_API_VERSION);
-  if (!version.ok) return version;
-  const redirects = checkRedirectUris(input.type, input.redirectUris);
-  if (!redirects.ok) return redirects;
+export interface CreatedClient {
+  client: Client;
+  /** Shown once; null for a public client. */
+  secret: string | null;
+  secretId: string | null;
+}
+
+/** Creates a client, or throws a 400 invalid_request naming the first field that is wrong. */
+export async function createClient(db: Db, nowMs: number, input: NewClientInput): Promise<CreatedClient> {
+  if (input.type !== "public" && input.type !== "confidential") throw invalidRequest("type must be public or confidential", "type");
+  if (input.billingMode !== "allowance" && input.billingMode !== "metered") throw invalidRequest("billing mode must be allowance or metered", "billing_mode");
   const client: Client = {
     id: newPublicId(PREFIX.clientId),
     accountId: input.accountId,
-    name: name.value,
+    name: checkName(input.name),
     type: input.type,
-    scopes: scopes.value,
+    scopes: checkScopes(input.scopes),
     billingMode: input.billingMode,
-    pinnedVersion: version.value,
-    redirectUris: redirects.value,
+    pinnedVersion: checkVersion(input.pinnedVersion ?? CURRENT_API_VERSION),
+    redirectUris: checkRedirectUris(input.type, input.redirectUris),
     spendLimitCredits: null,
     createdAt: nowMs,
   };
@@ -91,7 +93,7 @@ export async function createClient(db: Db, nowMs: number, input: NewClientInput)
     if (client.type === "confidential") inserted = await insertSecret(tx, nowMs, client.id);
   });
   const made = inserted as { id: string; secret: string } | null;
-  return { ok: true, client, secret: made?.secret ?? null, secretId: made?.id ?? null };
+  return { client, secret: made?.secret ?? null, secretId: made?.id ?? null };
 }
 
 async function insertSecret(db: DbOrTx, nowMs: number, clientId: string): Promise<{ id: string; secret: string }> {
@@ -124,33 +126,27 @@ export async function listClients(db: DbOrTx, accountId: string): Promise<(Clien
   return rows.map((c) => ({ ...c, secrets: secrets.filter((s) => s.clientId === c.id) }));
 }
 
-export type UpdateResult = { ok: true } | FieldProblem | { ok: false; field: "client"; reason: string };
-const missing = { ok: false as const, field: "client" as const, reason: "no such client" };
+/** Writes the changes to the account's client, or throws the 404 when it has no such client. */
+async function updateOwned(db: Db, accountId: string, clientId: string, set: Partial<Client>): Promise<void> {
+  const r = await db.update(clients).set(set).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
+  if (r.length === 0) throw noSuchClient();
+}
 
-export async function renameClient(db: Db, accountId: string, clientId: string, name: string): Promise<UpdateResult> {
-  const checked = checkName(name);
-  if (!checked.ok) return checked;
-  const r = await db.update(clients).set({ name: checked.value }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
-  return r.length ? { ok: true } : missing;
+export async function renameClient(db: Db, accountId: string, clientId: string, name: string): Promise<void> {
+  await updateOwned(db, accountId, clientId, { name: checkName(name) });
 }
 
 /**
  * Narrowing applies at once (the bearer guard intersects a token's scopes with the client's current
  * ones); widening applies from the next exchange, because a token keeps the scopes it was issued (spec 5.4.2).
  */
-export async function setClientScopes(db: Db, accountId: string, clientId: string, scopes: string[]): Promise<UpdateResult> {
-  const checked = checkScopes(scopes);
-  if (!checked.ok) return checked;
-  const r = await db.update(clients).set({ scopes: checked.value }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
-  return r.length ? { ok: true } : missing;
+export async function setClientScopes(db: Db, accountId: string, clientId: string, scopes: string[]): Promise<void> {
+  await updateOwned(db, accountId, clientId, { scopes: checkScopes(scopes) });
 }
 
 /** Applies from the next token exchange (spec 9.3): tokens remember the version they were issued under. */
-export async function setPinnedVersion(db: Db, accountId: string, clientId: string, version: string): Promise<UpdateResult> {
-  const checked = checkVersion(version);
-  if (!checked.ok) return checked;
-  const r = await db.update(clients).set({ pinnedVersion: checked.value }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
-  return r.length ? { ok: true } : missing;
+export async function setPinnedVersion(db: Db, accountId: string, clientId: string, version: string): Promise<void> {
+  await updateOwned(db, accountId, clientId, { pinnedVersion: checkVersion(version) });
 }
 
 export interface ClientChanges {
@@ -164,41 +160,30 @@ export interface ClientChanges {
  * The same rules as renameClient, setClientScopes and setPinnedVersion: narrowing scopes applies
  * at once, widening and the version from the next token exchange.
  */
-export async function updateClient(db: Db, accountId: string, clientId: string, changes: ClientChanges): Promise<UpdateResult> {
+export async function updateClient(db: Db, accountId: string, clientId: string, changes: ClientChanges): Promise<void> {
   const set: Partial<Pick<Client, "name" | "scopes" | "pinnedVersion">> = {};
-  if (changes.name !== undefined) {
-    const checked = checkName(changes.name);
-    if (!checked.ok) return checked;
-    set.name = checked.value;
-  }
-  if (changes.scopes !== undefined) {
-    const checked = checkScopes(changes.scopes);
-    if (!checked.ok) return checked;
-    set.scopes = checked.value;
-  }
-  if (changes.pinnedVersion !== undefined) {
-    const checked = checkVersion(changes.pinnedVersion);
-    if (!checked.ok) return checked;
-    set.pinnedVersion = checked.value;
-  }
-  if (Object.keys(set).length === 0) return { ok: false, field: "changes", reason: "nothing to change" };
-  const r = await db.update(clients).set(set).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
-  return r.length ? { ok: true } : missing;
+  if (changes.name !== undefined) set.name = checkName(changes.name);
+  if (changes.scopes !== undefined) set.scopes = checkScopes(changes.scopes);
+  if (changes.pinnedVersion !== undefined) set.pinnedVersion = checkVersion(changes.pinnedVersion);
+  if (Object.keys(set).length === 0) throw invalidRequest("nothing to change", "changes");
+  await updateOwned(db, accountId, clientId, set);
 }
 
-export type SecretResult = { ok: true; secretId: string; secret: string } | { ok: false; reason: string };
-
-export async function createClientSecret(db: Db, nowMs: number, accountId: string, clientId: string): Promise<SecretResult> {
+/**
+ * A second secret for rotation (spec 3.5). Refusals name the field `secret` (400), or `client`
+ * (404) when the account has no such client.
+ */
+export async function createClientSecret(db: Db, nowMs: number, accountId: string, clientId: string): Promise<{ secretId: string; secret: string }> {
   return db.transaction(async (tx) => {
     const client = await getOwnedClient(tx, accountId, clientId);
-    if (!client) return { ok: false, reason: "no such client" };
-    if (client.type === "public") return { ok: false, reason: "a public client has no secret" };
+    if (!client) throw noSuchClient();
+    if (client.type === "public") throw invalidRequest("a public client has no secret", "secret");
     const [row] = await tx.select({ n: count() }).from(clientSecrets).where(eq(clientSecrets.clientId, clientId));
     if ((row?.n ?? 0) >= MAX_SECRETS_PER_CLIENT) {
-      return { ok: false, reason: `a client holds at most ${MAX_SECRETS_PER_CLIENT} secrets: revoke the old one once its Last used date stops changing, then create a new one` };
+      throw invalidRequest(`a client holds at most ${MAX_SECRETS_PER_CLIENT} secrets: revoke the old one once its Last used date stops changing, then create a new one`, "secret");
     }
     const { id, secret } = await insertSecret(tx, nowMs, clientId);
-    return { ok: true, secretId: id, secret };
+    return { secretId: id, secret };
   });
 }
 
@@ -206,18 +191,17 @@ export async function createClientSecret(db: Db, nowMs: number, accountId: strin
  * Revokes a secret; every access token exchanged with it ends at once (they reference it and go
  * with it). The client's only secret cannot be revoked (spec 3.5).
  */
-export async function revokeClientSecret(db: Db, accountId: string, clientId: string, secretId: string): Promise<{ ok: true } | { ok: false; reason: string }> {
-  return db.transaction(async (tx) => {
+export async function revokeClientSecret(db: Db, accountId: string, clientId: string, secretId: string): Promise<void> {
+  await db.transaction(async (tx) => {
     const client = await getOwnedClient(tx, accountId, clientId);
-    if (!client) return { ok: false, reason: "no such client" };
+    if (!client) throw noSuchClient();
     const [row] = await tx.select({ n: count() }).from(clientSecrets).where(eq(clientSecrets.clientId, clientId));
     const [secret] = await tx.select({ id: clientSecrets.id }).from(clientSecrets).where(and(eq(clientSecrets.id, secretId), eq(clientSecrets.clientId, clientId)));
-    if (!secret) return { ok: false, reason: "no such secret" };
+    if (!secret) throw new AppError(404, "not_found", "no such secret", { param: "secret" });
     if ((row?.n ?? 0) <= 1) {
-      return { ok: false, reason: "this is the client's only secret: create a replacement first, deploy it, then revoke this one — or delete the client" };
+      throw invalidRequest("this is the client's only secret: create a replacement first, deploy it, then revoke this one — or delete the client", "secret");
     }
     await tx.delete(clientSecrets).where(eq(clientSecrets.id, secretId));
-    return { ok: true };
   });
 }
 
@@ -243,37 +227,36 @@ const secretQueries = preparedQueries((db) => ({
     .prepare(),
 }));
 
-// The token endpoint's reads, as plain statements through the libSQL client (either store): a
-// drizzle query cost ~5 µs of mapping each, against ~2 µs of SQLite work, on every exchange.
-const SECRET_BY_HASH = "SELECT id, client_id, last_used_at FROM client_secrets WHERE secret_hash = ?";
-const CLIENT_BY_ID = "SELECT id, account_id, name, type, scopes, billing_mode, pinned_version, redirect_uris, spend_limit_credits, created_at FROM clients WHERE id = ?";
+// The token endpoint's read, one plain statement through Store.read (either store): the secret by
+// its hash and its client's row as one JSON array from a scalar subquery on the client's key —
+// measured 4.0 µs, against 5.8 µs for two statements (and ~5 µs of mapping per drizzle query).
+const SECRET_AND_CLIENT = `
+  SELECT s.id, s.client_id, s.last_used_at,
+    (SELECT json_array(c.account_id, c.name, c.type, c.scopes, c.billing_mode, c.pinned_version, c.redirect_uris, c.spend_limit_credits, c.created_at) FROM clients c WHERE c.id = s.client_id)
+  FROM client_secrets s WHERE s.secret_hash = ?`;
 
-/** A clients row read by CLIENT_BY_ID, in drizzle's shape (JSON columns parsed). */
-function clientFromRow(row: Record<string, unknown>): Client {
-  return {
-    id: row.id as string,
-    accountId: row.account_id as string,
-    name: row.name as string,
-    type: row.type as Client["type"],
-    scopes: JSON.parse(row.scopes as string) as string[],
-    billingMode: row.billing_mode as Client["billingMode"],
-    pinnedVersion: row.pinned_version as string,
-    redirectUris: JSON.parse(row.redirect_uris as string) as string[],
-    spendLimitCredits: row.spend_limit_credits === null ? null : Number(row.spend_limit_credits),
-    createdAt: Number(row.created_at),
-  };
-}
+type ClientColumns = [accountId: string, name: string, type: Client["type"], scopes: string, billingMode: Client["billingMode"], pinnedVersion: string, redirectUris: string, spendLimitCredits: number | null, createdAt: number];
 
-export async function authenticateClientSecret(store: { db: Db; client: Pick<LibsqlClient, "execute"> }, nowMs: number, clientId: string, secret: string): Promise<ClientAuthentication | null> {
+export async function authenticateClientSecret(store: Pick<Store, "db" | "read">, nowMs: number, clientId: string, secret: string): Promise<ClientAuthentication | null> {
   if (!secret.startsWith(PREFIX.clientSecret) || secret.length > 200) return null;
-  const { rows } = await store.client.execute({ sql: SECRET_BY_HASH, args: [hashSecret(secret)] });
-  const row = rows[0] as unknown as { id: string; client_id: string; last_used_at: number | null } | undefined;
-  if (!row || !constantTimeEqual(row.client_id, clientId)) return null;
-  const found = (await store.client.execute({ sql: CLIENT_BY_ID, args: [row.client_id] })).rows[0];
-  if (!found) return null;
-  const client = clientFromRow(found as unknown as Record<string, unknown>);
-  if (row.last_used_at === null || nowMs - Number(row.last_used_at) >= LAST_USED_PRECISION_MS) await secretQueries(store.db).touch.execute({ now: nowMs, id: row.id });
-  return { client, secretId: row.id };
+  const row = (await store.read(SECRET_AND_CLIENT, [hashSecret(secret)]))[0] as [id: string, clientId: string, lastUsedAt: number | null, client: string | null] | undefined;
+  if (!row || !constantTimeEqual(row[1], clientId) || row[3] === null) return null;
+  const [secretId, id, lastUsedAt, clientJson] = row;
+  const [accountId, name, type, scopes, billingMode, pinnedVersion, redirectUris, spendLimitCredits, createdAt] = JSON.parse(clientJson) as ClientColumns;
+  const client: Client = {
+    id,
+    accountId,
+    name,
+    type,
+    scopes: JSON.parse(scopes) as string[],
+    billingMode,
+    pinnedVersion,
+    redirectUris: JSON.parse(redirectUris) as string[],
+    spendLimitCredits: spendLimitCredits === null ? null : Number(spendLimitCredits),
+    createdAt: Number(createdAt),
+  };
+  if (lastUsedAt === null || nowMs - Number(lastUsedAt) >= LAST_USED_PRECISION_MS) await secretQueries(store.db).touch.execute({ now: nowMs, id: secretId });
+  return { client, secretId };
 }
 
 /** Is this string a live client secret (to refuse it when sent as a bearer token)? */
@@ -282,8 +265,7 @@ export async function isKnownClientSecret(db: DbOrTx, value: string): Promise<bo
   return !!row;
 }
 
-export async function setClientSpendLimit(db: Db, accountId: string, clientId: string, limit: number | null): Promise<UpdateResult> {
-  if (limit !== null && (!Number.isInteger(limit) || limit < 0 || limit > 1_000_000_000)) return { ok: false, field: "spend_limit", reason: "the spending limit must be a whole number of credits, 0 or more" };
-  const r = await db.update(clients).set({ spendLimitCredits: limit }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId))).returning({ id: clients.id });
-  return r.length ? { ok: true } : missing;
+export async function setClientSpendLimit(db: Db, accountId: string, clientId: string, limit: number | null): Promise<void> {
+  if (limit !== null && (!Number.isInteger(limit) || limit < 0 || limit > 1_000_000_000)) throw invalidRequest("the spending limit must be a whole number of credits, 0 or more", "spend_limit");
+  await updateOwned(db, accountId, clientId, { spendLimitCredits: limit });
 }

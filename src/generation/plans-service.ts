@@ -111,11 +111,10 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
 export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwner, body: unknown): Promise<{ plan: LessonPlanView; fromLibrary: boolean }> {
   const request = parseLessonPlanInput(body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
-  const charged = await chargeCall(ledgerDeps(deps), payer, "lesson_plan.create");
-  if (!charged.ok) throw charged.error;
+  const receipt = await chargeCall(ledgerDeps(deps), payer, "lesson_plan.create");
   try {
     const sets = await findInLibrary(deps.store.db, key);
-    if (!sets) return { plan: await createPlan(deps, owner, body, charged.receipt), fromLibrary: false };
+    if (!sets) return { plan: await createPlan(deps, owner, body, receipt), fromLibrary: false };
     const now = deps.clock.now();
     const row: PlanRow = {
       id: newPlanId(),
@@ -125,7 +124,7 @@ export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwne
       libraryKey: key,
       fromLibrary: true,
       setsReady: sets.length,
-      receipt: charged.receipt,
+      receipt,
       createdAt: now,
       updatedAt: now,
     };
@@ -136,7 +135,7 @@ export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwne
     });
     return { plan: planView(row, sets), fromLibrary: true };
   } catch (error) {
-    await refund(ledgerDeps(deps), charged.receipt);
+    await refund(ledgerDeps(deps), receipt);
     throw error;
   }
 }

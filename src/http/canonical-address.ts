@@ -39,9 +39,8 @@ function requestedHost(request: Request): string | null {
 }
 
 /** The redirect to the canonical address for a page GET at another host, or null. */
-export function canonicalRedirect(config: Config, request: Request): Response | null {
+export function canonicalRedirect(config: Config, request: Request, canonical = new URL(config.webAppUrl)): Response | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
-  const canonical = new URL(config.webAppUrl);
   const host = requestedHost(request);
   // Only the host counts: a TLS-terminating proxy makes every request look like http.
   if (!host || host === canonical.host.toLowerCase()) return null;
@@ -53,5 +52,6 @@ export function canonicalRedirect(config: Config, request: Request): Response | 
 }
 
 export function canonicalAddress(config: Config) {
-  return new Elysia({ name: "canonical-address" }).onRequest(({ request }) => canonicalRedirect(config, request) ?? undefined);
+  const canonical = new URL(config.webAppUrl);
+  return new Elysia({ name: "canonical-address" }).onRequest(({ request }) => canonicalRedirect(config, request, canonical) ?? undefined);
 }

@@ -8,7 +8,14 @@ export const READY_TIMEOUT_MS = 2_000;
 /** /healthz: the process answers. /readyz: the store answers and every migration is applied. */
 export function healthRoutes(deps: CoreDeps) {
   return new Elysia({ name: "health" })
-    .get("/healthz", () => new Response("ok\n", { headers: { "content-type": "text/plain" } }), { detail: { hide: true } })
+    .get(
+      "/healthz",
+      ({ set }) => {
+        set.headers["content-type"] = "text/plain";
+        return "ok\n";
+      },
+      { detail: { hide: true } },
+    )
     .get(
       "/readyz",
       async () => {

@@ -5,7 +5,7 @@ import type { CoreDeps } from "../config/core-deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { envelope, envelopeOf, oauthErrorResponse } from "./error-responses.ts";
 import { maintenanceResponse, maintenanceWatcher } from "./maintenance.ts";
-import { beginRequest, pathOf, requestInfo } from "./request-context.ts";
+import { pathOf, requestId } from "./request-context.ts";
 
 const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
 
@@ -50,7 +50,6 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
     .onRequest(({ request, set }) => {
       // Every answer (JSON, pages, errors) forbids MIME sniffing.
       set.headers["x-content-type-options"] = "nosniff";
-      const { id } = beginRequest(request);
       const path = pathOf(request);
       if (!HEALTH_PATHS.has(path)) {
         const state = maintenance.current();
@@ -59,7 +58,7 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
       // Spec §1.6: the API and the token endpoint answer no cross-origin preflight.
       if (request.method === "OPTIONS" && (isApiPath(path) || path === "/oauth/token")) {
         return envelope(405, "method_not_allowed", "cross-origin requests are not supported; call the API from a server", {
-          headers: { allow: "GET, POST", "x-request-id": id },
+          headers: { allow: "GET, POST", "x-request-id": requestId(request) },
         });
       }
       // Spec §5.1.3: an access token works only on /v1/.
@@ -68,14 +67,13 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
         if (auth && /^bearer\s+parla_at_/i.test(auth)) {
           return new Response(JSON.stringify({ error: "api_token_not_accepted: access tokens work only on /v1/ routes" }), {
             status: 401,
-            headers: { "content-type": "application/json; charset=utf-8", "www-authenticate": 'Bearer error="invalid_token"', "x-request-id": id },
+            headers: { "content-type": "application/json; charset=utf-8", "www-authenticate": 'Bearer error="invalid_token"', "x-request-id": requestId(request) },
           });
         }
       }
     })
     .onError({ as: "global" }, ({ code, error, request }) => {
       const path = pathOf(request);
-      const { id } = requestInfo(request);
       if (isBodyLimitError(error) || (error instanceof AppError && error.status === 413)) bodyTooLarge(path);
       if (isBodyLimitError(error)) {
         return errorShape(path) === "oauth"
@@ -106,6 +104,7 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
       if (typeof status === "number" && status >= 400 && status < 500) {
         return envelope(status, status === 413 ? "payload_too_large" : "invalid_request", (error as Error).message || "request refused");
       }
+      const id = requestId(request);
       log.error("http.unhandled_error", { request_id: id, path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       return errorShape(path) === "oauth"
         ? oauthErrorResponse(new AppError(500, "server_error", `internal error (request ${id})`))

@@ -1,26 +1,60 @@
-// Per-request bookkeeping that must exist before routing (request id, start time), kept outside
-// Elysia's context so error handlers and the access log can read it for any request.
+// Per-request bookkeeping that must exist before routing (request id, start time, the socket the
+// request came from, the route it matched), kept outside Elysia's context so error handlers and the
+// access log can read it for any request. It rides on the Request itself under a private symbol: one
+// small object per request, and nothing computed until someone asks (a request id, an address).
 
-export interface RequestInfo {
-  id: string;
-  startedAt: number;
+interface AddressSource {
+  requestIP(request: Request): { address: string } | null;
 }
 
-const info = new WeakMap<Request, RequestInfo>();
-let counter = 0;
+interface RequestRecord {
+  startedAt: number;
+  id: string | null;
+  server: AddressSource | null;
+  address: string | null;
+  route: string | undefined;
+}
+
+const RECORD = Symbol("parla.request");
+type Carrier = Request & { [RECORD]?: RequestRecord };
+
 /** Names this process in request ids and its store heartbeat. */
 export const processTag = Math.random().toString(36).slice(2, 8);
+let counter = 0;
 
-export function beginRequest(request: Request): RequestInfo {
-  const incoming = request.headers.get("x-request-id");
-  const id = incoming && /^[A-Za-z0-9._-]{1,64}$/.test(incoming) ? incoming : `${processTag}-${(++counter).toString(36)}`;
-  const entry = { id, startedAt: performance.now() };
-  info.set(request, entry);
-  return entry;
+function recordOf(request: Request): RequestRecord {
+  const carrier = request as Carrier;
+  let record = carrier[RECORD];
+  if (!record) {
+    record = { startedAt: performance.now(), id: null, server: null, address: null, route: undefined };
+    carrier[RECORD] = record;
+  }
+  return record;
 }
 
-export function requestInfo(request: Request): RequestInfo {
-  return info.get(request) ?? beginRequest(request);
+/**
+ * Called by the server as a request arrives: starts its clock and remembers the socket it came
+ * through. The app is served through `Bun.serve` + `app.handle`, so Elysia's own `server` is null
+ * inside handlers: without this every caller would share one "unknown" address and every
+ * per-address limit would be global. The address itself is looked up only when a limit asks.
+ */
+export function openRequest(request: Request, server: AddressSource): void {
+  recordOf(request).server = server;
+}
+
+/** The request's id: the caller's X-Request-Id when it is sane, else one made here. */
+export function requestId(request: Request): string {
+  const record = recordOf(request);
+  if (record.id === null) {
+    const incoming = request.headers.get("x-request-id");
+    record.id = incoming && /^[A-Za-z0-9._-]{1,64}$/.test(incoming) ? incoming : `${processTag}-${(++counter).toString(36)}`;
+  }
+  return record.id;
+}
+
+/** When the request arrived (performance.now()), for its duration in the access log and metrics. */
+export function requestStartedAt(request: Request): number {
+  return recordOf(request).startedAt;
 }
 
 export function pathOf(request: Request): string {
@@ -30,29 +64,18 @@ export function pathOf(request: Request): string {
   return start === -1 ? "/" : url.slice(start, q === -1 ? undefined : q);
 }
 
-const addresses = new WeakMap<Request, string>();
-
-/**
- * Records the socket address of a request as it arrives (server.ts). The app is served through
- * `Bun.serve` + `app.handle`, so Elysia's own `server` is null inside handlers: without this every
- * caller would share one "unknown" address and every per-address limit would be global.
- */
-export function rememberClientAddress(request: Request, address: string | null | undefined): void {
-  if (address) addresses.set(request, address);
-}
-
 /** Client address for rate limits: the socket address (a proxy in front must be configured to pass it). */
-export function clientAddress(server: { requestIP(r: Request): { address: string } | null } | null | undefined, request: Request): string {
-  return addresses.get(request) ?? server?.requestIP(request)?.address ?? "unknown";
+export function clientAddress(server: AddressSource | null | undefined, request: Request): string {
+  const record = recordOf(request);
+  record.address ??= (record.server ?? server)?.requestIP(request)?.address ?? null;
+  return record.address ?? "unknown";
 }
-
-const routes = new WeakMap<Request, string>();
 
 /** The route template a request matched (metrics label it by this, never by the raw path). */
 export function rememberRoute(request: Request, route: string): void {
-  routes.set(request, route);
+  recordOf(request).route = route;
 }
 
 export function routeOf(request: Request): string | undefined {
-  return routes.get(request);
+  return (request as Carrier)[RECORD]?.route;
 }

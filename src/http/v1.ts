@@ -221,13 +221,17 @@ export const VERSION_HEADER = "parla-version";
 interface DoorState {
   caller: Caller | null;
   apiVersion: string;
-  headers: Record<string, string>;
+  /** Headers the answer carries whatever it is (Deprecation, Sunset); null when there are none. */
+  headers: Record<string, string> | null;
 }
+
+/** Where admit() leaves its findings for the handler: on the request itself, one property. */
+const DOOR_STATE = Symbol("parla.v1.door");
+type AdmittedRequest = Request & { [DOOR_STATE]?: DoorState };
 
 export class V1Doorway<Operation extends string, Receipt> {
   readonly routes: RegisteredRoute[] = [];
   private readonly limiter = new LocalRateLimiter(60_000);
-  private readonly states = new WeakMap<Request, DoorState>();
 
   constructor(private readonly ports: V1Ports<Operation, Receipt>) {}
 
@@ -240,8 +244,8 @@ export class V1Doorway<Operation extends string, Receipt> {
   async admit(request: Request, declaration: RouteDeclaration<string>): Promise<DoorState> {
     const headers: Record<string, string> = {};
     if (declaration.scope === null) {
-      const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), headers };
-      this.states.set(request, state);
+      const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), headers: headersOrNull(headers) };
+      (request as AdmittedRequest)[DOOR_STATE] = state;
       return state;
     }
     const caller = await this.authenticate(request);
@@ -256,13 +260,13 @@ export class V1Doorway<Operation extends string, Receipt> {
     if (!decision.ok) {
       throw new AppError(429, "rate_limited", `too many requests for this client; retry after ${decision.retryAfterSeconds} s`, { headers: { "retry-after": String(decision.retryAfterSeconds) } });
     }
-    const state = { caller, apiVersion, headers };
-    this.states.set(request, state);
+    const state = { caller, apiVersion, headers: headersOrNull(headers) };
+    (request as AdmittedRequest)[DOOR_STATE] = state;
     return state;
   }
 
   stateOf(request: Request): DoorState {
-    const state = this.states.get(request);
+    const state = (request as AdmittedRequest)[DOOR_STATE];
     if (!state) throw new Error("a /v1 handler ran without passing the doorway");
     return state;
   }
@@ -319,6 +323,11 @@ export class V1Doorway<Operation extends string, Receipt> {
     }
     return version.id;
   }
+}
+
+function headersOrNull(headers: Record<string, string>): Record<string, string> | null {
+  for (const _ in headers) return headers;
+  return null;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -380,7 +389,7 @@ export class V1Plugin<Operation extends string, Receipt> {
     };
     const run = async (ctx: { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] }) => {
       const state = door.stateOf(ctx.request);
-      for (const [name, value] of Object.entries(state.headers)) ctx.set.headers[name] = value;
+      if (state.headers) Object.assign(ctx.set.headers, state.headers);
       let read: Promise<unknown> | undefined;
       const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readLazyJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
       const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request, readBody }) : undefined;

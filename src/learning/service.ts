@@ -5,6 +5,7 @@
 import { and, asc, count, eq, lte } from "drizzle-orm";
 import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from "ts-fsrs";
 import { DAY } from "../lib/clock.ts";
+import { AppError } from "../lib/errors.ts";
 import { newRowId } from "../lib/secrets.ts";
 import type { DbOrTx } from "../store/open-store.ts";
 import { reviewCards, reviewWords, type FsrsMemory } from "./schema.ts";
@@ -128,16 +129,17 @@ export async function nextDueCard(db: DbOrTx, userId: string, nowMs: number): Pr
   return { ...rest, reps: memory.reps };
 }
 
-export type GradeResult = { ok: true; dueAt: number; intervalMs: number } | { ok: false; reason: "not_found" };
-
-/** Records the learner's answer to one of their cards and schedules its next review. */
-export async function gradeCard(db: DbOrTx, userId: string, cardId: string, grade: GradeName, nowMs: number): Promise<GradeResult> {
+/**
+ * Records the learner's answer to one of their cards and schedules its next review. Another
+ * learner's card is as good as missing: 404 not_found on `card`.
+ */
+export async function gradeCard(db: DbOrTx, userId: string, cardId: string, grade: GradeName, nowMs: number): Promise<{ dueAt: number; intervalMs: number }> {
   const [row] = await db.select().from(reviewCards).where(and(eq(reviewCards.id, cardId), eq(reviewCards.userId, userId)));
-  if (!row) return { ok: false, reason: "not_found" };
+  if (!row) throw new AppError(404, "not_found", "that card is not in your deck", { param: "card" });
   const { card } = scheduler.next(fromMemory(row.memory, row.dueAt), new Date(nowMs), GRADES[grade] as Grade);
   const dueAt = card.due.getTime();
   await db.update(reviewCards).set({ dueAt, memory: toMemory(card), lastReviewedAt: nowMs }).where(eq(reviewCards.id, cardId));
-  return { ok: true, dueAt, intervalMs: dueAt - nowMs };
+  return { dueAt, intervalMs: dueAt - nowMs };
 }
 
 /** How far each answer would push the card, for the buttons' labels (the learner sees the cost of "again"). */

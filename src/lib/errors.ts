@@ -29,3 +29,16 @@ export class AppError extends Error {
 
 export const notFound = (what = "resource") => new AppError(404, "not_found", `${what} not found`);
 export const invalidRequest = (message: string, param?: string) => new AppError(400, "invalid_request", message, { param });
+
+/**
+ * The service call's value, or the AppError it refused with — for a caller that shows the refusal
+ * itself (a page next to its field, a CLI line). Anything else is a fault and propagates.
+ */
+export async function refusalOr<T>(work: Promise<T>): Promise<T | AppError> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}

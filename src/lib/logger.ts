@@ -10,6 +10,8 @@ export interface Logger {
   warn(event: string, fields?: LogFields): void;
   error(event: string, fields?: LogFields): void;
   child(fields: LogFields): Logger;
+  /** Whether lines of this level are written: a caller can skip building fields nobody reads. */
+  enabled(level: Exclude<LogLevel, "silent">): boolean;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -44,6 +46,7 @@ export function createLogger(level: LogLevel = "info", base: LogFields = {}, wri
     warn: (e, f) => emit("warn", e, f),
     error: (e, f) => emit("error", e, f),
     child: (fields) => createLogger(level, { ...base, ...fields }, write),
+    enabled: (lvl) => ORDER[lvl] >= threshold,
   };
 }
 

@@ -1,6 +1,6 @@
 // What an access token grants right now (spec 5.1, 5.4.2, 5.6.5): the /v1 doorway asks this with
 // the token it was shown.
-import { hashSecret } from "../lib/secrets.ts";
+import { accessTokenKey } from "./token-store.ts";
 import type { Store } from "../store/open-store.ts";
 
 export interface AccessGrant {
@@ -22,51 +22,53 @@ export interface AccessGrant {
 
 export type AccessTokenLookup = { kind: "granted"; grant: AccessGrant } | { kind: "unknown" } | { kind: "expired" };
 
-// One statement: the token by its hash, and its client's current facts as scalar subqueries on the
-// client's key. Measured on bun:sqlite: 2.1 µs, against 7–10 µs for the same JOIN and ~10 µs for two
-// drizzle queries — this runs on every /v1 call. Through the libSQL client, so it works on either store.
+// One statement: the token by its hash, and its client's current facts as one scalar subquery on
+// the client's key ("<billing_mode> <account_id> <scopes JSON>": neither of the first two holds a
+// space). Measured on bun:sqlite: 3.3 µs, against 3.7 µs for a subquery per fact, ~6 µs for the same
+// JOIN and ~10 µs for two drizzle queries — this runs on every /v1 call. Through Store.read (rows as
+// arrays), so it works on either store; the columns' order is TokenRow's.
 const TOKEN_BY_HASH = `
-  SELECT t.token_hash, t.client_id, t.expires_at, t.scopes, t.account_id, t.user_id, t.family_id, t.api_version,
-    (SELECT c.account_id FROM clients c WHERE c.id = t.client_id) AS owner_account_id,
-    (SELECT c.scopes FROM clients c WHERE c.id = t.client_id) AS client_scopes,
-    (SELECT c.billing_mode FROM clients c WHERE c.id = t.client_id) AS billing_mode
+  SELECT t.client_id, t.expires_at, t.scopes, t.account_id, t.user_id, t.family_id, t.api_version,
+    (SELECT c.billing_mode || ' ' || c.account_id || ' ' || c.scopes FROM clients c WHERE c.id = t.client_id)
   FROM access_tokens t WHERE t.token_hash = ?`;
 
-interface TokenRow {
-  token_hash: string;
-  client_id: string;
-  expires_at: number;
-  scopes: string;
-  account_id: string;
-  user_id: string | null;
-  family_id: string | null;
-  api_version: string;
-  owner_account_id: string | null;
-  client_scopes: string | null;
-  billing_mode: "allowance" | "metered" | null;
-}
+type TokenRow = [
+  clientId: string,
+  expiresAt: number,
+  scopes: string,
+  accountId: string,
+  userId: string | null,
+  familyId: string | null,
+  apiVersion: string,
+  clientFacts: string | null,
+];
 
-export async function findAccessToken(store: Pick<Store, "client">, token: string, nowMs: number): Promise<AccessTokenLookup> {
-  const { rows } = await store.client.execute({ sql: TOKEN_BY_HASH, args: [hashSecret(token)] });
-  const row = rows[0] as unknown as TokenRow | undefined;
+export async function findAccessToken(store: Pick<Store, "read">, token: string, nowMs: number): Promise<AccessTokenLookup> {
+  const tokenHash = accessTokenKey(token);
+  const row = (await store.read(TOKEN_BY_HASH, [tokenHash]))[0] as TokenRow | undefined;
   if (!row) return { kind: "unknown" };
-  if (Number(row.expires_at) <= nowMs) return { kind: "expired" };
+  const [clientId, expiresAt, scopes, accountId, userId, familyId, apiVersion, clientFacts] = row;
+  if (Number(expiresAt) <= nowMs) return { kind: "expired" };
   // The token's row cascades away with its client, so a missing client means a deletion in flight.
-  if (row.owner_account_id === null || row.client_scopes === null || row.billing_mode === null) return { kind: "unknown" };
-  const clientScopes = JSON.parse(row.client_scopes) as string[];
-  const actingForUser = row.family_id !== null;
+  if (clientFacts === null) return { kind: "unknown" };
+  const modeEnd = clientFacts.indexOf(" ");
+  const ownerEnd = clientFacts.indexOf(" ", modeEnd + 1);
+  const billingMode = clientFacts.slice(0, modeEnd) as "allowance" | "metered";
+  const ownerAccountId = clientFacts.slice(modeEnd + 1, ownerEnd);
+  const allowed = JSON.parse(clientFacts.slice(ownerEnd + 1)) as string[];
+  const actingForUser = familyId !== null;
   return {
     kind: "granted",
     grant: {
-      clientId: row.client_id,
-      ownerAccountId: row.owner_account_id,
-      payerAccountId: row.account_id,
-      userId: row.user_id,
-      scopes: (JSON.parse(row.scopes) as string[]).filter((s) => clientScopes.includes(s)),
-      apiVersion: row.api_version,
-      billingMode: actingForUser ? "allowance" : row.billing_mode,
+      clientId,
+      ownerAccountId,
+      payerAccountId: accountId,
+      userId,
+      scopes: (JSON.parse(scopes) as string[]).filter((s) => allowed.includes(s)),
+      apiVersion,
+      billingMode: actingForUser ? "allowance" : billingMode,
       actingForUser,
-      tokenHash: row.token_hash,
+      tokenHash,
     },
   };
 }

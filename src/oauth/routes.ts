@@ -14,7 +14,7 @@ import { refreshTokenGrant } from "./grants/refresh-token.ts";
 import { authorizationServerMetadata } from "./metadata.ts";
 import { accessTokens, refreshTokens, tokenFamilies, grants } from "./schema.ts";
 import { createTokenRateLimits } from "./token-rate-limits.ts";
-import { endFamily } from "./token-store.ts";
+import { accessTokenKey, endFamily } from "./token-store.ts";
 import type { EventRecorder } from "../events/recorder.ts";
 import { recordRevocation } from "./app-install-events.ts";
 
@@ -56,6 +56,7 @@ export function oauthRoutes(deps: CoreDeps & { events: EventRecorder }) {
         const token = form.token;
         if (!token) throw new AppError(400, "invalid_request", "token is required");
         const hash = hashSecret(token);
+        const accessKey = accessTokenKey(token);
         const now = deps.clock.now();
         await db.transaction(async (tx) => {
           // RFC 7009 §2.1: only the client's own tokens; unknown tokens are not an error.
@@ -70,7 +71,7 @@ export function oauthRoutes(deps: CoreDeps & { events: EventRecorder }) {
             await recordRevocation(deps.events, tx, now, refresh.grantId);
             return;
           }
-          await tx.delete(accessTokens).where(and(eq(accessTokens.tokenHash, hash), eq(accessTokens.clientId, auth.client.id)));
+          await tx.delete(accessTokens).where(and(eq(accessTokens.tokenHash, accessKey), eq(accessTokens.clientId, auth.client.id)));
         });
         return new Response(null, { status: 200, headers: { "cache-control": "no-store" } });
       },

@@ -58,6 +58,7 @@ export const refreshTokens = sqliteTable(
 export const accessTokens = sqliteTable(
   "access_tokens",
   {
+    /** The token's key: its issue time and SHA-256 (token-store.ts accessTokenKey), never the token. */
     tokenHash: text("token_hash").primaryKey(),
     clientId: text("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
     /** Set for client-credentials tokens: revoking the secret ends them (spec 3.5). */

@@ -17,14 +17,39 @@ export interface AccessTokenGrant {
   apiVersion: string;
 }
 
+/** Issue times in access tokens: milliseconds, base36, 9 characters (sorts as text until the year 5188). */
+const ISSUED_LENGTH = 9;
+/** Tokens issued before the issue time was part of them: the prefix and 43 characters of randomness. */
+const LEGACY_ACCESS_TOKEN_LENGTH = PREFIX.accessToken.length + 43;
+
+/**
+ * An access token: `parla_at_`, its issue time, then 32 random bytes. The time is no secret (like a
+ * JWT's `iat`); the random part carries the token's strength.
+ */
+function newAccessToken(nowMs: number): string {
+  return newSecret(PREFIX.accessToken + Math.max(0, Math.floor(nowMs)).toString(36).padStart(ISSUED_LENGTH, "0"));
+}
+
+/**
+ * Where an access token is stored: its issue time, then its SHA-256. Found from the token alone, and
+ * each new key sorts after the ones before it, so an exchange's insert lands on the index's last
+ * page instead of a random one (measured in one group commit of 8: 17.5 → 7 µs per insert).
+ * A token issued before the time was part of it is stored under its bare hash.
+ */
+export function accessTokenKey(token: string): string {
+  if (token.length === LEGACY_ACCESS_TOKEN_LENGTH) return hashSecret(token);
+  const start = PREFIX.accessToken.length;
+  return token.slice(start, start + ISSUED_LENGTH) + hashSecret(token);
+}
+
 // The insert every exchange runs, as a plain statement through the libSQL client (either store):
 // drizzle's prepared insert added ~4 µs of parameter mapping to it.
 const INSERT_ACCESS_TOKEN =
   "INSERT INTO access_tokens (token_hash, client_id, secret_id, family_id, account_id, user_id, scopes, api_version, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
 export async function issueAccessToken(db: DbOrTx, nowMs: number, grant: AccessTokenGrant): Promise<string> {
-  const token = newSecret(PREFIX.accessToken);
-  const row = { tokenHash: hashSecret(token), ...grant, createdAt: nowMs, expiresAt: nowMs + ACCESS_TOKEN_TTL_MS };
+  const token = newAccessToken(nowMs);
+  const row = { tokenHash: accessTokenKey(token), ...grant, createdAt: nowMs, expiresAt: nowMs + ACCESS_TOKEN_TTL_MS };
   // Inside a transaction the statement must run on it, so only the plain handle takes the fast path.
   if (isDb(db)) {
     await db.$client.execute({

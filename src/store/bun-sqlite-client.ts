@@ -11,7 +11,7 @@ import { Database } from "bun:sqlite";
 import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from "@libsql/client";
 import { AsyncMutex } from "./async-mutex.ts";
 import { GroupCommit } from "./group-commit.ts";
-import { finalizeStatements, kindOf, mapError, normaliseStatement, noteSchemaChange, runOn, StoreError } from "./sqlite-statements.ts";
+import { finalizeStatements, kindOf, mapError, normaliseStatement, noteSchemaChange, runOn, StoreError, valuesOn } from "./sqlite-statements.ts";
 
 export { StoreError };
 
@@ -23,8 +23,13 @@ export interface BunSqliteClientOptions {
   readonly?: boolean;
 }
 
+/** A libSQL-compatible client that can also answer a read as arrays of values (Store.read). */
+export interface EmbeddedClient extends Client {
+  readValues(sql: string, args: readonly unknown[]): Promise<unknown[][]>;
+}
+
 /** Opens `file:path` (or `:memory:`) as a libSQL-compatible client. */
-export function createBunSqliteClient(url: string, options: BunSqliteClientOptions = {}): Client {
+export function createBunSqliteClient(url: string, options: BunSqliteClientOptions = {}): EmbeddedClient {
   return new BunSqliteClient(pathFromUrl(url), options);
 }
 
@@ -48,7 +53,7 @@ function openConnection(path: string, readonly: boolean): Database {
 }
 
 
-class BunSqliteClient implements Client {
+class BunSqliteClient implements EmbeddedClient {
   readonly protocol = "file";
   closed = false;
   private readonly writer: Database;
@@ -76,6 +81,15 @@ class BunSqliteClient implements Client {
     }
     if (kind === "dml") return this.commits.statements([{ sql, args: bound }]).then((results) => results[0]!);
     return this.mutex.run(() => runOn(this.writer, sql, bound));
+  }
+
+  /** A SELECT on the connection execute() would choose for it. */
+  async readValues(sql: string, args: readonly unknown[]): Promise<unknown[][]> {
+    this.assertOpen();
+    if (kindOf(sql) !== "read") throw new StoreError("readValues runs SELECT statements only", "SQLITE_MISUSE");
+    if (!this.mutex.isLocked) return valuesOn(this.writer, sql, args);
+    if (this.reader) return valuesOn(this.reader, sql, args);
+    return this.mutex.run(() => valuesOn(this.writer, sql, args));
   }
 
   async batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {

@@ -2,7 +2,7 @@
 // @libsql/client/web for a libSQL server (sqld, Turso). Both are used through drizzle-orm/libsql.
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Client } from "@libsql/client";
+import type { Client, InValue } from "@libsql/client";
 import { createClient as createRemoteClient } from "@libsql/client/web";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
@@ -17,6 +17,12 @@ export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Store {
   client: Client;
   db: Db;
+  /**
+   * Runs a SELECT and answers its rows as arrays of column values, in the SELECT's order: the
+   * cheapest read either store offers, for statements on every request's path. Integers come back
+   * as numbers; blobs as Uint8Array (embedded) or ArrayBuffer (remote).
+   */
+  read(sql: string, args?: readonly InValue[]): Promise<unknown[][]>;
   kind: "embedded" | "remote";
   close(): void;
 }
@@ -27,17 +33,22 @@ export function isEmbeddedUrl(url: string): boolean {
 
 export function openStore(url: string, authToken: string | null = null): Store {
   let client: Client;
+  let read: Store["read"];
   if (isEmbeddedUrl(url)) {
     const path = pathFromUrl(url);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    client = createBunSqliteClient(url);
+    const embedded = createBunSqliteClient(url);
+    client = embedded;
+    read = (sql, args = []) => embedded.readValues(sql, args);
   } else if (/^(libsql|https?|wss?):\/\//.test(url)) {
-    client = createRemoteClient({ url, authToken: authToken ?? undefined, intMode: "number" });
+    const remote = createRemoteClient({ url, authToken: authToken ?? undefined, intMode: "number" });
+    client = remote;
+    read = async (sql, args = []) => (await remote.execute({ sql, args: args as InValue[] })).rows.map((row) => Array.from(row as ArrayLike<unknown>));
   } else {
     throw new Error(`PARLA_DATABASE_URL must start with file:, libsql://, https://, http://, wss:// or ws:// (got "${url}")`);
   }
   const db = drizzle(client, { schema });
-  return { client, db, kind: isEmbeddedUrl(url) ? "embedded" : "remote", close: () => client.close() };
+  return { client, db, read, kind: isEmbeddedUrl(url) ? "embedded" : "remote", close: () => client.close() };
 }
 
 /** Is this error a UNIQUE constraint violation, whichever driver raised it and however it was wrapped? */

@@ -2,6 +2,8 @@
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { allowanceCredits } from "../billing/plans.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
+import { fieldErrors } from "./form-errors.ts";
 import { changePassword, passwordProblem, setPassword, verifyPassword } from "../accounts/service.ts";
 import { endUserSessions, type SessionContext } from "../accounts/sessions.ts";
 import { accountConnections } from "../accounts/external-signin/account-connections.ts";
@@ -45,8 +47,8 @@ export function accountRoutes(deps: WebDeps) {
       // No password yet: there is nothing to change (and no current-password field to show an error next to).
       if (ctx.session.user.passwordHash === null) return ctx.redirect("/account", { kind: "error", text: "You have no password yet. Set one below." });
       if (!(await verifyPassword(db, ctx.session.user.email, formString(body, "current_password")))) return accountPage(ctx, 400, { current_password: "That is not your current password." });
-      const problem = await changePassword(db, ctx.session.user.id, formString(body, "password"));
-      if (problem) return accountPage(ctx, 400, { password: problem });
+      const changed = await refusalOr(changePassword(db, ctx.session.user.id, formString(body, "password")));
+      if (changed instanceof AppError) return changed.status === 404 ? ctx.redirect("/signin") : accountPage(ctx, changed.status, fieldErrors(changed, "password"));
       await endUserSessions(db, ctx.session.user.id, ctx.session.tokenHash);
       deps.log.info("account.password_changed", { user_id: ctx.session.user.id });
       return ctx.redirect("/account", { kind: "ok", text: "Password changed. Other sessions were signed out." });
@@ -64,12 +66,12 @@ export function accountRoutes(deps: WebDeps) {
       if (password !== formString(body, "password_confirmation")) {
         return accountPage(ctx, 400, { password: passwordProblem(password, user.email) ?? undefined, password_confirmation: "the two passwords are not the same" });
       }
-      const result = await setPassword(db, user.id, password);
-      if (!result.ok) {
-        if (result.reason === "weak") return accountPage(ctx, 400, { password: result.problem });
+      const result = await refusalOr(setPassword(db, user.id, password));
+      if (result instanceof AppError) {
+        if (result.status === 404) return ctx.redirect("/signin");
         // Set by another request a moment ago: show the page as it is now, with "Change password".
-        if (result.reason === "has_password") return accountPage(ctx, 400, haveOne, true);
-        return ctx.redirect("/signin");
+        if (result.status === 409) return accountPage(ctx, 400, haveOne, true);
+        return accountPage(ctx, result.status, fieldErrors(result, "password"));
       }
       await endUserSessions(db, user.id, ctx.session.tokenHash);
       deps.log.info("account.password_set", { user_id: user.id });

@@ -6,6 +6,7 @@ import { signUpByEmail } from "../accounts/email-flows.ts";
 import { CheckEmailPage } from "./email-pages.tsx";
 import { createSession, endSession, SESSION_IDLE_MS } from "../accounts/sessions.ts";
 import { MINUTE } from "../lib/clock.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
 import { hashSecret } from "../lib/secrets.ts";
 import { hitRateLimit, peekRateLimit } from "../http/rate-limit.ts";
 import { clientAddress } from "../http/request-context.ts";
@@ -14,6 +15,7 @@ import { clearCookie, setCookie } from "./cookies.ts";
 import { anonymousCsrfToken } from "./csrf.ts";
 import { safeNextPath } from "./html-response.ts";
 import { configuredProviders } from "../accounts/external-signin/providers.ts";
+import { fieldErrors } from "./form-errors.ts";
 import { CSRF_FAILED, formString, webContext } from "./web-context.ts";
 
 const FAILED_SIGNINS_PER_ACCOUNT = 10;
@@ -79,8 +81,8 @@ export function authRoutes(deps: WebDeps) {
       if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, { form: CSRF_FAILED.text });
       const limit = await hitRateLimit(db, `signup:ip:${clientAddress(server, request)}`, deps.clock.now(), MINUTE, deps.config.rateLimitSigninPerAddressPerMinute);
       if (!limit.ok) return again(429, { form: "Too many attempts. Try again in a minute." });
-      const r = await signUpByEmail(deps, { email, password: formString(body, "password"), next });
-      if (!r.ok) return again(400, { [r.field]: r.reason });
+      const r = await refusalOr(signUpByEmail(deps, { email, password: formString(body, "password"), next }));
+      if (r instanceof AppError) return again(r.status, fieldErrors(r, "form"));
       // The same page whether the address was new (a verification link) or had an account (a note to its owner).
       return ctx.page(CheckEmailPage({ email: normaliseEmail(email)! }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
     }, { detail: { hide: true } })

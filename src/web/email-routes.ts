@@ -5,6 +5,7 @@ import { confirmEmail, requestPasswordReset, resetLinkUser, resetPassword, sendV
 import { normaliseEmail } from "../accounts/service.ts";
 import { createSession, SESSION_IDLE_MS } from "../accounts/sessions.ts";
 import { MINUTE } from "../lib/clock.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
 import { hitRateLimit } from "../http/rate-limit.ts";
 import { clientAddress } from "../http/request-context.ts";
 import { setCookie } from "./cookies.ts";
@@ -75,10 +76,11 @@ export function emailRoutes(deps: WebDeps) {
       if (!csrfValid(deps.config, ctx.names, request, formString(body, "csrf_token"), null)) {
         return ctx.page(ResetPasswordPage({ csrf: csrf.token, token, error: CSRF_FAILED.text }) as string, 403, csrf.cookie ? [csrf.cookie] : []);
       }
-      const r = await resetPassword(deps, token, formString(body, "password"));
-      if (!r.ok && r.reason === "weak") return ctx.page(ResetPasswordPage({ csrf: csrf.token, token, error: r.problem }) as string, 400, csrf.cookie ? [csrf.cookie] : []);
-      if (!r.ok) return ctx.page(DeadLinkPage({ what: "password reset" }) as string, 400);
-      deps.log.info("password.reset", { user_id: r.user.id });
-      return signInAs(ctx, r.user.id, "/learn", "Your password is changed, and every other device is signed out.");
+      const user = await refusalOr(resetPassword(deps, token, formString(body, "password")));
+      // The form has one field, the password; a refusal about the link itself is the dead-link page.
+      if (user instanceof AppError && user.param === "password") return ctx.page(ResetPasswordPage({ csrf: csrf.token, token, error: user.message }) as string, user.status, csrf.cookie ? [csrf.cookie] : []);
+      if (user instanceof AppError) return ctx.page(DeadLinkPage({ what: "password reset" }) as string, user.status);
+      deps.log.info("password.reset", { user_id: user.id });
+      return signInAs(ctx, user.id, "/learn", "Your password is changed, and every other device is signed out.");
     }, { detail: { hide: true } });
 }

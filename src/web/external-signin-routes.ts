@@ -13,6 +13,7 @@ import { newSignInState, openSignInState, sealSignInState, STATE_LIFETIME_MS, ty
 import { hitRateLimit } from "../http/rate-limit.ts";
 import { clientAddress } from "../http/request-context.ts";
 import { MINUTE } from "../lib/clock.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
 import { constantTimeEqual } from "../lib/secrets.ts";
 import { SignInPage } from "./auth-pages.tsx";
 import { clearCookie, readCookie, setCookie, type CookieNames } from "./cookies.ts";
@@ -142,11 +143,8 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
       const { ctx } = r;
       if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", CSRF_FAILED);
       if (!isProviderId(params.provider)) return ctx.redirect("/account", { kind: "error", text: "No such connection." });
-      const removed = await removeConnection(db, ctx.session.user.id, params.provider);
-      if (!removed.ok) {
-        const text = removed.reason === "last_sign_in_method" ? "This is your only way to sign in, so it cannot be removed. Connect another provider first." : "No such connection.";
-        return ctx.redirect("/account", { kind: "error", text });
-      }
+      const removed = await refusalOr(removeConnection(db, ctx.session.user.id, params.provider));
+      if (removed instanceof AppError) return ctx.redirect("/account", { kind: "error", text: removed.message });
       deps.log.info("signin.external.removed", { provider: params.provider, user_id: ctx.session.user.id });
       return ctx.redirect("/account", { kind: "ok", text: "Connection removed." });
     }, { detail: { hide: true } });

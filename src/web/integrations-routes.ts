@@ -13,8 +13,10 @@ import {
   setPinnedVersion,
 } from "../clients/service.ts";
 import { open, seal } from "../lib/sealed-box.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
 import { clearCookie, readCookie, setCookie } from "./cookies.ts";
 import { DeleteClientPage, IntegrationsPage, type CreateFormState, type RevealedSecret } from "./integrations-page.tsx";
+import { fieldErrors } from "./form-errors.ts";
 import type { Flash } from "./layout.tsx";
 import { CSRF_FAILED, formList, formString, requireSignedIn, type WebContext } from "./web-context.ts";
 
@@ -65,6 +67,15 @@ export function integrationsRoutes(deps: WebDeps) {
     return render(ctx, {}, 404);
   }
 
+  /**
+   * A refusal on a client's card: its message next to the field it names (`version` is the card's
+   * key for pinned_version), or the 404 page when the account has no such client.
+   */
+  function refusedOnCard(ctx: SignedIn, clientId: string, error: AppError, fallback: string) {
+    if (error.status === 404 && error.param === "client") return noSuchClient(ctx);
+    return render(ctx, { clientErrors: { clientId, errors: fieldErrors(error, fallback, { pinned_version: "version" }) } }, error.status);
+  }
+
   /** Signed in, same origin, valid CSRF token — or the response that says why not. */
   async function guarded(request: Request, body: unknown): Promise<{ ctx: SignedIn } | { response: Response }> {
     const r = await requireSignedIn(deps, request);
@@ -103,7 +114,7 @@ export function integrationsRoutes(deps: WebDeps) {
         pinned_version: formString(body, "pinned_version") || undefined,
         redirect_uris: formString(body, "redirect_uris"),
       };
-      const created = await createClient(db, deps.clock.now(), {
+      const created = await refusalOr(createClient(db, deps.clock.now(), {
         accountId: g.ctx.session.account.id,
         name: values.name,
         type: values.type as "public" | "confidential",
@@ -111,8 +122,8 @@ export function integrationsRoutes(deps: WebDeps) {
         billingMode: values.billing_mode,
         pinnedVersion: values.pinned_version,
         redirectUris: values.redirect_uris.split(/\r?\n/),
-      });
-      if (!created.ok) return render(g.ctx, { create: { values, errors: { [created.field]: created.reason } } }, 400);
+      }));
+      if (created instanceof AppError) return render(g.ctx, { create: { values, errors: fieldErrors(created, "name") } }, created.status);
       deps.log.info("client.created", { client_id: created.client.id, account_id: g.ctx.session.account.id });
       const flash: Flash = { kind: "ok", text: `Client “${created.client.name}” created.${created.secret ? "" : " Public clients have no secret."}` };
       if (!created.secret) return g.ctx.redirect("/admin", flash);
@@ -121,25 +132,22 @@ export function integrationsRoutes(deps: WebDeps) {
     .post("/admin/clients/:id/rename", async ({ request, body, params }) => {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
-      const r = await renameClient(db, g.ctx.session.account.id, params.id, formString(body, "name"));
-      if (!r.ok && r.field === "client") return noSuchClient(g.ctx);
-      if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { name: r.reason } } }, 400);
+      const r = await refusalOr(renameClient(db, g.ctx.session.account.id, params.id, formString(body, "name")));
+      if (r instanceof AppError) return refusedOnCard(g.ctx, params.id, r, "name");
       return g.ctx.redirect("/admin", { kind: "ok", text: "Client renamed." });
     }, { detail: { hide: true } })
     .post("/admin/clients/:id/scopes", async ({ request, body, params }) => {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
-      const r = await setClientScopes(db, g.ctx.session.account.id, params.id, formList(body, "scopes"));
-      if (!r.ok && r.field === "client") return noSuchClient(g.ctx);
-      if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { scopes: r.reason } } }, 400);
+      const r = await refusalOr(setClientScopes(db, g.ctx.session.account.id, params.id, formList(body, "scopes")));
+      if (r instanceof AppError) return refusedOnCard(g.ctx, params.id, r, "scopes");
       return g.ctx.redirect("/admin", { kind: "ok", text: "Scopes saved. Narrowing applies at once; widening from the next token exchange." });
     }, { detail: { hide: true } })
     .post("/admin/clients/:id/version", async ({ request, body, params }) => {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
-      const r = await setPinnedVersion(db, g.ctx.session.account.id, params.id, formString(body, "pinned_version"));
-      if (!r.ok && r.field === "client") return noSuchClient(g.ctx);
-      if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { version: r.reason } } }, 400);
+      const r = await refusalOr(setPinnedVersion(db, g.ctx.session.account.id, params.id, formString(body, "pinned_version")));
+      if (r instanceof AppError) return refusedOnCard(g.ctx, params.id, r, "pinned_version");
       return g.ctx.redirect("/admin", { kind: "ok", text: "API version saved. It applies from the next token exchange." });
     }, { detail: { hide: true } })
     .post("/admin/clients/:id/secrets", async ({ request, body, params }) => {
@@ -147,8 +155,8 @@ export function integrationsRoutes(deps: WebDeps) {
       if ("response" in g) return g.response;
       const client = await getOwnedClient(db, g.ctx.session.account.id, params.id);
       if (!client) return noSuchClient(g.ctx);
-      const r = await createClientSecret(db, deps.clock.now(), g.ctx.session.account.id, params.id);
-      if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { secret: r.reason } } }, 400);
+      const r = await refusalOr(createClientSecret(db, deps.clock.now(), g.ctx.session.account.id, params.id));
+      if (r instanceof AppError) return refusedOnCard(g.ctx, params.id, r, "secret");
       deps.log.info("client.secret_created", { client_id: params.id });
       return revealAfterRedirect(g.ctx, client.id, r.secret, { kind: "ok", text: "Second secret created." });
     }, { detail: { hide: true } })
@@ -156,8 +164,8 @@ export function integrationsRoutes(deps: WebDeps) {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
       if (!(await getOwnedClient(db, g.ctx.session.account.id, params.id))) return noSuchClient(g.ctx);
-      const r = await revokeClientSecret(db, g.ctx.session.account.id, params.id, params.secretId);
-      if (!r.ok) return render(g.ctx, { clientErrors: { clientId: params.id, errors: { secret: r.reason } } }, 400);
+      const r = await refusalOr(revokeClientSecret(db, g.ctx.session.account.id, params.id, params.secretId));
+      if (r instanceof AppError) return refusedOnCard(g.ctx, params.id, r, "secret");
       deps.log.info("client.secret_revoked", { client_id: params.id });
       return g.ctx.redirect("/admin", { kind: "ok", text: "Secret revoked. Tokens exchanged with it have stopped." });
     }, { detail: { hide: true } })

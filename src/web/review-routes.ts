@@ -3,6 +3,7 @@
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { deckSize, dueTodayCount, gradeCard, gradePreview, isGradeName, nextDueCard } from "../learning/service.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
 import { ReviewPage, spanText } from "./review-page.tsx";
 import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
 
@@ -32,8 +33,8 @@ export function reviewRoutes(deps: WebDeps) {
         if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/review", CSRF_FAILED);
         const grade = formString(body, "grade");
         if (!isGradeName(grade)) return ctx.redirect("/review", { kind: "error", text: "Choose one of the four answers." });
-        const result = await gradeCard(db, ctx.session.user.id, params.cardId, grade, deps.clock.now());
-        if (!result.ok) return ctx.redirect("/review", { kind: "error", text: "That card is not in your deck." });
+        const result = await refusalOr(gradeCard(db, ctx.session.user.id, params.cardId, grade, deps.clock.now()));
+        if (result instanceof AppError) return ctx.redirect("/review", { kind: "error", text: "That card is not in your deck." });
         return ctx.redirect("/review", { kind: "ok", text: `Next review of that card in ${spanText(result.intervalMs)}.` });
       },
       { detail: { hide: true } },

@@ -3,7 +3,8 @@
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { accountMonth } from "../billing/account-usage.ts";
-import { parseSpendLimit, setAccountSpendLimit, setMeteredActive, setMeteredClientLimit, type SettingResult } from "../billing/metered-settings.ts";
+import { parseSpendLimit, setAccountSpendLimit, setMeteredActive, setMeteredClientLimit } from "../billing/metered-settings.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
 import { monthOf, nextMonth, parseMonth, previousMonth } from "../billing/periods.ts";
 import { usageCsv } from "../billing/usage-export.ts";
 import type { Flash } from "./layout.tsx";
@@ -62,11 +63,15 @@ export function usageRoutes(deps: WebDeps) {
     return { ctx };
   }
 
-  /** Success: back to the page (PRG). Refusal: the page again with the reason, and its status. */
-  function answer(ctx: SignedIn, result: SettingResult, errorKey: string, done: Flash) {
-    if (result.ok) return ctx.redirect("/usage#metered", done);
-    if (result.status === 403) ctx.flash = { kind: "error", text: result.reason };
-    return render(ctx, monthOf(deps.clock.now()), result.status === 403 ? {} : { [errorKey]: result.reason }, result.status);
+  /**
+   * Success: back to the page (PRG). Refusal: the page again with its status, the message next to
+   * the form's one field (`errorKey`: each form on the page has its own), or as the page's alert
+   * when it is about the account rather than the field (403).
+   */
+  function answer(ctx: SignedIn, result: void | AppError, errorKey: string, done: Flash) {
+    if (!(result instanceof AppError)) return ctx.redirect("/usage#metered", done);
+    if (result.status === 403) ctx.flash = { kind: "error", text: result.message };
+    return render(ctx, monthOf(deps.clock.now()), result.status === 403 ? {} : { [errorKey]: result.message }, result.status);
   }
 
   function limitFrom(ctx: SignedIn, body: unknown, errorKey: string): { ok: true; value: number | null } | { response: Promise<Response> } {
@@ -104,8 +109,8 @@ export function usageRoutes(deps: WebDeps) {
       const action = formString(body, "action");
       if (action !== "activate" && action !== "deactivate") return render(g.ctx, monthOf(deps.clock.now()), { metered: "choose activate or deactivate" }, 400);
       const actor = { kind: "user" as const, userId: g.ctx.session.user.id };
-      const result = await setMeteredActive(deps, deps.clock.now(), g.ctx.session.account.id, actor, action === "activate");
-      if (result.ok) deps.log.info("billing.metered_" + (action === "activate" ? "activated" : "deactivated"), { account_id: g.ctx.session.account.id });
+      const result = await refusalOr(setMeteredActive(deps, deps.clock.now(), g.ctx.session.account.id, actor, action === "activate"));
+      if (!(result instanceof AppError)) deps.log.info("billing.metered_" + (action === "activate" ? "activated" : "deactivated"), { account_id: g.ctx.session.account.id });
       return answer(g.ctx, result, "metered", { kind: "ok", text: action === "activate" ? "Usage billing is active: metered clients can call the API." : "Usage billing is off: metered clients' calls are refused until you activate it again." });
     }, { detail: { hide: true } })
     .post("/usage/spend-limit", async ({ request, body }) => {
@@ -114,7 +119,7 @@ export function usageRoutes(deps: WebDeps) {
       const limit = limitFrom(g.ctx, body, "spend_limit_credits");
       if ("response" in limit) return limit.response;
       const actor = { kind: "user" as const, userId: g.ctx.session.user.id };
-      const result = await setAccountSpendLimit(deps, deps.clock.now(), g.ctx.session.account.id, actor, limit.value);
+      const result = await refusalOr(setAccountSpendLimit(deps, deps.clock.now(), g.ctx.session.account.id, actor, limit.value));
       return answer(g.ctx, result, "spend_limit_credits", { kind: "ok", text: "Account spending limit saved." });
     }, { detail: { hide: true } })
     .post("/usage/clients/:id/spend-limit", async ({ request, body, params }) => {
@@ -124,8 +129,8 @@ export function usageRoutes(deps: WebDeps) {
       const limit = limitFrom(g.ctx, body, key);
       if ("response" in limit) return limit.response;
       const actor = { kind: "user" as const, userId: g.ctx.session.user.id };
-      const result = await setMeteredClientLimit(deps, deps.clock.now(), g.ctx.session.account.id, actor, params.id, limit.value);
-      if (!result.ok && result.status === 404) return g.ctx.redirect("/usage", { kind: "error", text: "No such client." });
+      const result = await refusalOr(setMeteredClientLimit(deps, deps.clock.now(), g.ctx.session.account.id, actor, params.id, limit.value));
+      if (result instanceof AppError && result.status === 404) return g.ctx.redirect("/usage", { kind: "error", text: "No such client." });
       return answer(g.ctx, result, key, { kind: "ok", text: "Client spending limit saved." });
     }, { detail: { hide: true } });
 }

@@ -3,12 +3,14 @@
 // and the page that shows it clears it (shown once, PRG), as on the Integrations page.
 import { Elysia } from "elysia";
 import { getOwnedClient, listClients } from "../clients/service.ts";
+import { AppError, refusalOr } from "../lib/errors.ts";
 import { open, seal } from "../lib/sealed-box.ts";
 import type { WebhookDeps } from "../webhooks/deliver.ts";
 import type { DeliveryWorker } from "../webhooks/delivery-worker.ts";
 import { createEndpoint, createEndpointSecret, deleteEndpoint, enableEndpoint, findEndpoint, listEndpoints, revokeEndpointSecret } from "../webhooks/endpoints.ts";
 import { listDeliveries, redeliver, sendTest } from "../webhooks/manual-deliveries.ts";
 import { clearCookie, readCookie, setCookie } from "./cookies.ts";
+import { fieldErrors } from "./form-errors.ts";
 import type { Flash } from "./layout.tsx";
 import type { WebDeps } from "./web-deps.ts";
 import { CSRF_FAILED, formList, formString, requireSignedIn, type WebContext } from "./web-context.ts";
@@ -65,8 +67,14 @@ export function webhooksRoutes(deps: WebDeps & { webhooks: { deps: WebhookDeps; 
   /** Another account's endpoint (or none at all): the same answer as a missing one. */
   const noSuchEndpoint = (ctx: SignedIn) => ctx.redirect(PAGE, { kind: "error", text: "No such endpoint." });
 
-  function sent(what: string, d: { ok: true; deliveryId: string }): Flash {
-    return { kind: "ok", text: `${what} sent (${d.deliveryId}); its attempt is listed below.` };
+  function sent(what: string, deliveryId: string): Flash {
+    return { kind: "ok", text: `${what} sent (${deliveryId}); its attempt is listed below.` };
+  }
+
+  /** A refusal about one endpoint's secrets: the 404 redirect, or the message on the endpoint's card. */
+  function refusedOnEndpoint(ctx: SignedIn, endpointId: string, error: AppError) {
+    if (error.status === 404 && error.param === "endpoint") return noSuchEndpoint(ctx);
+    return render(ctx, { endpointError: { endpointId, text: error.message } }, error.status);
   }
 
   return new Elysia({ name: "web-webhooks" })
@@ -87,37 +95,37 @@ export function webhooksRoutes(deps: WebDeps & { webhooks: { deps: WebhookDeps; 
       const clientId = formString(body, "client_id");
       const values = { url: formString(body, "url"), events: formList(body, "events") };
       if (!(await getOwnedClient(db, g.ctx.session.account.id, clientId))) return render(g.ctx, { register: { values, errors: { client: "Choose one of your clients." } } }, 400);
-      const r = await createEndpoint(endpointDeps, deps.clock.now(), g.ctx.session.account.id, { clientId, url: values.url, events: values.events });
-      if (!r.ok) return render(g.ctx, { chosenId: clientId, register: { values, errors: { [r.field]: r.reason } } }, r.status);
+      const r = await refusalOr(createEndpoint(endpointDeps, deps.clock.now(), g.ctx.session.account.id, { clientId, url: values.url, events: values.events }));
+      if (r instanceof AppError) return render(g.ctx, { chosenId: clientId, register: { values, errors: fieldErrors(r, "url") } }, r.status);
       deps.log.info("webhook.endpoint_created", { endpoint_id: r.endpoint.id, client_id: clientId });
       return revealAfterRedirect(g.ctx, r.endpoint.id, r.secret, { kind: "ok", text: "Endpoint registered." });
     }, { detail: { hide: true } })
     .post(`${PAGE}/:id/secrets`, async ({ request, body, params }) => {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
-      const r = await createEndpointSecret(endpointDeps, deps.clock.now(), g.ctx.session.account.id, params.id);
-      if (!r.ok) return r.status === 404 ? noSuchEndpoint(g.ctx) : render(g.ctx, { endpointError: { endpointId: params.id, text: r.reason } }, r.status);
+      const r = await refusalOr(createEndpointSecret(endpointDeps, deps.clock.now(), g.ctx.session.account.id, params.id));
+      if (r instanceof AppError) return refusedOnEndpoint(g.ctx, params.id, r);
       return revealAfterRedirect(g.ctx, params.id, r.secret, { kind: "ok", text: "Second signing secret added: deliveries now carry two signatures." });
     }, { detail: { hide: true } })
     .post(`${PAGE}/:id/secrets/:secretId/revoke`, async ({ request, body, params }) => {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
-      const r = await revokeEndpointSecret(db, g.ctx.session.account.id, params.id, params.secretId);
-      if (!r.ok) return r.field === "endpoint" ? noSuchEndpoint(g.ctx) : render(g.ctx, { endpointError: { endpointId: params.id, text: r.reason } }, r.status);
+      const r = await refusalOr(revokeEndpointSecret(db, g.ctx.session.account.id, params.id, params.secretId));
+      if (r instanceof AppError) return refusedOnEndpoint(g.ctx, params.id, r);
       return g.ctx.redirect(PAGE, { kind: "ok", text: "Signing secret revoked." });
     }, { detail: { hide: true } })
     .post(`${PAGE}/:id/test`, async ({ request, body, params }) => {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
-      const r = await sendTest(wh.deps, wh.worker, g.ctx.session.account.id, params.id);
-      if (!r.ok) return noSuchEndpoint(g.ctx);
+      const r = await refusalOr(sendTest(wh.deps, wh.worker, g.ctx.session.account.id, params.id));
+      if (r instanceof AppError) return noSuchEndpoint(g.ctx);
       return g.ctx.redirect(PAGE, sent("Test", r));
     }, { detail: { hide: true } })
     .post(`${PAGE}/deliveries/:id/redeliver`, async ({ request, body, params }) => {
       const g = await guarded(request, body);
       if ("response" in g) return g.response;
-      const r = await redeliver(wh.deps, wh.worker, g.ctx.session.account.id, params.id);
-      if (!r.ok) return g.ctx.redirect(PAGE, { kind: "error", text: r.reason });
+      const r = await refusalOr(redeliver(wh.deps, wh.worker, g.ctx.session.account.id, params.id));
+      if (r instanceof AppError) return g.ctx.redirect(PAGE, { kind: "error", text: r.message });
       return g.ctx.redirect(PAGE, sent("Redelivery", r));
     }, { detail: { hide: true } })
     .post(`${PAGE}/:id/enable`, async ({ request, body, params }) => {

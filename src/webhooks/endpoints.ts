@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { getClient, type Client } from "../clients/service.ts";
 import { hearableTypes } from "../events/catalogue.ts";
+import { AppError, invalidRequest } from "../lib/errors.ts";
 import { open, seal } from "../lib/sealed-box.ts";
 import { newPublicId } from "../lib/secrets.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
@@ -14,9 +15,11 @@ export type Endpoint = typeof webhookEndpoints.$inferSelect;
 export const MAX_SECRETS_PER_ENDPOINT = 2;
 const SEAL_CONTEXT = "webhook-signing-secret";
 
-export type Refusal = { ok: false; field: string; reason: string; status: 400 | 404 | 409 };
+/** What the caller may not see is as good as missing: 404 not_found naming the field. */
+export const missing = (what: string) => new AppError(404, "not_found", `no such ${what}`, { param: what });
 
-const missing = (what: string): Refusal => ({ ok: false, field: what, reason: `no such ${what}`, status: 404 });
+/** A signing-secret change the endpoint's current secrets rule out (spec 6.4.7). */
+const secretConflict = (message: string) => new AppError(409, "conflict", message, { param: "secret" });
 
 /** The endpoint, when the caller may see it. */
 export async function findEndpoint(db: DbOrTx, accountId: string | null, endpointId: string): Promise<Endpoint | null> {
@@ -30,26 +33,34 @@ export interface NewEndpoint {
   events: string[];
 }
 
-export type CreateEndpointResult = { ok: true; endpoint: Endpoint; secretId: string; secret: string } | Refusal;
+export interface CreatedEndpoint {
+  endpoint: Endpoint;
+  secretId: string;
+  /** Shown once. */
+  secret: string;
+}
 
-/** Registers an endpoint (spec 2.9): only types the client's scopes allow, never webhook.test; URL checked by the guard. */
-export async function createEndpoint(deps: { db: Db; serverKey: Uint8Array; guard: AddressGuard }, nowMs: number, accountId: string | null, input: NewEndpoint): Promise<CreateEndpointResult> {
+/**
+ * Registers an endpoint (spec 2.9): only types the client's scopes allow, never webhook.test; URL
+ * checked by the guard. Refusals: 404 naming `client`, 400 invalid_request naming `events` or `url`.
+ */
+export async function createEndpoint(deps: { db: Db; serverKey: Uint8Array; guard: AddressGuard }, nowMs: number, accountId: string | null, input: NewEndpoint): Promise<CreatedEndpoint> {
   const client = await getClient(deps.db, input.clientId);
-  if (!client || (accountId !== null && client.accountId !== accountId)) return missing("client");
+  if (!client || (accountId !== null && client.accountId !== accountId)) throw missing("client");
   const offered = hearableTypes(client.scopes, "subscribe");
   const events = [...new Set(input.events.map((e) => e.trim()).filter(Boolean))];
-  if (events.length === 0) return { ok: false, field: "events", reason: offered.length ? "choose at least one event type" : "this client's scopes allow no event types (it needs events:read)", status: 400 };
+  if (events.length === 0) throw invalidRequest(offered.length ? "choose at least one event type" : "this client's scopes allow no event types (it needs events:read)", "events");
   const refused = events.filter((e) => !(offered as string[]).includes(e));
-  if (refused.length) return { ok: false, field: "events", reason: `this client may not subscribe to ${refused.join(", ")}`, status: 400 };
+  if (refused.length) throw invalidRequest(`this client may not subscribe to ${refused.join(", ")}`, "events");
   const url = input.url.trim();
   const checked = await deps.guard.check(url);
-  if (!checked.ok) return { ok: false, field: "url", reason: checked.reason, status: 400 };
+  if (!checked.ok) throw invalidRequest(checked.reason, "url");
   const endpoint: Endpoint = { id: newPublicId("whe_"), accountId: client.accountId, clientId: client.id, url, events, state: "enabled", disabledAt: null, disabledReason: null, failingSince: null, lastFailureAt: null, createdAt: nowMs };
   const made = await deps.db.transaction(async (tx) => {
     await tx.insert(webhookEndpoints).values(endpoint);
     return insertSecret(tx, deps.serverKey, nowMs, endpoint.id);
   });
-  return { ok: true, endpoint, ...made };
+  return { endpoint, ...made };
 }
 
 async function insertSecret(tx: DbOrTx, serverKey: Uint8Array, nowMs: number, endpointId: string): Promise<{ secretId: string; secret: string }> {
@@ -70,26 +81,25 @@ export async function listEndpoints(db: DbOrTx, filter: { accountId?: string; cl
   return out;
 }
 
-/** A second secret for rotation (spec 6.4.7); never more than two live. */
-export async function createEndpointSecret(deps: { db: Db; serverKey: Uint8Array }, nowMs: number, accountId: string | null, endpointId: string): Promise<{ ok: true; secretId: string; secret: string } | Refusal> {
+/** A second secret for rotation (spec 6.4.7); never more than two live (409 conflict). */
+export async function createEndpointSecret(deps: { db: Db; serverKey: Uint8Array }, nowMs: number, accountId: string | null, endpointId: string): Promise<{ secretId: string; secret: string }> {
   return deps.db.transaction(async (tx) => {
-    if (!(await findEndpoint(tx, accountId, endpointId))) return missing("endpoint");
+    if (!(await findEndpoint(tx, accountId, endpointId))) throw missing("endpoint");
     const [row] = await tx.select({ n: count() }).from(webhookSecrets).where(eq(webhookSecrets.endpointId, endpointId));
-    if ((row?.n ?? 0) >= MAX_SECRETS_PER_ENDPOINT) return { ok: false, field: "secret", reason: `an endpoint holds at most ${MAX_SECRETS_PER_ENDPOINT} signing secrets: revoke the old one first`, status: 409 };
-    return { ok: true as const, ...(await insertSecret(tx, deps.serverKey, nowMs, endpointId)) };
+    if ((row?.n ?? 0) >= MAX_SECRETS_PER_ENDPOINT) throw secretConflict(`an endpoint holds at most ${MAX_SECRETS_PER_ENDPOINT} signing secrets: revoke the old one first`);
+    return insertSecret(tx, deps.serverKey, nowMs, endpointId);
   });
 }
 
-/** Revokes a secret; the endpoint's last one cannot be revoked. */
-export async function revokeEndpointSecret(db: Db, accountId: string | null, endpointId: string, secretId: string): Promise<{ ok: true } | Refusal> {
-  return db.transaction(async (tx) => {
-    if (!(await findEndpoint(tx, accountId, endpointId))) return missing("endpoint");
+/** Revokes a secret; the endpoint's last one cannot be revoked (409 conflict). */
+export async function revokeEndpointSecret(db: Db, accountId: string | null, endpointId: string, secretId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await findEndpoint(tx, accountId, endpointId))) throw missing("endpoint");
     const [secret] = await tx.select({ id: webhookSecrets.id }).from(webhookSecrets).where(and(eq(webhookSecrets.id, secretId), eq(webhookSecrets.endpointId, endpointId)));
-    if (!secret) return missing("secret");
+    if (!secret) throw missing("secret");
     const [row] = await tx.select({ n: count() }).from(webhookSecrets).where(eq(webhookSecrets.endpointId, endpointId));
-    if ((row?.n ?? 0) <= 1) return { ok: false, field: "secret", reason: "this is the endpoint's only signing secret: add a new one first, deploy it, then revoke this one", status: 409 };
+    if ((row?.n ?? 0) <= 1) throw secretConflict("this is the endpoint's only signing secret: add a new one first, deploy it, then revoke this one");
     await tx.delete(webhookSecrets).where(eq(webhookSecrets.id, secretId));
-    return { ok: true as const };
   });
 }
 

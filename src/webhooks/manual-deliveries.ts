@@ -5,10 +5,11 @@ import type { EventData } from "../events/catalogue.ts";
 import type { EventEnvelope } from "../events/envelope.ts";
 import { subjectFor } from "../events/envelope.ts";
 import { clients } from "../clients/schema.ts";
+import { invalidRequest } from "../lib/errors.ts";
 import { PREFIX, newPublicId, newRowId } from "../lib/secrets.ts";
 import type { DbOrTx } from "../store/open-store.ts";
 import type { WebhookDeps } from "./deliver.ts";
-import { findEndpoint, type Refusal } from "./endpoints.ts";
+import { findEndpoint, missing } from "./endpoints.ts";
 import { REDELIVERY_WINDOW_MS } from "./retry-schedule.ts";
 import { webhookAttempts, webhookDeliveries } from "./schema.ts";
 
@@ -16,10 +17,10 @@ export interface SendsNow {
   deliverNow(deliveryId: string): Promise<void>;
 }
 
-/** Sends `webhook.test` to one endpoint (never recorded as an event, never counted: spec 6.1, 6.5). */
-export async function sendTest(deps: WebhookDeps, sender: SendsNow, accountId: string | null, endpointId: string): Promise<{ ok: true; deliveryId: string } | Refusal> {
+/** Sends `webhook.test` to one endpoint (never recorded as an event, never counted: spec 6.1, 6.5). Returns the delivery's id. */
+export async function sendTest(deps: WebhookDeps, sender: SendsNow, accountId: string | null, endpointId: string): Promise<string> {
   const endpoint = await findEndpoint(deps.store.db, accountId, endpointId);
-  if (!endpoint) return { ok: false, field: "endpoint", reason: "no such endpoint", status: 404 };
+  if (!endpoint) throw missing("endpoint");
   const [client] = await deps.store.db.select({ version: clients.pinnedVersion }).from(clients).where(eq(clients.id, endpoint.clientId));
   const now = deps.clock.now();
   const data: EventData<"webhook.test"> = { endpoint_id: endpoint.id, message: "A test from the Parla Webhooks page." };
@@ -34,19 +35,19 @@ export async function sendTest(deps: WebhookDeps, sender: SendsNow, accountId: s
   const deliveryId = "whd_" + newRowId(now);
   await deps.store.db.insert(webhookDeliveries).values({ id: deliveryId, endpointId, eventId: envelope.id, eventType: envelope.type, kind: "test", body: JSON.stringify(envelope), state: "pending", nextAttemptAt: now, createdAt: now });
   await sender.deliverNow(deliveryId);
-  return { ok: true, deliveryId };
+  return deliveryId;
 }
 
-/** Sends a delivery of the last 30 days again: same webhook-id and body, one attempt (spec 6.3, 6.4.6). */
-export async function redeliver(deps: WebhookDeps, sender: SendsNow, accountId: string | null, deliveryId: string): Promise<{ ok: true; deliveryId: string } | Refusal> {
+/** Sends a delivery of the last 30 days again: same webhook-id and body, one attempt (spec 6.3, 6.4.6). Returns the new delivery's id. */
+export async function redeliver(deps: WebhookDeps, sender: SendsNow, accountId: string | null, deliveryId: string): Promise<string> {
   const [original] = await deps.store.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
-  if (!original || !(await findEndpoint(deps.store.db, accountId, original.endpointId))) return { ok: false, field: "delivery", reason: "no such delivery", status: 404 };
+  if (!original || !(await findEndpoint(deps.store.db, accountId, original.endpointId))) throw missing("delivery");
   const now = deps.clock.now();
-  if (original.createdAt < now - REDELIVERY_WINDOW_MS) return { ok: false, field: "delivery", reason: "only deliveries of the last 30 days can be redelivered", status: 400 };
+  if (original.createdAt < now - REDELIVERY_WINDOW_MS) throw invalidRequest("only deliveries of the last 30 days can be redelivered", "delivery");
   const id = "whd_" + newRowId(now);
   await deps.store.db.insert(webhookDeliveries).values({ id, endpointId: original.endpointId, eventId: original.eventId, eventType: original.eventType, kind: original.kind === "test" ? "test" : "redelivery", body: original.body, state: "pending", nextAttemptAt: now, createdAt: now });
   await sender.deliverNow(id);
-  return { ok: true, deliveryId: id };
+  return id;
 }
 
 export interface DeliveryView {

@@ -30,38 +30,38 @@ describe("setPassword", () => {
   test("gives a password-less user a password under the sign-up rules; it is then no longer the last way in", async () => {
     const db = t.deps.store.db;
     const id = await providerUser("octopus@example.test");
-    expect(await removeConnection(db, id, "oidc")).toEqual({ ok: false, reason: "last_sign_in_method" });
+    await expect(removeConnection(db, id, "oidc")).rejects.toMatchObject({ status: 409, code: "conflict", param: "provider" });
 
     for (const weak of ["short", "octopus-in-the-garden"]) {
-      expect(await setPassword(db, id, weak)).toEqual({ ok: false, reason: "weak", problem: passwordProblem(weak, "octopus@example.test")! });
+      await expect(setPassword(db, id, weak)).rejects.toMatchObject({ status: 400, code: "invalid_request", param: "password", message: passwordProblem(weak, "octopus@example.test")! });
     }
     expect(await hashOf(id)).toBeNull();
 
-    expect(await setPassword(db, id, PASSWORD)).toEqual({ ok: true });
+    await setPassword(db, id, PASSWORD);
     expect(await hashOf(id)).toStartWith("$argon2id$");
     expect((await verifyPassword(db, "octopus@example.test", PASSWORD))?.id).toBe(id);
-    expect(await removeConnection(db, id, "oidc")).toEqual({ ok: true });
+    await removeConnection(db, id, "oidc");
+    await expect(removeConnection(db, id, "oidc")).rejects.toMatchObject({ status: 404, code: "not_found" });
   });
 
   test("never replaces an existing password", async () => {
     const db = t.deps.store.db;
     const created = await createUser(db, t.clock.now(), { email: "bob@example.test", password: PASSWORD });
-    if (!created.ok) throw new Error(created.reason);
     const before = await hashOf(created.userId);
-    expect(await setPassword(db, created.userId, "a brand new passphrase")).toEqual({ ok: false, reason: "has_password" });
+    await expect(setPassword(db, created.userId, "a brand new passphrase")).rejects.toMatchObject({ status: 409, code: "conflict", param: "current_password" });
     expect(await hashOf(created.userId)).toBe(before);
     expect(await verifyPassword(db, "bob@example.test", "a brand new passphrase")).toBeNull();
-    expect(await setPassword(db, "no-such-user", PASSWORD)).toEqual({ ok: false, reason: "unknown_user" });
+    await expect(setPassword(db, "no-such-user", PASSWORD)).rejects.toMatchObject({ status: 404, code: "not_found" });
   });
 
   test("two requests at once: one sets the password, the other is refused and does not overwrite it", async () => {
     const db = t.deps.store.db;
     const id = await providerUser("octo@example.test");
-    const results = await Promise.all([setPassword(db, id, "first passphrase here"), setPassword(db, id, "second passphrase here")]);
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "has_password" }]);
-    const winner = results[0]!.ok ? "first passphrase here" : "second passphrase here";
-    const loser = results[0]!.ok ? "second passphrase here" : "first passphrase here";
+    const results = await Promise.allSettled([setPassword(db, id, "first passphrase here"), setPassword(db, id, "second passphrase here")]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []))).toMatchObject([{ status: 409, code: "conflict" }]);
+    const winner = results[0]!.status === "fulfilled" ? "first passphrase here" : "second passphrase here";
+    const loser = results[0]!.status === "fulfilled" ? "second passphrase here" : "first passphrase here";
     expect(await verifyPassword(db, "octo@example.test", winner)).not.toBeNull();
     expect(await verifyPassword(db, "octo@example.test", loser)).toBeNull();
   });

@@ -4,7 +4,8 @@ import { loadConfig } from "../../src/config/config.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
 import { isOperation } from "../../src/billing/credits.ts";
 import type { Payer } from "../../src/billing/payer.ts";
-import { chargeCall, createLedger } from "../../src/billing/service.ts";
+import { createLedger } from "../../src/billing/service.ts";
+import { chargeOutcome } from "./charge-outcome.ts";
 import { openStore } from "../../src/store/open-store.ts";
 
 const [url, payerJson, operation, count, allowance, nowMs] = process.argv.slice(2) as [string, string, string, string, string, string];
@@ -14,7 +15,7 @@ const config = loadConfig({ PARLA_DATABASE_URL: url }, { freeAllowanceCredits: N
 const clock = createAdjustableClock(Number(nowMs));
 const deps = { store, config, clock, ledger: createLedger({ store, clock }) };
 const payer = JSON.parse(payerJson) as Payer;
-const results = await Promise.all(Array.from({ length: Number(count) }, () => chargeCall(deps, payer, operation)));
+const results = await Promise.all(Array.from({ length: Number(count) }, () => chargeOutcome(deps, payer, operation)));
 const refused: Record<string, number> = {};
 for (const r of results) if (!r.ok) refused[r.error.code] = (refused[r.error.code] ?? 0) + 1;
 await deps.ledger.release(); // what a graceful stop does: write the spending, give back the leases

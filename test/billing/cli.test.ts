@@ -17,7 +17,6 @@ beforeAll(async () => {
   const store = openStore(url);
   await migrate(store.client);
   const user = await createUser(store.db, Date.now(), { email: "owner@example.com", password: null });
-  if (!user.ok) throw new Error(user.reason);
   accountId = user.accountId;
   store.close();
 });

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createUser } from "../../src/accounts/service.ts";
 import { setMeteredActive } from "../../src/billing/metered-settings.ts";
 import type { Payer } from "../../src/billing/payer.ts";
-import { chargeCall, createLedger, holderKey, spentSoFar } from "../../src/billing/service.ts";
+import { createLedger, holderKey, spentSoFar } from "../../src/billing/service.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
@@ -15,6 +15,7 @@ import { openStore, type Store } from "../../src/store/open-store.ts";
 import { startHranaTestServer } from "../helpers/hrana-test-server.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { TEST_START, type TestApp } from "../helpers/test-app.ts";
+import { chargeOutcome } from "./charge-outcome.ts";
 import { activateMetered, billingApp, charge, clientWithToken, ledger, spent } from "./fixtures.ts";
 
 let t: TestApp | null = null;
@@ -64,9 +65,7 @@ test("50 concurrent zero-credit calls are all counted, none refused, even with t
 async function seed(store: Store) {
   await migrate(store.client, TEST_START);
   const user = await createUser(store.db, TEST_START, { email: "owner@example.com", password: null });
-  if (!user.ok) throw new Error(user.reason);
   const client = await createClient(store.db, TEST_START, { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["vocab:generate"], billingMode: "metered", redirectUris: [] });
-  if (!client.ok) throw new Error(client.reason);
   await setMeteredActive({ store }, TEST_START, user.accountId, { kind: "operator" }, true, 30);
   const allowance: Payer = { budget: "allowance", accountId: user.accountId, clientId: client.client.id };
   const metered: Payer = { budget: "metered", accountId: user.accountId, clientId: client.client.id };
@@ -94,7 +93,7 @@ for (const driver of drivers) {
       const clock = createAdjustableClock(TEST_START);
       const deps = { store, config: loadConfig({ PARLA_DATABASE_URL: url }, { freeAllowanceCredits: 30 }), clock, ledger: createLedger({ store, clock }) };
       for (const payer of [seeded.allowance, seeded.metered]) {
-        const results = await Promise.all(Array.from({ length: 50 }, () => chargeCall(deps, payer, "vocab.generate")));
+        const results = await Promise.all(Array.from({ length: 50 }, () => chargeOutcome(deps, payer, "vocab.generate")));
         expect(results.filter((r) => r.ok).length).toBe(10);
       }
       await deps.ledger.flush();

@@ -12,8 +12,9 @@ import type { Payer } from "../../src/billing/payer.ts";
 import { SETTINGS_TTL_MS } from "../../src/billing/payer-settings.ts";
 import { FLUSH_MS, LEASE_TTL_MS, PendingLedger } from "../../src/billing/pending-ledger.ts";
 import { spendLeases } from "../../src/billing/schema.ts";
-import { chargeCall, createLedger, holderKey, refund, spentSoFar, type LedgerDeps } from "../../src/billing/service.ts";
+import { createLedger, holderKey, refund, spentSoFar, type LedgerDeps } from "../../src/billing/service.ts";
 import type { ThresholdCrossing } from "../../src/billing/thresholds.ts";
+import { chargeOutcome } from "./charge-outcome.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { createAdjustableClock, type AdjustableClock } from "../../src/lib/clock.ts";
@@ -45,9 +46,7 @@ beforeEach(async () => {
   const setup = openStore(url);
   await migrate(setup.client, TEST_START);
   const user = await createUser(setup.db, TEST_START, { email: "owner@example.com", password: null });
-  if (!user.ok) throw new Error(user.reason);
   const client = await createClient(setup.db, TEST_START, { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["vocab:generate"], billingMode: "metered", redirectUris: [] });
-  if (!client.ok) throw new Error(client.reason);
   await setMeteredActive({ store: setup }, TEST_START, user.accountId, { kind: "operator" }, true, null);
   accountId = user.accountId;
   clientId = client.client.id;
@@ -63,7 +62,7 @@ const allowancePayer = (): Payer => ({ budget: "allowance", accountId, clientId 
 const meteredPayer = (): Payer => ({ budget: "metered", accountId, clientId });
 
 async function charge(deps: LedgerDeps, payer: Payer, operation: Operation = "vocab.generate") {
-  return chargeCall(deps, payer, operation);
+  return chargeOutcome(deps, payer, operation);
 }
 
 async function okCount(deps: LedgerDeps, payer: Payer, n: number, operation: Operation = "vocab.generate") {

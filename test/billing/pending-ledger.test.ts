@@ -18,7 +18,6 @@ beforeEach(async () => {
   store = openStore(`file:${join(dir.path, "b.db")}`);
   await migrate(store.client);
   const user = await createUser(store.db, Date.UTC(2026, 10, 2), { email: "a@example.com", password: null });
-  if (!user.ok) throw new Error(user.reason);
   accountId = user.accountId;
 });
 afterEach(() => {

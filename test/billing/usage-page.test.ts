@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { users } from "../../src/accounts/schema.ts";
 import { getAccount, getUserByEmail } from "../../src/accounts/service.ts";
 import { getClient, createClient } from "../../src/clients/service.ts";
+import { setAccountSpendLimit, setMeteredActive, setMeteredClientLimit } from "../../src/billing/metered-settings.ts";
 import { newRowId } from "../../src/lib/secrets.ts";
 import { chargeCall } from "../../src/billing/service.ts";
 import { sessionPayer } from "../../src/billing/payer.ts";
@@ -26,7 +27,6 @@ afterEach(() => t.cleanup());
 
 async function newClient(name: string, billingMode: "allowance" | "metered") {
   const r = await createClient(t.deps.store.db, t.clock.now(), { accountId, name, type: "confidential", scopes: [...SCOPES], billingMode, redirectUris: [] });
-  if (!r.ok) throw new Error(r.reason);
   return { client: r.client, secret: r.secret!, token: await tokenFor(t, r.client.id, r.secret!) };
 }
 
@@ -166,7 +166,8 @@ describe("metered settings", () => {
     const game = await newClient("Allowance game", "allowance");
     const res = await submit(owner, `/usage/clients/${game.client.id}/spend-limit`, { spend_limit_credits: "10" });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("spending limits apply to metered clients");
+    // The allowance client has no limit form: the message stands alone, under that client's key.
+    expect(await res.text()).toMatch(new RegExp(`<p class="field-error" id="error-client:${game.client.id}"[^>]*>spending limits apply to metered clients`));
     const stranger = new WebUser(t);
     await stranger.signUp("stranger@example.com");
     const theirs = await submit(stranger, `/usage/clients/${game.client.id}/spend-limit`, { spend_limit_credits: "10" });
@@ -204,5 +205,18 @@ describe("metered settings", () => {
     expect(forged.status).toBe(303);
     expect((await getAccount(t.deps.store.db, accountId))!.meteredActive).toBe(false);
     expect(await ledger(t)).toEqual({ daily: [], monthly: [], totals: [] });
+  });
+});
+
+describe("metered settings refuse with the AppError the page and the CLI show", () => {
+  test("a bad limit is 400 invalid_request on spend_limit_credits; a missing account or client 404; a non-owner 403", async () => {
+    const game = await newClient("Allowance game", "allowance");
+    const user = { kind: "user" as const, userId: (await getUserByEmail(t.deps.store.db, "owner@example.com"))!.id };
+    await expect(setAccountSpendLimit(t.deps, t.clock.now(), accountId, user, -1)).rejects.toMatchObject({ status: 400, code: "invalid_request", param: "spend_limit_credits" });
+    await expect(setMeteredClientLimit(t.deps, t.clock.now(), accountId, user, game.client.id, 10)).rejects.toMatchObject({ status: 400, code: "invalid_request", param: "spend_limit_credits" });
+    await expect(setMeteredClientLimit(t.deps, t.clock.now(), accountId, user, "parla_cid_nope", 10)).rejects.toMatchObject({ status: 404, code: "not_found", param: "client" });
+    await expect(setMeteredActive(t.deps, t.clock.now(), "no-such-account", { kind: "operator" }, true)).rejects.toMatchObject({ status: 404, code: "not_found", param: "account" });
+    await expect(setMeteredActive(t.deps, t.clock.now(), accountId, { kind: "user", userId: "someone-else" }, true)).rejects.toMatchObject({ status: 403, code: "forbidden" });
+    expect((await getAccount(t.deps.store.db, accountId))!.meteredActive).toBe(false);
   });
 });

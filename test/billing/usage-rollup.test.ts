@@ -59,10 +59,9 @@ describe("the monthly rollup", () => {
     // A refund of a call already written: taken back from the day's row and the month's.
     const deps = ledgerDeps();
     const payer: Payer = { budget: "allowance", accountId: allowance.accountId, clientId: allowance.client.id };
-    const charged = await chargeCall(deps, payer, "lesson_plan.create");
-    if (!charged.ok) throw charged.error;
+    const receipt = await chargeCall(deps, payer, "lesson_plan.create");
     await deps.ledger.flush();
-    await refund(deps, charged.receipt);
+    await refund(deps, receipt);
     await t.deps.ledger.flush();
 
     const sums = await dailySums();
@@ -95,11 +94,10 @@ describe("GET /v1/usage from the rollup", () => {
     const deps = ledgerDeps();
     const payer: Payer = { budget: "allowance", accountId: o.accountId, clientId: o.client.id };
     for (const operation of ["vocab.generate", "vocab.generate", "usage.read", "tutor.turn"] as const) {
-      const charged = await chargeCall(deps, payer, operation);
-      expect(charged.ok).toBe(true);
+      expect((await chargeCall(deps, payer, operation)).operation).toBe(operation);
     }
     await deps.ledger.flush();
-    for (const operation of ["vocab.generate", "usage.read"] as const) expect((await chargeCall(deps, payer, operation)).ok).toBe(true);
+    for (const operation of ["vocab.generate", "usage.read"] as const) expect((await chargeCall(deps, payer, operation)).operation).toBe(operation);
     const pendingBefore = deps.ledger.pendingCalls();
     expect(pendingBefore).toBe(2);
     const storedBefore = await monthlyRows();
@@ -123,9 +121,9 @@ describe("GET /v1/usage from the rollup", () => {
     const here = ledgerDeps();
     const other = ledgerDeps();
     const payer: Payer = { budget: "metered", accountId: o.accountId, clientId: o.client.id };
-    expect((await chargeCall(here, payer, "tutor.turn")).ok).toBe(true);
-    expect((await chargeCall(other, payer, "tutor.turn")).ok).toBe(true);
-    expect((await chargeCall(other, payer, "usage.read")).ok).toBe(true);
+    expect((await chargeCall(here, payer, "tutor.turn")).operation).toBe("tutor.turn");
+    expect((await chargeCall(other, payer, "tutor.turn")).operation).toBe("tutor.turn");
+    expect((await chargeCall(other, payer, "usage.read")).operation).toBe("usage.read");
     const before = await usageReport(here, payer, "2026-11");
     await other.ledger.flush();
     const after = await usageReport(here, payer, "2026-11");

@@ -21,7 +21,6 @@ beforeAll(async () => {
   t = await createTestApp({}, { PARLA_DATABASE_URL: url });
   addProbeRoutes(t);
   const user = await createUser(t.deps.store.db, t.clock.now(), { email: "owner@example.com", password: null });
-  if (!user.ok) throw new Error(user.reason);
   accountId = user.accountId;
 });
 afterAll(() => {

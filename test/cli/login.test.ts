@@ -28,13 +28,10 @@ beforeAll(async () => {
   server = await startServer(loadConfig({ PARLA_DATABASE_URL: `file:${join(dir.path, "p.db")}`, PARLA_HOST: "127.0.0.1", PARLA_PORT: String(port), PARLA_BASE_URL: url }), silentLogger);
   const db = server.deps.store.db;
   const user = await createUser(db, Date.now(), { email: "cli@example.com", password: "correct horse battery staple" });
-  if (!user.ok) throw new Error(user.reason);
   const client = await createClient(db, Date.now(), { accountId: user.accountId, name: "parla CLI", type: "public", scopes: ["usage:read"], billingMode: "allowance", redirectUris: ["http://127.0.0.1/callback"] });
-  if (!client.ok) throw new Error(client.reason);
   clientId = client.client.id;
   accountId = user.accountId;
   const listener = await createClient(db, Date.now(), { accountId: user.accountId, name: "parla listen", type: "public", scopes: ["events:read", "lesson_plans:read"], billingMode: "allowance", redirectUris: ["http://127.0.0.1/callback"] });
-  if (!listener.ok) throw new Error(listener.reason);
   listenerClientId = listener.client.id;
 });
 afterAll(async () => {

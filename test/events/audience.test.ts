@@ -45,7 +45,6 @@ describe("who hears an event", () => {
     t = await createTestApp();
     const a = await clientWithToken(t);
     const narrow = await createClient(t.deps.store.db, t.clock.now(), { accountId: a.accountId, name: "Narrow", type: "confidential", scopes: ["events:read", "usage:read"], billingMode: "allowance", redirectUris: [] });
-    if (!narrow.ok) throw new Error(narrow.reason);
     const narrowToken = await tokenFor(t, narrow.client.id, narrow.secret!);
     const b = await clientWithToken(t);
     await recordEvent(t, a.accountId, "lesson_plan.ready", { plan_id: "a1", status: "complete" });
@@ -62,7 +61,6 @@ describe("who hears an event", () => {
     t = await createTestApp();
     const app1 = await clientWithToken(t);
     const app2raw = await createClient(t.deps.store.db, t.clock.now(), { accountId: app1.accountId, name: "Second", type: "confidential", scopes: [...SCOPES], billingMode: "allowance", redirectUris: ["https://game.example.com/callback"] });
-    if (!app2raw.ok) throw new Error(app2raw.reason);
     const app2 = { client: app2raw.client, secret: app2raw.secret!, token: await tokenFor(t, app2raw.client.id, app2raw.secret!) };
     const player = new WebUser(t);
     await player.signUp("player-events@example.com");
@@ -120,7 +118,6 @@ describe("who hears an event", () => {
     await activateMetered(t, m.accountId);
     await setMeteredClientLimit(t.deps, t.clock.now(), m.accountId, { kind: "operator" }, m.client.id, 12);
     const watcher = await createClient(t.deps.store.db, t.clock.now(), { accountId: m.accountId, name: "Dashboard", type: "confidential", scopes: ["events:read", "usage:read"], billingMode: "allowance", redirectUris: [] });
-    if (!watcher.ok) throw new Error(watcher.reason);
     expect((await charge(t, m.token, "tutor.turn")).status).toBe(200); // 1/12
     expect((await charge(t, m.token, "lesson_plan.create")).status).toBe(200); // 11/12: past 50, 75 and 90
     const items = (await feed(t, m.token, "start=oldest")).body.items;

@@ -24,7 +24,6 @@ beforeAll(async () => {
   await migrate(store.client);
   const { deps } = await compose(loadConfig({ PARLA_DATABASE_URL: url }), store, silentLogger, systemClock);
   const user = await createUser(store.db, Date.now(), { email: "owner@example.com", password: null });
-  if (!user.ok) throw new Error(user.reason);
   const owner = { accountId: user.accountId, userId: null, clientId: null };
   for (const topic of ["at the bakery", "a train station"]) await createPlan(deps, owner, { topic, source_lang: "en", target_lang: "es", level: 2 }, { credits: 0 } as never);
   await deps.scheduler.drain();

@@ -39,9 +39,7 @@ describe("inbound events on both store drivers", () => {
         await migrate(store.client, clock.now());
         const { deps, release } = await compose(loadConfig({ PARLA_DATABASE_URL: url, PARLA_BASE_URL: "http://localhost" }), store, createLogger("error", {}, () => {}), clock);
         const user = await createUser(store.db, clock.now(), { email: "game@example.com", password: null });
-        if (!user.ok) throw new Error(user.reason);
         const client = await createClient(store.db, clock.now(), { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["events:write"], billingMode: "allowance", redirectUris: [] });
-        if (!client.ok) throw new Error(client.reason);
         const caller: InboundCaller = { clientId: client.client.id, ownerAccountId: user.accountId, payerAccountId: user.accountId, userId: null, billingMode: "allowance", actingForUser: false };
         const event = parseInboundEvent({ type: "world.context_changed", data: { scene: " Café at dawn ", source_lang: "en", target_lang: "es", level: 2, tags: ["cafe"] } });
 

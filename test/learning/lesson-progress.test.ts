@@ -24,7 +24,6 @@ async function users() {
   const { db } = t.deps.store;
   const a = await createUser(db, t.clock.now(), { email: "ana@example.com", password: null });
   const b = await createUser(db, t.clock.now(), { email: "ben@example.com", password: null });
-  if (!a.ok || !b.ok) throw new Error("users");
   return { db, ana: a.userId, ben: b.userId };
 }
 

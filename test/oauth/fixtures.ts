@@ -6,7 +6,6 @@ import { SCOPES } from "../../src/lib/scopes.ts";
 
 export async function ownerWithClient(t: TestApp, opts: { scopes?: string[]; billing?: "allowance" | "metered"; type?: "public" | "confidential"; redirectUris?: string[]; email?: string } = {}) {
   const user = await createUser(t.deps.store.db, t.clock.now(), { email: opts.email ?? `owner${Math.random().toString(36).slice(2, 8)}@example.com`, password: "correct horse battery staple" });
-  if (!user.ok) throw new Error(user.reason);
   const client = await createClient(t.deps.store.db, t.clock.now(), {
     accountId: user.accountId,
     name: "Test game",
@@ -15,7 +14,6 @@ export async function ownerWithClient(t: TestApp, opts: { scopes?: string[]; bil
     billingMode: opts.billing ?? "allowance",
     redirectUris: opts.redirectUris ?? ["https://game.example.com/callback", "http://127.0.0.1/callback"],
   });
-  if (!client.ok) throw new Error(client.reason);
   return { userId: user.userId, accountId: user.accountId, client: client.client, secret: client.secret };
 }
 

@@ -7,7 +7,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { createLogger } from "../../src/lib/logger.ts";
-import { rememberClientAddress } from "../../src/http/request-context.ts";
+import { openRequest } from "../../src/http/request-context.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { WebUser } from "../helpers/browser-less.ts";
@@ -95,7 +95,7 @@ describe("failed client secrets are limited per client and address", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(clientId, secret) },
       body: "grant_type=client_credentials",
     });
-    rememberClientAddress(request, address);
+    openRequest(request, { requestIP: () => ({ address }) });
     return t.app.handle(request);
   };
 

@@ -66,6 +66,22 @@ for (const driver of drivers) {
       expect(upd.rowsAffected).toBe(2);
     });
 
+    test("read answers rows as arrays of values in the SELECT's order, and sees only committed rows", async () => {
+      await store.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n INTEGER)");
+      await store.client.execute({ sql: "INSERT INTO t (name, n) VALUES (?, ?), (?, ?)", args: ["a", 5, "b", null] });
+      expect(await store.read("SELECT n, name, id FROM t ORDER BY id")).toEqual([
+        [5, "a", 1],
+        [null, "b", 2],
+      ]);
+      expect(await store.read("SELECT name FROM t WHERE id = ?", [2])).toEqual([["b"]]);
+      expect(await store.read("SELECT name FROM t WHERE id = ?", [3])).toEqual([]);
+      const tx = await store.client.transaction("write");
+      await tx.execute({ sql: "INSERT INTO t (name, n) VALUES (?, ?)", args: ["c", 1] });
+      expect(await store.read("SELECT count(*) FROM t")).toEqual([[2]]);
+      await tx.commit();
+      expect(await store.read("SELECT count(*) FROM t")).toEqual([[3]]);
+    });
+
     test("an async transaction that throws rolls back everything", async () => {
       await expect(
         store.db.transaction(async (tx) => {

@@ -606,6 +606,11 @@ describe("Integrations page (issue 4)", () => {
     const last = await owner.post(`/admin/clients/${id}/secrets/${remaining!.id}/revoke`, { csrf_token: csrf });
     expect(last.status).toBe(400);
     expect(await t.deps.store.db.select().from(clientSecrets)).toHaveLength(1);
+    // A secret this client does not have: not_found, said next to the secrets.
+    const unknown = await owner.post(`/admin/clients/${id}/secrets/${firstRow!.id}/revoke`, { csrf_token: csrf });
+    expect(unknown.status).toBe(404);
+    expect(fieldError(await unknown.text(), `secret-error-${id}`)).toBe("no such secret");
+    expect(await t.deps.store.db.select().from(clientSecrets)).toHaveLength(1);
   });
 
   test("rename, narrow scopes (applies to live tokens at once) and change the pinned version", async () => {

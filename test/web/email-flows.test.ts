@@ -205,7 +205,10 @@ describe("password reset", () => {
     expect(form.status).toBe(200);
     const token = new URL(link, "http://x").searchParams.get("token")!;
     const csrf = csrfFrom(await form.text());
-    expect((await browser.post("/password/reset", { csrf_token: csrf, token, password: "short" })).status).toBe(400);
+    const weak = await browser.post("/password/reset", { csrf_token: csrf, token, password: "short" });
+    expect(weak.status).toBe(400);
+    // The refusal is shown next to the password field, and the link still works.
+    expect(await weak.text()).toMatch(/<p class="field-error" id="password-error"[^>]*>use at least 10 characters<\/p>/);
     const done = await browser.post("/password/reset", { csrf_token: csrf, token, password: "a brand new passphrase" });
     expect(done.status).toBe(303);
     expect(browser.jar.get("parla_session")).toBeDefined();
@@ -217,7 +220,9 @@ describe("password reset", () => {
     expect((await new WebUser(t).submit("/signin", "/signin", { email: "reset@example.com", password: "a brand new passphrase" })).status).toBe(303);
     // Single use.
     expect((await new WebUser(t).get(link)).status).toBe(400);
-    expect((await browser.post("/password/reset", { csrf_token: csrf, token, password: "yet another passphrase" })).status).toBe(400);
+    const reused = await browser.post("/password/reset", { csrf_token: csrf, token, password: "yet another passphrase" });
+    expect(reused.status).toBe(400);
+    expect(await reused.text()).toContain("This link no longer works");
   });
 
   test("a link expires after 30 minutes; a newer reset ends the older links", async () => {

@@ -23,7 +23,6 @@ async function owner(email: string, scopes = ["events:read", "lesson_plans:read"
   await user.signUp(email);
   const u = await getUserByEmail(t.deps.store.db, email);
   const made = await createClient(t.deps.store.db, t.clock.now(), { accountId: u!.accountId, name: "My game", type: "confidential", scopes, billingMode: "allowance", redirectUris: [] });
-  if (!made.ok) throw new Error(made.reason);
   return { user, client: made.client, accountId: u!.accountId };
 }
 
@@ -90,4 +89,35 @@ test("rotation, enable, delete; CSRF refused; another account sees and changes n
   expect((await user.post(`/admin/webhooks/${endpointId}/enable`, { csrf_token: csrf })).status).toBe(303);
   expect((await user.post(`/admin/webhooks/${endpointId}/delete`, { csrf_token: csrf })).status).toBe(303);
   expect(await (await user.get("/admin/webhooks")).text()).not.toContain(endpointId);
+});
+
+test("a refusal is shown next to the field it names, or on the endpoint's card, with its status", async () => {
+  const { user, client } = await owner("fields@example.com");
+  const page = await (await user.get(`/admin/webhooks?client=${client.id}`)).text();
+  const csrf = csrfFrom(page);
+  const fieldError = (html: string, id: string) => new RegExp(`<p class="field-error" id="${id}"[^>]*>([^<]*)</p>`).exec(html)?.[1] ?? null;
+
+  const badUrl = await user.post("/admin/webhooks", { csrf_token: csrf, client_id: client.id, url: "http://example.com/hook", events: "lesson_plan.ready" });
+  expect(badUrl.status).toBe(400);
+  const badUrlHtml = await badUrl.text();
+  expect(fieldError(badUrlHtml, "webhook-url-error")).toBe("the URL must use https");
+  expect(fieldError(badUrlHtml, "webhook-events-error")).toBeNull();
+
+  const noEvents = await user.post("/admin/webhooks", { csrf_token: csrf, client_id: client.id, url: hookUrl() });
+  expect(noEvents.status).toBe(400);
+  const noEventsHtml = await noEvents.text();
+  expect(fieldError(noEventsHtml, "webhook-events-error")).toBe("choose at least one event type");
+  expect(fieldError(noEventsHtml, "webhook-url-error")).toBeNull();
+
+  // A third signing secret: 409, said on that endpoint's card.
+  await user.post("/admin/webhooks", { csrf_token: csrf, client_id: client.id, url: hookUrl(), events: "lesson_plan.ready" });
+  const listed = await (await user.get("/admin/webhooks")).text();
+  const endpointId = /data-endpoint-id="(whe_[^"]+)"/.exec(listed)![1]!;
+  expect((await user.post(`/admin/webhooks/${endpointId}/secrets`, { csrf_token: csrf })).status).toBe(303);
+  const third = await user.post(`/admin/webhooks/${endpointId}/secrets`, { csrf_token: csrf });
+  expect(third.status).toBe(409);
+  expect(await third.text()).toContain("an endpoint holds at most 2 signing secrets: revoke the old one first");
+  // An endpoint of no one: the same redirect as before, nothing shown as a field error.
+  const missing = await user.post(`/admin/webhooks/whe_nope/secrets`, { csrf_token: csrf });
+  expect(missing.status).toBe(303);
 });

@@ -83,7 +83,7 @@ describe("disabling (spec 3.2)", () => {
     expect(deliveries.map((d) => d.state)).toEqual(["missed", "failed"]);
     // A test and a redelivery still go to a disabled endpoint; a 410 to them changes nothing.
     world.receiver.answer = () => new Response("ok");
-    expect((await redeliver(world.deps.webhooks.deps, world.deps.webhooks.worker, world.accountId, deliveries[0]!.id)).ok).toBe(true);
+    expect(await redeliver(world.deps.webhooks.deps, world.deps.webhooks.worker, world.accountId, deliveries[0]!.id)).toStartWith("whd_");
     expect(world.receiver.received).toHaveLength(2);
     expect(await enableEndpoint(world.deps.store.db, world.accountId, ep.id)).toBe(true);
     await world.record();
@@ -95,8 +95,7 @@ describe("disabling (spec 3.2)", () => {
     world = await webhookWorld();
     const ep = await world.endpoint();
     world.receiver.answer = () => new Response("gone", { status: 410 });
-    const t = await sendTest(world.deps.webhooks.deps, world.deps.webhooks.worker, world.accountId, ep.id);
-    expect(t.ok).toBe(true);
+    expect(await sendTest(world.deps.webhooks.deps, world.deps.webhooks.worker, world.accountId, ep.id)).toStartWith("whd_");
     expect((await findEndpoint(world.deps.store.db, null, ep.id))?.state).toBe("enabled");
     world.receiver.answer = failing;
     await world.record();

@@ -3,6 +3,7 @@
 // provider (or a provider that lies about verification) would otherwise take over the account. A
 // user connects a provider explicitly, while signed in, from the Account page.
 import { and, eq } from "drizzle-orm";
+import { AppError } from "../../lib/errors.ts";
 import { newRowId } from "../../lib/secrets.ts";
 import type { Db, DbOrTx } from "../../store/open-store.ts";
 import { isUniqueViolation } from "../../store/open-store.ts";
@@ -15,8 +16,6 @@ export type SignInOutcome =
   | { ok: false; reason: "email_missing" | "email_unverified" | "email_taken" };
 
 export type ConnectOutcome = { ok: true; alreadyConnected: boolean } | { ok: false; reason: "identity_in_use" | "provider_already_connected" };
-
-export type RemoveOutcome = { ok: true } | { ok: false; reason: "not_connected" | "last_sign_in_method" };
 
 export interface Connection {
   provider: ProviderId;
@@ -84,15 +83,19 @@ export async function listConnections(db: DbOrTx, userId: string): Promise<Conne
   return rows.map((r) => ({ provider: r.provider as ProviderId, createdAt: r.createdAt }));
 }
 
-/** Removes a connection unless it is the user's last way to sign in (no password, no other provider). */
-export async function removeConnection(db: Db, userId: string, provider: ProviderId): Promise<RemoveOutcome> {
+/**
+ * Removes a connection unless it is the user's last way to sign in (no password, no other
+ * provider): 404 not_found when there is no such connection, 409 conflict for the last way in.
+ */
+export async function removeConnection(db: Db, userId: string, provider: ProviderId): Promise<void> {
   // One transaction: two removals at once must not both see "another way is left".
-  return db.transaction(async (tx): Promise<RemoveOutcome> => {
+  await db.transaction(async (tx) => {
     const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
     const connections = await listConnections(tx, userId);
-    if (!user || !connections.some((c) => c.provider === provider)) return { ok: false, reason: "not_connected" };
-    if (user.passwordHash === null && connections.length === 1) return { ok: false, reason: "last_sign_in_method" };
+    if (!user || !connections.some((c) => c.provider === provider)) throw new AppError(404, "not_found", "No such connection.", { param: "provider" });
+    if (user.passwordHash === null && connections.length === 1) {
+      throw new AppError(409, "conflict", "This is your only way to sign in, so it cannot be removed. Connect another provider first.", { param: "provider" });
+    }
     await tx.delete(externalIdentities).where(and(eq(externalIdentities.userId, userId), eq(externalIdentities.provider, provider)));
-    return { ok: true };
   });
 }

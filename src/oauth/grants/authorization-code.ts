@@ -11,7 +11,8 @@ import { endFamily, issueAccessToken, issueRefreshToken, tokenResponse } from ".
 
 const invalidGrant = (description: string) => new AppError(400, "invalid_grant", description);
 
-type Outcome = { ok: true; access: string; refresh: string; scopes: string[] } | { ok: false; error: AppError };
+// The refusal is returned, not thrown: the transaction must commit what it ended before refusing.
+type Outcome = { access: string; refresh: string; scopes: string[] } | AppError;
 
 export async function authorizationCodeGrant(deps: CoreDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
   const { code, redirect_uri: redirectUri, code_verifier: verifier } = form;
@@ -24,7 +25,7 @@ export async function authorizationCodeGrant(deps: CoreDeps, auth: Authenticated
   // the code, and a reuse ends what the first exchange issued — committed, then refused.
   const outcome: Outcome = await deps.store.db.transaction(async (tx) => {
     const [row] = await tx.select().from(authorizationCodes).where(eq(authorizationCodes.codeHash, codeHash));
-    if (!row || row.clientId !== auth.client.id) return { ok: false, error: invalidGrant("the authorization code is not valid") };
+    if (!row || row.clientId !== auth.client.id) return invalidGrant("the authorization code is not valid");
     const consumed = await tx
       .update(authorizationCodes)
       .set({ usedAt: now })
@@ -34,13 +35,13 @@ export async function authorizationCodeGrant(deps: CoreDeps, auth: Authenticated
       // Spec 3.3: a second exchange is refused and the tokens the first one issued end.
       if (row.familyId) await endFamily(tx, now, row.familyId, "authorization code reused");
       deps.log.warn("oauth.code_reused", { client_id: auth.client.id });
-      return { ok: false, error: invalidGrant("the authorization code was already used") };
+      return invalidGrant("the authorization code was already used");
     }
-    if (row.expiresAt <= now) return { ok: false, error: invalidGrant("the authorization code expired") };
-    if (row.redirectUri !== redirectUri) return { ok: false, error: invalidGrant("redirect_uri differs from the authorization request") };
-    if (!verifierMatches(verifier, row.codeChallenge)) return { ok: false, error: invalidGrant("code_verifier does not match the code_challenge") };
+    if (row.expiresAt <= now) return invalidGrant("the authorization code expired");
+    if (row.redirectUri !== redirectUri) return invalidGrant("redirect_uri differs from the authorization request");
+    if (!verifierMatches(verifier, row.codeChallenge)) return invalidGrant("code_verifier does not match the code_challenge");
     const [grant] = await tx.select({ grant: grants, accountId: users.accountId }).from(grants).innerJoin(users, eq(users.id, grants.userId)).where(eq(grants.id, row.grantId));
-    if (!grant) return { ok: false, error: invalidGrant("the authorization was withdrawn") };
+    if (!grant) return invalidGrant("the authorization was withdrawn");
 
     const familyId = newRowId(now);
     await tx.insert(tokenFamilies).values({ id: familyId, grantId: row.grantId, scopes: row.scopes, createdAt: now });
@@ -57,9 +58,9 @@ export async function authorizationCodeGrant(deps: CoreDeps, auth: Authenticated
       scopes: row.scopes,
       apiVersion: auth.client.pinnedVersion,
     });
-    return { ok: true, access, refresh, scopes: row.scopes };
+    return { access, refresh, scopes: row.scopes };
   });
-  if (!outcome.ok) throw outcome.error;
+  if (outcome instanceof AppError) throw outcome;
   deps.log.info("oauth.token_issued", { grant: "authorization_code", client_id: auth.client.id });
   return tokenResponse(outcome.access, outcome.scopes, outcome.refresh);
 }

@@ -13,7 +13,8 @@ import { grants, refreshTokens, tokenFamilies } from "../schema.ts";
 import { endFamily, issueAccessToken, issueRefreshToken, tokenResponse } from "../token-store.ts";
 
 const invalidGrant = (description: string) => new AppError(400, "invalid_grant", description);
-type Outcome = { ok: true; access: string; refresh: string; scopes: string[] } | { ok: false; error: AppError };
+// The refusal is returned, not thrown: the transaction must commit what it ended before refusing.
+type Outcome = { access: string; refresh: string; scopes: string[] } | AppError;
 
 export async function refreshTokenGrant(deps: CoreDeps, auth: AuthenticatedClient, form: Record<string, string>): Promise<Response> {
   const presented = form.refresh_token;
@@ -29,7 +30,7 @@ export async function refreshTokenGrant(deps: CoreDeps, auth: AuthenticatedClien
       .innerJoin(grants, eq(grants.id, tokenFamilies.grantId))
       .innerJoin(users, eq(users.id, grants.userId))
       .where(eq(refreshTokens.tokenHash, tokenHash));
-    if (!row || row.family.endedAt !== null || row.grant.clientId !== auth.client.id) return { ok: false, error: invalidGrant("the refresh token is not valid") };
+    if (!row || row.family.endedAt !== null || row.grant.clientId !== auth.client.id) return invalidGrant("the refresh token is not valid");
     const { token, family } = row;
     // Narrowing the client's scopes applies to installs at once.
     const allowed = family.scopes.filter((s) => auth.client.scopes.includes(s));
@@ -40,7 +41,7 @@ export async function refreshTokenGrant(deps: CoreDeps, auth: AuthenticatedClien
     if (token.replacedAt === null) {
       if (token.createdAt + REFRESH_IDLE_MS <= now) {
         await endFamily(tx, now, family.id, "refresh token unused for 30 days");
-        return { ok: false, error: invalidGrant("the refresh token expired") };
+        return invalidGrant("the refresh token expired");
       }
       const replaced = await tx
         .update(refreshTokens)
@@ -50,20 +51,20 @@ export async function refreshTokenGrant(deps: CoreDeps, auth: AuthenticatedClien
       if (replaced.length === 1) {
         await tx.update(grants).set({ lastUsedAt: now }).where(eq(grants.id, row.grant.id));
         const refresh = await issueRefreshToken(tx, now, family.id, deps.serverKey);
-        return { ok: true, access: await issueAccess(), refresh, scopes };
+        return { access: await issueAccess(), refresh, scopes };
       }
     }
     const replacedAt = token.replacedAt ?? now;
     if (now - replacedAt <= REFRESH_GRACE_MS && family.currentRefreshSealed) {
       // A racing refresh of the same token: converge on the family's current refresh token.
       const current = await open(deps.serverKey, family.currentRefreshSealed, `refresh:${family.id}`);
-      if (current) return { ok: true, access: await issueAccess(), refresh: current, scopes };
+      if (current) return { access: await issueAccess(), refresh: current, scopes };
     }
     // Spec 3.4: a replaced token used after the grace window is treated as stolen.
     await endFamily(tx, now, family.id, "replaced refresh token reused");
     deps.log.warn("oauth.refresh_reuse_detected", { client_id: auth.client.id, family_id: family.id });
-    return { ok: false, error: invalidGrant("the refresh token was already replaced; this install's tokens have ended") };
+    return invalidGrant("the refresh token was already replaced; this install's tokens have ended");
   });
-  if (!outcome.ok) throw outcome.error;
+  if (outcome instanceof AppError) throw outcome;
   return tokenResponse(outcome.access, outcome.scopes, outcome.refresh);
 }
