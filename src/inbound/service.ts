@@ -63,12 +63,14 @@ export interface KnownKey {
   generate: boolean;
 }
 
-/** One indexed read: the key's event, or null when the key is new for this client. */
-export async function findKey(store: Pick<Store, "client">, clientId: string, key: string): Promise<KnownKey | null> {
-  const { rows } = await store.client.execute({ sql: BY_KEY, args: [clientId, key] });
-  const row = rows[0];
+type KeyRow = [answer: string | null, planId: string | null, createdAt: number, generate: number];
+
+/** One indexed read (Store.read: rows as arrays): the key's event, or null when the key is new for this client. */
+export async function findKey(store: Pick<Store, "read">, clientId: string, key: string): Promise<KnownKey | null> {
+  const row = (await store.read(BY_KEY, [clientId, key]))[0] as KeyRow | undefined;
   if (!row) return null;
-  return { answer: row.answer === null ? null : String(row.answer), planId: row.plan_id === null ? null : String(row.plan_id), createdAt: Number(row.created_at), generate: Number(row.generate) === 1 };
+  const [answer, planId, createdAt, generate] = row;
+  return { answer, planId, createdAt: Number(createdAt), generate: Number(generate) === 1 };
 }
 
 /**
