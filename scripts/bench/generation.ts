@@ -8,7 +8,8 @@
 //   3. POST /v1/vocab/stream: first `item` frame past the response headers.
 // Beside each, the engine-only figure of scripts/bench/engine.ts measured in the same run, and the
 // ratio of the API's cost to the engine's. Never fails on time.
-//   bun scripts/bench/generation.ts [--plans 2000] [--concurrency 32] [--runs 300]
+//   bun scripts/bench/generation.ts [--plans 2000] [--concurrency 32] [--runs 300] [--profile DIR]
+// --profile DIR: the server writes a markdown CPU profile (bun --cpu-prof-md) into DIR on exit.
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openStore } from "../../src/store/open-store.ts";
@@ -20,6 +21,7 @@ const flag = (name: string, fallback: number) => (args.includes(`--${name}`) ? N
 const plans = flag("plans", 2000);
 const concurrency = Math.min(flag("concurrency", 32), 64); // ≤ 64 keep-alive connections per host (DESIGN §9)
 const runs = flag("runs", 300);
+const profileDir = args.includes("--profile") ? args[args.indexOf("--profile") + 1]! : null;
 
 /** CPU time the process has used, in ms (Linux /proc; every thread of the process counts). */
 function cpuMs(pid: number): number {
@@ -46,6 +48,7 @@ const server = await serve(dir.path, {
   PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "10000000",
   PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: "100000",
   PARLA_LOG_LEVEL: "error",
+  ...(profileDir ? { BUN_OPTIONS: `--cpu-prof-md --cpu-prof-dir=${profileDir}` } : {}),
 });
 const { token } = await clientToken(dir.path, server.url);
 const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };

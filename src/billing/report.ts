@@ -53,31 +53,27 @@ function operationTotals(stored: { operation: string; calls: number; credits: nu
 }
 
 // One statement per report (it runs on every GET /v1/usage): the spend_totals row of each holder,
-// then the month's rollup rows. Through the libSQL client, so it works on either store; a drizzle
-// query per part cost ~4 µs each against ~1 µs of SQLite work.
+// then the month's rollup rows. Through Store.read (rows as arrays, columns part, operation, calls,
+// credits), so it works on either store; a drizzle query per part cost ~4 µs each against ~1 µs of
+// SQLite work.
 const spentPart = "SELECT 0 AS part, '' AS operation, 0 AS calls, coalesce((SELECT credits FROM spend_totals WHERE holder = ? AND month = ?), 0) AS credits";
 const rollupPart = "SELECT 1 AS part, operation, calls, credits FROM usage_monthly WHERE account_id = ? AND budget = ? AND month = ?";
 const ALLOWANCE_REPORT = `${spentPart} UNION ALL ${rollupPart}`;
 const METERED_REPORT = `${spentPart} UNION ALL ${spentPart} UNION ALL ${rollupPart} AND client_id = ?`;
 
-interface ReportRow {
-  part: number;
-  operation: string;
-  calls: number;
-  credits: number;
-}
+type ReportRow = [part: number, operation: string, calls: number, credits: number];
 
 /** The holders' stored spending (in order) and the rollup rows, from one statement. */
-async function readMonth(store: Pick<Store, "client">, holders: string[], rollup: { accountId: string; budget: string; month: string; clientId?: string }) {
+async function readMonth(store: Pick<Store, "read">, holders: string[], rollup: { accountId: string; budget: string; month: string; clientId?: string }) {
   const args = holders.flatMap((holder) => [holder, rollup.month]);
   args.push(rollup.accountId, rollup.budget, rollup.month);
   if (rollup.clientId !== undefined) args.push(rollup.clientId);
-  const { rows } = await store.client.execute({ sql: holders.length === 1 ? ALLOWANCE_REPORT : METERED_REPORT, args });
+  const rows = (await store.read(holders.length === 1 ? ALLOWANCE_REPORT : METERED_REPORT, args)) as ReportRow[];
   const spent: number[] = [];
   const stored: { operation: string; calls: number; credits: number }[] = [];
-  for (const row of rows as unknown as ReportRow[]) {
-    if (Number(row.part) === 0) spent.push(Number(row.credits));
-    else stored.push({ operation: row.operation, calls: Number(row.calls), credits: Number(row.credits) });
+  for (const [part, operation, calls, credits] of rows) {
+    if (Number(part) === 0) spent.push(Number(credits));
+    else stored.push({ operation, calls: Number(calls), credits: Number(credits) });
   }
   return { spent, stored };
 }
@@ -97,7 +93,7 @@ function period(month: string) {
  * unwritten counts are at most their FLUSH_MS (250 ms) behind. The payer's settings are the ones
  * this call was just charged under (the ledger's cache, SETTINGS_TTL_MS), read afresh when absent.
  */
-export async function usageReport(deps: { store: Pick<Store, "db" | "client">; config: Config; clock: Clock; ledger: PendingLedger }, payer: Payer, month: string): Promise<UsageResponseBody> {
+export async function usageReport(deps: { store: Pick<Store, "db" | "read">; config: Config; clock: Clock; ledger: PendingLedger }, payer: Payer, month: string): Promise<UsageResponseBody> {
   const { db } = deps.store;
   const ledger = deps.ledger;
   const nowMs = deps.clock.now();

@@ -23,7 +23,7 @@ import type { ThresholdCrossing, ThresholdHook } from "./thresholds.ts";
 
 /** What charging needs: the store, the limits in the config, the clock, and this process's ledger. */
 export interface LedgerDeps {
-  store: Pick<Store, "db" | "client">;
+  store: Pick<Store, "db" | "client" | "read">;
   config: Config;
   clock: Clock;
   /** This process's pending counts, leases and payer settings; made once by the composition root. */

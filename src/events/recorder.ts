@@ -4,8 +4,7 @@
 // delivery row per subscribed endpoint (the outbox) — registers an outbox hook here; a hook that
 // throws rolls the whole change back.
 import { PREFIX, newPublicId } from "../lib/secrets.ts";
-import type { DbOrTx } from "../store/open-store.ts";
-import { events } from "./schema.ts";
+import { executorOf, type SqlHandle } from "../store/raw-sql.ts";
 
 /** Event types the service records (spec 6.1). webhook.test is never recorded: it goes to one endpoint only. */
 export type RecordedEventType = "lesson_plan.ready" | "lesson_plan.failed" | "usage.threshold_reached" | "app.installed" | "app.uninstalled";
@@ -27,7 +26,12 @@ export interface RecordedEvent extends Required<NewEvent> {
   createdAt: number;
 }
 
-export type OutboxHook = (tx: DbOrTx, event: RecordedEvent) => Promise<void>;
+/** `tx` is the handle the event was recorded with: a drizzle transaction or a plain libSQL one. */
+export type OutboxHook = (tx: SqlHandle, event: RecordedEvent) => Promise<void>;
+
+// Plain SQL: every lesson plan records two events, and building the drizzle insert cost more than
+// running it. RETURNING runs to completion in the store's client (DESIGN §9).
+const INSERT_EVENT = "INSERT INTO events (id, account_id, type, created_at, about_user_id, client_id, data) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq";
 
 export class EventRecorder {
   private readonly outbox: OutboxHook[] = [];
@@ -40,16 +44,12 @@ export class EventRecorder {
     this.outbox.push(hook);
   }
 
-  async record(tx: DbOrTx, nowMs: number, input: NewEvent): Promise<RecordedEvent> {
+  async record(tx: SqlHandle, nowMs: number, input: NewEvent): Promise<RecordedEvent> {
     const id = newPublicId(PREFIX.event);
     const aboutUserId = input.aboutUserId ?? null;
     const clientId = input.clientId ?? null;
-    // .all(), not .get(): a RETURNING statement left open keeps the WAL from resetting (DESIGN §9).
-    const [row] = await tx
-      .insert(events)
-      .values({ id, accountId: input.accountId, type: input.type, createdAt: nowMs, aboutUserId, clientId, data: input.data })
-      .returning({ seq: events.seq });
-    const event: RecordedEvent = { ...input, aboutUserId, clientId, id, seq: row!.seq, createdAt: nowMs };
+    const { rows } = await executorOf(tx).execute({ sql: INSERT_EVENT, args: [id, input.accountId, input.type, nowMs, aboutUserId, clientId, JSON.stringify(input.data)] });
+    const event: RecordedEvent = { ...input, aboutUserId, clientId, id, seq: Number(rows[0]!.seq), createdAt: nowMs };
     for (const hook of this.outbox) await hook(tx, event);
     this.recorded();
     return event;

@@ -6,13 +6,14 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../store/open-store.ts";
+import { executorOf, type SqlHandle } from "../store/raw-sql.ts";
 import { parseLessonPlanInput, type LessonPlanRequest } from "./engine-input.ts";
 import type { LessonPlanInput, LessonSet } from "./model.ts";
 import { planLibrary } from "./schema.ts";
 
 /** Folds what does not change the lesson: case, spacing, Unicode composition. */
 export function normaliseText(text: string): string {
-  return text.normalize("NFC").toLocaleLowerCase("und").replace(/\s+/gu, " ").trim();
+  return text.normalize("NFC").toLowerCase().replace(/\s+/gu, " ").trim();
 }
 
 /** The stored form of a checked request: what a plan keeps and the library is keyed on. */
@@ -60,18 +61,45 @@ export class EngineVersion {
   }
 }
 
-export async function findInLibrary(db: DbOrTx, key: string): Promise<LessonSet[] | null> {
-  const [row] = await db.select({ sets: planLibrary.sets }).from(planLibrary).where(eq(planLibrary.key, key));
-  return row?.sets ?? null;
+// Plain SQL: the plan job looks the library up once per plan and writes to it once per plan.
+// An entry either carries its sets or names the plan whose committed sets they are (schema.ts); one
+// statement reads either kind, a set per row for an entry by plan.
+const LIBRARY_SETS = `SELECT l.sets, s."set" AS plan_set FROM plan_library l LEFT JOIN plan_sets s ON l.plan_id IS NOT NULL AND l.sets = '[]' AND s.plan_id = l.plan_id WHERE l.key = ? ORDER BY s.idx`;
+const NOTE_USE = "UPDATE plan_library SET uses = uses + 1, last_used_at = ? WHERE key = ?";
+/** An entry that serves nothing: it names a plan whose sets are no longer stored. */
+const DANGLING = `plan_library.sets = '[]' AND NOT EXISTS (SELECT 1 FROM plan_sets WHERE plan_sets.plan_id = plan_library.plan_id)`;
+const KEEP =
+  `INSERT INTO plan_library (key, engine, input, sets, plan_id, uses, created_at) VALUES (?, ?, ?, '[]', ?, 0, ?) ` +
+  `ON CONFLICT (key) DO UPDATE SET engine = excluded.engine, input = excluded.input, sets = '[]', plan_id = excluded.plan_id, created_at = excluded.created_at WHERE ${DANGLING}`;
+
+/** The sets stored under `key`, or null when there are none. */
+export async function findInLibrary(db: SqlHandle, key: string): Promise<LessonSet[] | null> {
+  const { rows } = await executorOf(db).execute({ sql: LIBRARY_SETS, args: [key] });
+  if (rows.length === 0) return null;
+  if (rows[0]!.sets !== "[]") return JSON.parse(String(rows[0]!.sets)) as LessonSet[];
+  // By plan: no set row means the plan is gone, and the entry serves nothing.
+  if (rows[0]!.plan_set === null) return null;
+  return rows.map((r) => JSON.parse(String(r.plan_set)) as LessonSet);
 }
 
-export async function noteLibraryUse(db: DbOrTx, key: string, nowMs: number): Promise<void> {
-  await db.update(planLibrary).set({ uses: sql`${planLibrary.uses} + 1`, lastUsedAt: nowMs }).where(eq(planLibrary.key, key));
+export async function noteLibraryUse(db: SqlHandle, key: string, nowMs: number): Promise<void> {
+  await executorOf(db).execute({ sql: NOTE_USE, args: [nowMs, key] });
 }
 
-/** Keeps a finished plan's sets; the first plan finished under a key stays (the engine is deterministic). */
-export async function keepInLibrary(db: DbOrTx, nowMs: number, entry: { key: string; engine: string; input: LessonPlanInput; sets: LessonSet[] }): Promise<void> {
-  await db.insert(planLibrary).values({ ...entry, uses: 0, createdAt: nowMs }).onConflictDoNothing();
+/**
+ * Keeps a finished plan as the entry for its key, by reference: the plan's committed sets are the
+ * entry's (no second copy of them is written). The first plan finished under a key stays (the
+ * engine is deterministic), unless its plan is gone; call it in the transaction that completes the plan.
+ */
+export async function keepInLibrary(db: SqlHandle, nowMs: number, entry: { key: string; engine: string; input: LessonPlanInput; planId: string }): Promise<void> {
+  await executorOf(db).execute({ sql: KEEP, args: [entry.key, entry.engine, JSON.stringify(entry.input), entry.planId, nowMs] });
+}
+
+/** An entry's sets whichever way it keeps them; null for an entry that serves nothing. */
+async function entrySets(db: DbOrTx, row: { sets: LessonSet[]; planId: string | null }): Promise<LessonSet[] | null> {
+  if (row.sets.length > 0 || row.planId === null) return row.sets.length > 0 ? row.sets : null;
+  const { rows } = await executorOf(db).execute({ sql: `SELECT "set" FROM plan_sets WHERE plan_id = ? ORDER BY idx`, args: [row.planId] });
+  return rows.length === 0 ? null : rows.map((r) => JSON.parse(String(r.set)) as LessonSet);
 }
 
 export interface LibraryStats {
@@ -85,6 +113,7 @@ export async function libraryStats(db: DbOrTx, currentEngine: string): Promise<L
   const rows = await db
     .select({ engine: planLibrary.engine, entries: sql<number>`count(*)`, uses: sql<number>`coalesce(sum(${planLibrary.uses}), 0)` })
     .from(planLibrary)
+    .where(sql`NOT (${sql.raw(DANGLING)})`)
     .groupBy(planLibrary.engine);
   const byEngine = rows.map((r) => ({ engine: r.engine, entries: Number(r.entries), uses: Number(r.uses) }));
   return { entries: byEngine.reduce((n, r) => n + r.entries, 0), uses: byEngine.reduce((n, r) => n + r.uses, 0), by_engine: byEngine, current_engine: currentEngine };
@@ -104,7 +133,10 @@ export async function* exportLibrary(db: DbOrTx, pageSize = 200): AsyncGenerator
   let after = "";
   for (;;) {
     const rows = await db.select().from(planLibrary).where(sql`${planLibrary.key} > ${after}`).orderBy(planLibrary.key).limit(pageSize);
-    for (const r of rows) yield { key: r.key, engine: r.engine, input: r.input, sets: r.sets, uses: r.uses, created_at: new Date(r.createdAt).toISOString() };
+    for (const r of rows) {
+      const sets = await entrySets(db, r);
+      if (sets) yield { key: r.key, engine: r.engine, input: r.input, sets, uses: r.uses, created_at: new Date(r.createdAt).toISOString() };
+    }
     if (rows.length < pageSize) return;
     after = rows[rows.length - 1]!.key;
   }
@@ -130,7 +162,12 @@ export async function importLibraryLine(db: DbOrTx, nowMs: number, line: unknown
     Array.isArray(sets) && sets.length > 0 && sets.every((s, i) => typeof s === "object" && s !== null && (s as { index?: unknown }).index === i + 1 && typeof (s as { kind?: unknown }).kind === "string");
   if (!setsOk) return { kind: "refused", reason: "sets must be the plan's sets in order (index 1, 2, …)" };
   const key = libraryKey(engine, request);
-  const r = await db.insert(planLibrary).values({ key, engine, input: canonicalInput(request), sets: sets as LessonSet[], uses: 0, createdAt: nowMs }).onConflictDoNothing().returning({ key: planLibrary.key });
+  // A present entry stays, unless it serves nothing (its plan is gone): then the line replaces it.
+  const r = await db
+    .insert(planLibrary)
+    .values({ key, engine, input: canonicalInput(request), sets: sets as LessonSet[], uses: 0, createdAt: nowMs })
+    .onConflictDoUpdate({ target: planLibrary.key, set: { engine, input: canonicalInput(request), sets: sets as LessonSet[], planId: null, createdAt: nowMs }, setWhere: sql.raw(DANGLING) })
+    .returning({ key: planLibrary.key });
   return r.length === 1 ? { kind: "imported" } : { kind: "present" };
 }
 

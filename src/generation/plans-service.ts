@@ -4,7 +4,8 @@
 // the last (lesson_plan.ready complete), or `failed` with lesson_plan.failed and the credits given
 // back. A process that dies mid-plan loses nothing: the job's lease expires, another process (or
 // this one after a restart) claims it and goes on from the last committed set.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Client, InStatement, Row } from "@libsql/client";
+import { and, eq, inArray } from "drizzle-orm";
 import type { ChargeReceipt, LedgerDeps } from "../billing/service.ts";
 import { chargeCall, refund } from "../billing/service.ts";
 import type { Payer } from "../billing/payer.ts";
@@ -13,9 +14,9 @@ import type { EventRecorder } from "../events/recorder.ts";
 import { notFound } from "../lib/errors.ts";
 import { newSecret } from "../lib/secrets.ts";
 import type { PendingLedger } from "../billing/pending-ledger.ts";
-import { enqueueJob } from "../scheduler/jobs.ts";
+import { enqueueJobStatement } from "../scheduler/jobs.ts";
 import type { JobContext, JobKind } from "../scheduler/scheduler.ts";
-import type { DbOrTx } from "../store/open-store.ts";
+import { executorOf, inTransaction, type SqlHandle } from "../store/raw-sql.ts";
 import type { LessonPlanView } from "./api-model.ts";
 import type { Engine } from "./engine.ts";
 import { parseLessonPlanInput } from "./engine-input.ts";
@@ -94,10 +95,8 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
     createdAt: now,
     updatedAt: now,
   };
-  await deps.store.db.transaction(async (tx) => {
-    await tx.insert(lessonPlans).values(row);
-    await enqueueJob(tx, now, PLAN_JOB, { plan_id: row.id }, { uniqueKey: `plan:${row.id}`, maxAttempts: 3 });
-  });
+  // The plan and its job in one batch (outbox), without an interactive transaction.
+  await deps.store.client.batch([insertPlanStatement(row), enqueueJobStatement(now, PLAN_JOB, { plan_id: row.id }, { uniqueKey: `plan:${row.id}`, maxAttempts: 3 })], "write");
   deps.scheduler?.wake();
   return planView(row, []);
 }
@@ -149,19 +148,53 @@ export function ownsPlan(owner: PlanOwner, row: Pick<PlanRow, "accountId" | "use
   return row.accountId === owner.accountId && (owner.userId === null || row.userId === owner.userId);
 }
 
-export async function findPlanRow(db: DbOrTx, owner: PlanOwner, planId: string): Promise<PlanRow> {
-  const [row] = await db.select().from(lessonPlans).where(eq(lessonPlans.id, planId));
+// Plain SQL for the plan's own rows: they are read and written on every step of every plan, and
+// building the drizzle queries cost more than running them.
+const PLAN_COLUMNS = "id, account_id, user_id, client_id, status, input, library_key, from_library, sets_ready, receipt, created_at, updated_at";
+const PLAN_BY_ID = `SELECT ${PLAN_COLUMNS} FROM lesson_plans WHERE id = ?`;
+const INSERT_PLAN = `INSERT INTO lesson_plans (${PLAN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const SETS_AFTER = `SELECT "set" FROM plan_sets WHERE plan_id = ? AND idx > ? ORDER BY idx`;
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+function insertPlanStatement(row: PlanRow): InStatement {
+  return {
+    sql: INSERT_PLAN,
+    args: [row.id, row.accountId, row.userId, row.clientId, row.status, JSON.stringify(row.input), row.libraryKey, row.fromLibrary ? 1 : 0, row.setsReady, json(row.receipt), row.createdAt, row.updatedAt],
+  };
+}
+
+function planFromRow(r: Row): PlanRow {
+  return {
+    id: String(r.id),
+    accountId: String(r.account_id),
+    userId: r.user_id === null ? null : String(r.user_id),
+    clientId: r.client_id === null ? null : String(r.client_id),
+    status: r.status as PlanStatus,
+    input: JSON.parse(String(r.input)) as LessonPlanInput,
+    libraryKey: String(r.library_key),
+    fromLibrary: Number(r.from_library) !== 0,
+    setsReady: Number(r.sets_ready),
+    receipt: r.receipt === null ? null : JSON.parse(String(r.receipt)),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+async function readPlan(db: SqlHandle, planId: string): Promise<PlanRow | null> {
+  const { rows } = await executorOf(db).execute({ sql: PLAN_BY_ID, args: [planId] });
+  return rows.length === 0 ? null : planFromRow(rows[0]!);
+}
+
+export async function findPlanRow(db: SqlHandle, owner: PlanOwner, planId: string): Promise<PlanRow> {
+  const row = await readPlan(db, planId);
   if (!row || !ownsPlan(owner, row)) throw notFound("lesson plan");
   return row;
 }
 
-export async function setsOf(db: DbOrTx, planId: string, afterIdx = 0): Promise<LessonSet[]> {
-  const rows = await db
-    .select({ set: planSets.set })
-    .from(planSets)
-    .where(and(eq(planSets.planId, planId), sql`${planSets.idx} > ${afterIdx}`))
-    .orderBy(asc(planSets.idx));
-  return rows.map((r) => r.set);
+export async function setsOf(db: SqlHandle, planId: string, afterIdx = 0): Promise<LessonSet[]> {
+  const { rows } = await executorOf(db).execute({ sql: SETS_AFTER, args: [planId, afterIdx] });
+  return rows.map((r) => JSON.parse(String(r.set)) as LessonSet);
 }
 
 export async function getPlan(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<LessonPlanView> {
@@ -192,8 +225,7 @@ export function planJobKind(deps: PlanDeps): JobKind {
 }
 
 export async function runPlanJob(deps: PlanDeps, planId: string, ctx: JobContext): Promise<void> {
-  const db = deps.store.db;
-  const [row] = await db.select().from(lessonPlans).where(eq(lessonPlans.id, planId));
+  const row = await readPlan(deps.store.client, planId);
   if (!row || row.status === "complete" || row.status === "failed") return;
   try {
     await generate(deps, row, ctx.signal);
@@ -209,49 +241,53 @@ export async function runPlanJob(deps: PlanDeps, planId: string, ctx: JobContext
   }
 }
 
+// Each step is conditional on the plan standing where this worker left it (`sets_ready` and a
+// status still in progress): a worker whose lease was taken over finds nothing to move and stops.
+const BECOME_PARTIAL =
+  "UPDATE lesson_plans SET sets_ready = ?, status = 'partial', updated_at = ?, from_library = (from_library OR ?) WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
+const COMMIT_SET_UPDATE =
+  "UPDATE lesson_plans SET sets_ready = ?, updated_at = ?, from_library = (from_library OR ?) WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
+const INSERT_SET = `INSERT INTO plan_sets (plan_id, idx, "set", created_at) VALUES (?, ?, ?, ?)`;
+const COMMIT_SET_INSERT = `INSERT INTO plan_sets (plan_id, idx, "set", created_at) SELECT ?, ?, ?, ? WHERE changes() = 1`;
+const BECOME_COMPLETE = "UPDATE lesson_plans SET status = 'complete', updated_at = ? WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
+
 async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Promise<void> {
-  const db = deps.store.db;
-  const librarySets = await findInLibrary(db, row.libraryKey);
+  const client = deps.store.client;
+  const librarySets = await findInLibrary(client, row.libraryKey);
+  const fromLibrary = librarySets !== null;
   let committed = row.setsReady;
   let status: PlanStatus = row.status;
-  const made: LessonSet[] = committed > 0 ? await setsOf(db, row.id) : [];
-  for await (const set of setsAfter(deps.engine, row.input, librarySets, made.slice())) {
+  const after = committed > 0 ? await setsOf(client, row.id) : [];
+  for await (const set of setsAfter(deps.engine, row.input, librarySets, after)) {
     if (signal.aborted) throw new PlanStopped("scheduler stopping");
     const idx = committed + 1;
     const now = deps.clock.now();
-    const becomesPartial = status === "generating";
-    if (!becomesPartial) await commitSet(deps, row.id, idx, set, now, librarySets !== null);
-    else await db.transaction(async (tx) => {
-      await tx.insert(planSets).values({ planId: row.id, idx, set, createdAt: now });
-      const moved = await tx
-        .update(lessonPlans)
-        .set({ setsReady: idx, status: becomesPartial ? "partial" : status, updatedAt: now, ...(librarySets ? { fromLibrary: true } : {}) })
-        .where(and(eq(lessonPlans.id, row.id), eq(lessonPlans.setsReady, committed), inArray(lessonPlans.status, ["generating", "partial"])))
-        .returning({ id: lessonPlans.id });
-      // Another worker got here first (a lease taken over while this one still ran): let it go on.
-      if (moved.length === 0) throw new PlanStopped("plan moved on elsewhere");
-      if (becomesPartial) await deps.events.record(tx, now, { accountId: row.accountId, aboutUserId: row.userId, type: "lesson_plan.ready", data: { plan_id: row.id, status: "partial" } });
-    });
+    const text = JSON.stringify(set);
+    if (status === "generating") {
+      // The first set: `partial` and lesson_plan.ready partial commit with it (spec 3.1).
+      await inTransaction(client, async (tx) => {
+        const moved = await tx.execute({ sql: BECOME_PARTIAL, args: [idx, now, fromLibrary ? 1 : 0, row.id, committed] });
+        // Another worker got here first (a lease taken over while this one still ran): let it go on.
+        if (moved.rowsAffected !== 1) throw new PlanStopped("plan moved on elsewhere");
+        await tx.execute({ sql: INSERT_SET, args: [row.id, idx, text, now] });
+        await deps.events.record(tx, now, { accountId: row.accountId, aboutUserId: row.userId, type: "lesson_plan.ready", data: { plan_id: row.id, status: "partial" } });
+      });
+      status = "partial";
+    } else {
+      await commitSet(client, row.id, idx, text, now, fromLibrary);
+    }
     committed = idx;
-    if (becomesPartial) status = "partial";
-    made.push(set);
     deps.generation.progress.notify(row.id);
   }
   if (committed === 0) throw new Error("the engine made no set");
   const now = deps.clock.now();
-  await db.transaction(async (tx) => {
-    const done = await tx
-      .update(lessonPlans)
-      .set({ status: "complete", updatedAt: now })
-      .where(and(eq(lessonPlans.id, row.id), eq(lessonPlans.setsReady, committed), inArray(lessonPlans.status, ["generating", "partial"])))
-      .returning({ id: lessonPlans.id });
-    if (done.length === 0) throw new PlanStopped("plan moved on elsewhere");
+  const engine = fromLibrary ? null : await deps.generation.engineVersion.get();
+  await inTransaction(client, async (tx) => {
+    const done = await tx.execute({ sql: BECOME_COMPLETE, args: [now, row.id, committed] });
+    if (done.rowsAffected !== 1) throw new PlanStopped("plan moved on elsewhere");
     await deps.events.record(tx, now, { accountId: row.accountId, aboutUserId: row.userId, type: "lesson_plan.ready", data: { plan_id: row.id, status: "complete" } });
-    if (librarySets) await noteLibraryUse(tx, row.libraryKey, now);
-    else {
-      const sets = made.length === committed ? made : await setsOf(tx, row.id);
-      await keepInLibrary(tx, now, { key: row.libraryKey, engine: await deps.generation.engineVersion.get(), input: row.input, sets });
-    }
+    if (engine === null) await noteLibraryUse(tx, row.libraryKey, now);
+    else await keepInLibrary(tx, now, { key: row.libraryKey, engine, input: row.input, planId: row.id });
   });
   deps.generation.progress.notify(row.id);
 }
@@ -259,17 +295,12 @@ async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Prom
 /**
  * A set that changes nothing but the count: one batch (no interactive transaction), the set written
  * only when the plan still stands where this worker left it (`changes()` is the UPDATE's count).
- * Plain SQL on the client: building the two drizzle queries cost more than running them.
  */
-const COMMIT_SET_UPDATE =
-  "UPDATE lesson_plans SET sets_ready = ?, updated_at = ?, from_library = (from_library OR ?) WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
-const COMMIT_SET_INSERT = `INSERT INTO plan_sets (plan_id, idx, "set", created_at) SELECT ?, ?, ?, ? WHERE changes() = 1`;
-
-async function commitSet(deps: PlanDeps, planId: string, idx: number, set: LessonSet, now: number, fromLibrary: boolean): Promise<void> {
-  const [moved] = await deps.store.client.batch(
+async function commitSet(client: Client, planId: string, idx: number, text: string, now: number, fromLibrary: boolean): Promise<void> {
+  const [moved] = await client.batch(
     [
       { sql: COMMIT_SET_UPDATE, args: [idx, now, fromLibrary ? 1 : 0, planId, idx - 1] },
-      { sql: COMMIT_SET_INSERT, args: [planId, idx, JSON.stringify(set), now] },
+      { sql: COMMIT_SET_INSERT, args: [planId, idx, text, now] },
     ],
     "write",
   );

@@ -69,13 +69,18 @@ export const planSets = sqliteTable(
 
 /**
  * The plan library (spec 3.1, 2.7): every finished plan's sets under the normalised key of its
- * request, so the same request can be answered without generating again.
+ * request, so the same request can be answered without generating again. An entry made by a plan
+ * finishing here names that plan (`plan_id`) and keeps `sets` empty: the plan's committed sets are
+ * the entry's, stored once rather than copied. An imported entry has no plan here and carries its
+ * sets itself (never empty). An entry whose plan is gone serves nothing and is replaced by the next
+ * plan finished under its key.
  */
 export const planLibrary = sqliteTable("plan_library", {
   key: text("key").primaryKey(),
   engine: text("engine").notNull(),
   input: json<LessonPlanInput>("input").notNull(),
   sets: json<LessonSet[]>("sets").notNull(),
+  planId: text("plan_id"),
   uses: integer("uses").notNull().default(0),
   createdAt: millis("created_at").notNull(),
   lastUsedAt: millis("last_used_at"),

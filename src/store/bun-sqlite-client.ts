@@ -11,7 +11,8 @@ import { Database } from "bun:sqlite";
 import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from "@libsql/client";
 import { AsyncMutex } from "./async-mutex.ts";
 import { GroupCommit } from "./group-commit.ts";
-import { finalizeStatements, kindOf, mapError, normaliseStatement, noteSchemaChange, runOn, StoreError, valuesOn } from "./sqlite-statements.ts";
+import { ReadBatch } from "./read-batch.ts";
+import { finalizeStatements, kindOf, mapError, normaliseStatement, noteSchemaChange, runOn, StoreError } from "./sqlite-statements.ts";
 
 export { StoreError };
 
@@ -60,6 +61,7 @@ class BunSqliteClient implements EmbeddedClient {
   private readonly reader: Database | null;
   private readonly mutex: AsyncMutex;
   private readonly commits: GroupCommit;
+  private readonly reads: ReadBatch;
 
   constructor(path: string, options: BunSqliteClientOptions) {
     this.writer = openConnection(path, options.readonly ?? false);
@@ -67,6 +69,7 @@ class BunSqliteClient implements EmbeddedClient {
     this.reader = path === ":memory:" ? null : openConnection(path, true);
     this.mutex = new AsyncMutex(options.lockTimeoutMs ?? 30_000);
     this.commits = new GroupCommit(this.writer, this.mutex);
+    this.reads = new ReadBatch(this.writer, this.reader, this.mutex);
   }
 
   async execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {
@@ -83,13 +86,11 @@ class BunSqliteClient implements EmbeddedClient {
     return this.mutex.run(() => runOn(this.writer, sql, bound));
   }
 
-  /** A SELECT on the connection execute() would choose for it. */
+  /** A SELECT, in a read transaction shared with the others asked for this turn (read-batch.ts). */
   async readValues(sql: string, args: readonly unknown[]): Promise<unknown[][]> {
     this.assertOpen();
     if (kindOf(sql) !== "read") throw new StoreError("readValues runs SELECT statements only", "SQLITE_MISUSE");
-    if (!this.mutex.isLocked) return valuesOn(this.writer, sql, args);
-    if (this.reader) return valuesOn(this.reader, sql, args);
-    return this.mutex.run(() => valuesOn(this.writer, sql, args));
+    return this.reads.read(sql, args);
   }
 
   async batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {

@@ -9,6 +9,7 @@ import m6 from "../../drizzle/0006_mail_and_email_links.sql" with { type: "text"
 import m7 from "../../drizzle/0007_inbound_events.sql" with { type: "text" };
 import m8 from "../../drizzle/0008_webhooks.sql" with { type: "text" };
 import m9 from "../../drizzle/0009_learning.sql" with { type: "text" };
+import m10 from "../../drizzle/0010_plan_library_by_plan.sql" with { type: "text" };
 
 export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = [
   { idx: 0, tag: "0000_init", sql: m0 },
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = 
   { idx: 7, tag: "0007_inbound_events", sql: m7 },
   { idx: 8, tag: "0008_webhooks", sql: m8 },
   { idx: 9, tag: "0009_learning", sql: m9 },
+  { idx: 10, tag: "0010_plan_library_by_plan", sql: m10 },
 ];

@@ -1,38 +1,45 @@
 // The outbox (DESIGN §4): every recorded event becomes a delivery row per endpoint that subscribes
 // to its type and whose client may hear it (spec 6.2, with the client's scopes as they are now), in
 // the event's own transaction — so a crash loses nothing and a rollback sends nothing.
-import { eq } from "drizzle-orm";
-import { clients } from "../clients/schema.ts";
 import { mayHear } from "../events/catalogue.ts";
 import { envelopeFor } from "../events/envelope.ts";
 import type { OutboxHook } from "../events/recorder.ts";
 import { newRowId } from "../lib/secrets.ts";
-import { webhookDeliveries, webhookEndpoints } from "./schema.ts";
+import { executorOf } from "../store/raw-sql.ts";
 
 /** Shapes an event's data as an older API version knows it (spec 9.2: events use the client's pin). */
 export interface EventDataShaper {
   eventDataAt(type: string, data: Record<string, unknown>, version: string): Record<string, unknown>;
 }
 
+// Plain SQL, in whichever transaction recorded the event (a drizzle one or a plain libSQL one): this
+// runs for every event, and most accounts have no endpoint, so the lookup is all it costs.
+const ENDPOINTS_OF_ACCOUNT =
+  "SELECT e.id, e.events, e.state, c.id AS client_id, c.scopes, c.pinned_version FROM webhook_endpoints e JOIN clients c ON c.id = e.client_id WHERE e.account_id = ?";
+const INSERT_DELIVERY =
+  "INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, kind, body, state, attempts, next_attempt_at, created_at, finished_at) VALUES (?, ?, ?, ?, 'auto', ?, ?, 0, ?, ?, ?)";
+
 export function webhookOutbox(serverKey: Uint8Array, versions: EventDataShaper, onQueued: () => void): OutboxHook {
   return async (tx, event) => {
-    const endpoints = await tx
-      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events, state: webhookEndpoints.state, clientId: clients.id, scopes: clients.scopes, version: clients.pinnedVersion })
-      .from(webhookEndpoints)
-      .innerJoin(clients, eq(clients.id, webhookEndpoints.clientId))
-      .where(eq(webhookEndpoints.accountId, event.accountId));
-    const rows = [];
+    const sql = executorOf(tx);
+    const { rows: endpoints } = await sql.execute({ sql: ENDPOINTS_OF_ACCOUNT, args: [event.accountId] });
+    let queued = 0;
     for (const e of endpoints) {
-      if (!e.events.includes(event.type)) continue;
-      if (!mayHear({ clientId: e.clientId, accountId: event.accountId, scopes: e.scopes }, event)) continue;
+      const types = JSON.parse(String(e.events)) as string[];
+      if (!types.includes(event.type)) continue;
+      const clientId = String(e.client_id);
+      const version = String(e.pinned_version);
+      if (!mayHear({ clientId, accountId: event.accountId, scopes: JSON.parse(String(e.scopes)) as string[] }, event)) continue;
       // The envelope is fixed here: every retry and redelivery sends the same bytes and id (spec 6.4.6).
-      const body = JSON.stringify(envelopeFor(serverKey, e.clientId, e.version, event, versions.eventDataAt(event.type, event.data, e.version)));
+      const body = JSON.stringify(envelopeFor(serverKey, clientId, version, event, versions.eventDataAt(event.type, event.data, version)));
       // Missed while disabled: listed on the Webhooks page for redelivery, never sent by itself.
-      const state = e.state === "enabled" ? ("pending" as const) : ("missed" as const);
-      rows.push({ id: "whd_" + newRowId(event.createdAt), endpointId: e.id, eventId: event.id, eventType: event.type, kind: "auto" as const, body, state, nextAttemptAt: event.createdAt, createdAt: event.createdAt, finishedAt: state === "missed" ? event.createdAt : null });
+      const state = e.state === "enabled" ? "pending" : "missed";
+      await sql.execute({
+        sql: INSERT_DELIVERY,
+        args: ["whd_" + newRowId(event.createdAt), String(e.id), event.id, event.type, body, state, event.createdAt, event.createdAt, state === "missed" ? event.createdAt : null],
+      });
+      queued++;
     }
-    if (rows.length === 0) return;
-    await tx.insert(webhookDeliveries).values(rows);
-    onQueued();
+    if (queued > 0) onQueued();
   };
 }

@@ -7,6 +7,7 @@ import { holderKey } from "../../src/billing/service.ts";
 import { monthOf } from "../../src/billing/periods.ts";
 import { payerOf } from "../../src/billing/payer.ts";
 import { PLAN_JOB, runPlanJob, startPlanFor } from "../../src/generation/plans-service.ts";
+import { exportLibrary, importLibraryLine, libraryStats } from "../../src/generation/plan-library.ts";
 import type { LessonPlanOptions } from "../../src/generation/engine.ts";
 import { claimNextJob } from "../../src/scheduler/jobs.ts";
 import type { TestApp } from "../helpers/test-app.ts";
@@ -213,6 +214,56 @@ describe("the plan library", () => {
     expect((await eventsOf(t, again.id)).map((e) => JSON.parse(e.data).status)).toEqual(["partial", "complete"]);
     const [lib] = await t.deps.store.db.all<{ n: number; uses: number }>(sql`SELECT count(*) AS n, sum(uses) AS uses FROM plan_library`);
     expect(lib).toEqual({ n: 1, uses: 1 });
+  });
+
+  test("an entry names the plan it came from instead of copying its sets; once that plan is gone the entry serves nothing and the next plan finished under the key replaces it", async () => {
+    t = await createTestApp();
+    const c = await clientWithToken(t);
+    const first = await created(c.token);
+    await t.scheduler.drain();
+    const stored = await t.deps.store.client.execute("SELECT plan_id, sets FROM plan_library");
+    expect(stored.rows.map((r) => ({ plan_id: r.plan_id, sets: r.sets }))).toEqual([{ plan_id: first.id, sets: "[]" }]);
+    const original = (await as(t, c.token).get(`/v1/lesson-plans/${first.id}`).then((r) => r.json())) as any;
+
+    // The plan (and with it its sets) is deleted: the same request is generated again, not served.
+    await t.deps.store.client.execute({ sql: "DELETE FROM lesson_plans WHERE id = ?", args: [first.id] });
+    expect((await libraryStats(t.deps.store.db, "any")).entries).toBe(0);
+    expect(await Array.fromAsync(exportLibrary(t.deps.store.db))).toEqual([]);
+    const again = await created(c.token);
+    await t.scheduler.drain();
+    const regenerated = (await as(t, c.token).get(`/v1/lesson-plans/${again.id}`).then((r) => r.json())) as any;
+    expect(regenerated).toMatchObject({ status: "complete", from_library: false, sets_ready: 5 });
+    expect(regenerated.sets).toEqual(original.sets);
+    const replaced = await t.deps.store.client.execute("SELECT plan_id, uses FROM plan_library");
+    expect(replaced.rows.map((r) => ({ plan_id: r.plan_id, uses: r.uses }))).toEqual([{ plan_id: again.id, uses: 0 }]);
+
+    const third = await created(c.token);
+    await t.scheduler.drain();
+    const served = (await as(t, c.token).get(`/v1/lesson-plans/${third.id}`).then((r) => r.json())) as any;
+    expect(served).toMatchObject({ status: "complete", from_library: true, sets_ready: 5 });
+    expect(served.sets).toEqual(original.sets);
+  });
+
+  test("an imported entry carries its own sets and serves them", async () => {
+    t = await createTestApp();
+    const c = await clientWithToken(t);
+    const first = await created(c.token);
+    await t.scheduler.drain();
+    const [line] = await Array.fromAsync(exportLibrary(t.deps.store.db));
+    expect(line!.sets.map((s) => s.index)).toEqual([1, 2, 3, 4, 5]);
+    // Moved to another store: the plan it named is not there; the line's sets are.
+    await t.deps.store.client.execute("DELETE FROM plan_library");
+    await t.deps.store.client.execute({ sql: "DELETE FROM lesson_plans WHERE id = ?", args: [first.id] });
+    const curated = { ...line, sets: line!.sets.map((s) => (s.kind === "overview" ? { ...s, title: "Curated by the operator" } : s)) };
+    expect(await importLibraryLine(t.deps.store.db, t.clock.now(), curated)).toEqual({ kind: "imported" });
+    const again = await created(c.token);
+    await t.scheduler.drain();
+    const served = (await as(t, c.token).get(`/v1/lesson-plans/${again.id}`).then((r) => r.json())) as any;
+    expect(served).toMatchObject({ status: "complete", from_library: true, sets_ready: 5 });
+    expect(served.sets).toEqual(curated.sets);
+    // The imported entry stays (the first under its key), and exports as it was imported.
+    const exported = await Array.fromAsync(exportLibrary(t.deps.store.db));
+    expect(exported.map((l) => l.sets)).toEqual([curated.sets]);
   });
 
   test("startPlanFor (inbound events): a library hit is complete at once with from_library, the same bill, no event", async () => {

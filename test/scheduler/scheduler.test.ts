@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { createAdjustableClock, SECOND } from "../../src/lib/clock.ts";
 import { silentLogger } from "../../src/lib/logger.ts";
-import { enqueueJob, getJob } from "../../src/scheduler/jobs.ts";
+import { claimJobs, completeJob, enqueueJob, getJob, nextDueAt } from "../../src/scheduler/jobs.ts";
 import { createScheduler } from "../../src/scheduler/scheduler.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore, type Store } from "../../src/store/open-store.ts";
@@ -135,6 +136,79 @@ describe("scheduler", () => {
     await s.drain();
     expect(runs).toBe(1);
     expect((await getJob(store.db, id))?.status).toBe("done");
+  });
+});
+
+describe("claiming jobs", () => {
+  let dir: ReturnType<typeof tempDir>;
+  let store: Store;
+  beforeEach(async () => {
+    dir = tempDir();
+    store = openStore(`file:${join(dir.path, "s.db")}`);
+    await migrate(store.client);
+  });
+  afterEach(() => {
+    store.close();
+    dir.cleanup();
+  });
+
+  test("a batch claim takes the most overdue due jobs of the given kinds, expired leases included, up to the limit", async () => {
+    const now = 1_000_000;
+    const ids: Record<string, string> = {};
+    for (const [name, runAt, kind] of [["late", now - 5_000, "k"], ["due", now - 1_000, "k"], ["other-kind", now - 9_000, "z"], ["future", now + 1_000, "k"], ["due-last", now, "k"]] as const) {
+      ids[name] = (await enqueueJob(store.db, now - 10_000, kind, { name }, { runAt }))!;
+    }
+    // A process that died holding a job (lease ran out) and one whose lease still holds.
+    const orphan = (await enqueueJob(store.db, now - 10_000, "k", { name: "orphan" }, { runAt: now - 7_000 }))!;
+    const held = (await enqueueJob(store.db, now - 10_000, "k", { name: "held" }, { runAt: now - 8_000 }))!;
+    await store.db.update(jobs).set({ status: "running", leaseOwner: "dead", leaseExpiresAt: now - 1, attempts: 1 }).where(eq(jobs.id, orphan));
+    await store.db.update(jobs).set({ status: "running", leaseOwner: "alive", leaseExpiresAt: now + 60_000, attempts: 1 }).where(eq(jobs.id, held));
+
+    const first = await claimJobs(store.db, "me", now, 60_000, ["k"], 2);
+    expect(first.map((j) => (j.payload as { name: string }).name)).toEqual(["orphan", "late"]);
+    expect(first[0]).toMatchObject({ status: "running", leaseOwner: "me", leaseExpiresAt: now + 60_000, attempts: 2 });
+    expect(first[1]).toMatchObject({ status: "running", leaseOwner: "me", attempts: 1, kind: "k" });
+
+    const rest = await claimJobs(store.db, "me", now, 60_000, ["k"], 10);
+    expect(rest.map((j) => (j.payload as { name: string }).name)).toEqual(["due", "due-last"]);
+    expect(await claimJobs(store.db, "other", now, 60_000, ["k"], 10)).toEqual([]);
+    expect((await getJob(store.db, ids.future!))?.status).toBe("queued");
+    expect((await getJob(store.db, ids["other-kind"]!))?.status).toBe("queued");
+    expect((await getJob(store.db, held))?.leaseOwner).toBe("alive");
+
+    // Done is done only for the owner of the lease.
+    await completeJob(store.db, rest[0]!.id, "someone-else", now);
+    expect((await getJob(store.db, rest[0]!.id))?.status).toBe("running");
+    await completeJob(store.db, rest[0]!.id, "me", now);
+    expect(await getJob(store.db, rest[0]!.id)).toMatchObject({ status: "done", leaseOwner: null, leaseExpiresAt: null });
+  });
+
+  test("the next due time is the earliest queued job of the kinds, or the earliest lease to run out", async () => {
+    const now = 1_000_000;
+    expect(await nextDueAt(store.db, ["k"])).toBeNull();
+    await enqueueJob(store.db, now, "z", null, { runAt: now - 50_000 });
+    expect(await nextDueAt(store.db, ["k"])).toBeNull();
+    await enqueueJob(store.db, now, "k", null, { runAt: now + 30_000 });
+    await enqueueJob(store.db, now, "k", null, { runAt: now + 20_000 });
+    expect(await nextDueAt(store.db, ["k"])).toBe(now + 20_000);
+    const held = (await enqueueJob(store.db, now, "k", null, { runAt: now - 1 }))!;
+    await store.db.update(jobs).set({ status: "running", leaseOwner: "p", leaseExpiresAt: now + 5_000 }).where(eq(jobs.id, held));
+    expect(await nextDueAt(store.db, ["k", "z"])).toBe(now - 50_000);
+    expect(await nextDueAt(store.db, ["k"])).toBe(now + 5_000);
+  });
+
+  test("two claimers racing for the same jobs never both get one", async () => {
+    const now = 1_000_000;
+    for (let i = 0; i < 40; i++) await enqueueJob(store.db, now, "k", { i });
+    const other = openStore(`file:${join(dir.path, "s.db")}`);
+    try {
+      const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => claimJobs(i % 2 ? other.db : store.db, `p${i}`, now, 60_000, ["k"], 6)));
+      const claimed = claims.flat().map((j) => j.id);
+      expect(claimed.length).toBe(40);
+      expect(new Set(claimed).size).toBe(40);
+    } finally {
+      other.close();
+    }
   });
 });
 

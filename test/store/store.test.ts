@@ -82,6 +82,18 @@ for (const driver of drivers) {
       expect(await store.read("SELECT count(*) FROM t")).toEqual([[3]]);
     });
 
+    test("reads asked together all answer, each with its own rows, and a failing one fails alone", async () => {
+      await store.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)");
+      for (let i = 1; i <= 20; i++) await store.client.execute({ sql: "INSERT INTO t (id, name) VALUES (?, ?)", args: [i, `n${i}`] });
+      const reads = Array.from({ length: 20 }, (_, i) => store.read("SELECT name FROM t WHERE id = ?", [i + 1]));
+      const failing = store.read("SELECT name FROM no_such_table");
+      expect(await Promise.all(reads)).toEqual(Array.from({ length: 20 }, (_, i) => [[`n${i + 1}`]]));
+      await expect(failing).rejects.toThrow(/no such table/);
+      // A write acknowledged before a read is asked is always seen.
+      await store.client.execute({ sql: "UPDATE t SET name = ? WHERE id = 1", args: ["changed"] });
+      expect(await store.read("SELECT name FROM t WHERE id = 1")).toEqual([["changed"]]);
+    });
+
     test("an async transaction that throws rolls back everything", async () => {
       await expect(
         store.db.transaction(async (tx) => {

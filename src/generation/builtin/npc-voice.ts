@@ -128,10 +128,12 @@ export function voicedLearnerLine(scenario: Scenario, text: string, step: number
   return withTimeGreeting(text, lang, mood.time ?? greetingTime(voicedNpcLine(scenario, 0, lang, { ...mood, persona: null }), lang));
 }
 
+const FAREWELL_ENTRIES = Object.entries(FAREWELLS);
+
 /** The kind of dated farewell a text says ("hasta mañana" → tomorrow), if any. */
 export function farewellKind(text: string, lang: Lang): string | null {
   const said = keyWords(text);
-  for (const [kind, farewell] of Object.entries(FAREWELLS)) {
+  for (const [kind, farewell] of FAREWELL_ENTRIES) {
     if (farewell.keywords[lang].some((k) => containsWords(said, fold(k)))) return kind;
   }
   return null;

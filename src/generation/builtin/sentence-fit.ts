@@ -2,8 +2,16 @@
 import type { LexiconEntry } from "./lexicon-rules.ts";
 import { entryForms } from "./lexicon-index.ts";
 
+/** A run of non-space characters with at least one letter or digit: one word. */
+const WORD = /[^\s]*[\p{L}\p{N}][^\s]*/gu;
+
+/** Words in a sentence: its space-separated parts that hold a letter or digit (punctuation alone is not a word). */
 export function wordCount(sentence: string): number {
-  return sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  // Counted in place, without splitting: the engine counts the same data sentences on every plan.
+  let count = 0;
+  WORD.lastIndex = 0;
+  while (WORD.exec(sentence) !== null) count++;
+  return count;
 }
 
 export function fitsLength(sentence: string, maxWords: number): boolean {
@@ -17,11 +25,11 @@ const LETTER = /[\p{L}\p{N}]/u;
  * (longest form first, so "manzanas" wins over "manzana"); null when only part of a word matches.
  */
 export function findForm(entry: LexiconEntry, sentence: string = entry.ex): { start: number; end: number } | null {
-  const lower = sentence.toLocaleLowerCase("und");
+  const lower = sentence.toLowerCase();
   if (lower.length !== sentence.length) return null;
   const forms = entryForms(entry).sort((a, b) => b.length - a.length);
   for (const form of forms) {
-    const needle = form.toLocaleLowerCase("und");
+    const needle = form.toLowerCase();
     for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + 1)) {
       const before = lower[at - 1];
       const after = lower[at + needle.length];

@@ -50,12 +50,12 @@ const DISTRACTORS = 2;
 function gapFill(context: LessonContext): Exercise | null {
   const items = gapCandidates(context, context.core).slice(0, GAP_ITEMS);
   if (items.length < 2) return null;
-  const answers = new Set(items.map((i) => i.answer.toLocaleLowerCase("und")));
+  const answers = new Set(items.map((i) => i.answer.toLowerCase()));
   const used = new Set(items.map((i) => i.concept.id));
   // Words of the same kind as the answers first (a noun among nouns), then any other core word.
   const kinds = new Set(items.map((i) => i.concept.pos));
   const others = context.core.filter((c) => !used.has(c.id)).sort((a, b) => Number(kinds.has(b.pos)) - Number(kinds.has(a.pos)));
-  const distractors = others.map((c) => c[context.target].w).filter((w) => !answers.has(w.toLocaleLowerCase("und"))).slice(0, DISTRACTORS);
+  const distractors = others.map((c) => c[context.target].w).filter((w) => !answers.has(w.toLowerCase())).slice(0, DISTRACTORS);
   if (distractors.length === 0) return null;
   return {
     type: "gap_fill",

@@ -31,7 +31,7 @@ function tokens(sentence: string): { text: string; start: number; end: number }[
 export function errorGap(error: CommonError): ErrorGap | null {
   const wrong = tokens(error.wrong);
   const right = tokens(error.right);
-  const same = (a?: { text: string }, b?: { text: string }) => a !== undefined && b !== undefined && a.text.toLocaleLowerCase("und") === b.text.toLocaleLowerCase("und");
+  const same = (a?: { text: string }, b?: { text: string }) => a !== undefined && b !== undefined && a.text.toLowerCase() === b.text.toLowerCase();
   let head = 0;
   while (head < Math.min(wrong.length, right.length) && same(wrong[head], right[head])) head++;
   let tail = 0;

@@ -1,0 +1,1 @@
+ALTER TABLE `plan_library` ADD `plan_id` text;

@@ -1,0 +1,89 @@
+// The plan job's plain SQL (plan rows, sets, events and their outbox, the library, job claims)
+// on both store drivers: the embedded one and a libSQL server (the Hrana test server), run the same
+// way — plans made set by set, each event once, a library hit, a lease taken over.
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { createUser } from "../../src/accounts/service.ts";
+import { compose } from "../../src/compose.ts";
+import { loadConfig } from "../../src/config/config.ts";
+import { createPlan, PLAN_JOB } from "../../src/generation/plans-service.ts";
+import { createAdjustableClock } from "../../src/lib/clock.ts";
+import { silentLogger } from "../../src/lib/logger.ts";
+import { claimJobs } from "../../src/scheduler/jobs.ts";
+import { migrate } from "../../src/store/migrate.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import { startHranaTestServer } from "../helpers/hrana-test-server.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+import { TEST_START } from "../helpers/test-app.ts";
+
+const drivers = [
+  { name: "embedded", open: (dir: string) => ({ url: `file:${join(dir, "p.db")}`, stop: () => {} }) },
+  {
+    name: "remote (Hrana test server)",
+    open: (dir: string) => {
+      const server = startHranaTestServer(join(dir, "remote.db"));
+      return { url: server.url, stop: () => server.stop() };
+    },
+  },
+];
+
+describe("lesson plans on each store driver", () => {
+  for (const driver of drivers) {
+    test(`${driver.name}: every set once, partial then complete, the library by plan, a lease taken over`, async () => {
+      const dir = tempDir();
+      const { url, stop } = driver.open(dir.path);
+      const store = openStore(url);
+      try {
+        await migrate(store.client);
+        const clock = createAdjustableClock(TEST_START);
+        const { deps } = await compose(loadConfig({ PARLA_DATABASE_URL: url }), store, silentLogger, clock);
+        const user = await createUser(store.db, clock.now(), { email: "owner@example.com", password: null, plan: "paid" });
+        const owner = { accountId: user.accountId, userId: null, clientId: null };
+        const receipt = { credits: 0 } as never;
+        const topics = ["at the bakery", "a train station", "the weather"];
+        const plans = [];
+        for (const topic of topics) plans.push(await createPlan(deps, owner, { topic, source_lang: "en", target_lang: "es", level: 2 }, receipt));
+        // A process claims the last plan's job and dies: its lease runs out and another takes the job over.
+        const [orphan] = await claimJobs(store.db, "dead-process", clock.now(), 60_000, [PLAN_JOB], 1);
+        expect(orphan).toBeDefined();
+        await deps.scheduler.drain();
+        clock.advance(61_000);
+        await deps.scheduler.drain();
+
+        const rows = await store.client.execute("SELECT id, status, sets_ready, from_library FROM lesson_plans ORDER BY created_at, id");
+        expect(rows.rows.map((r) => [r.status, Number(r.sets_ready), Number(r.from_library)])).toEqual(topics.map(() => ["complete", 5, 0]));
+        for (const plan of plans) {
+          const sets = await store.client.execute({ sql: `SELECT idx, "set" FROM plan_sets WHERE plan_id = ? ORDER BY idx`, args: [plan.id] });
+          expect(sets.rows.map((r) => [Number(r.idx), (JSON.parse(String(r.set)) as { index: number }).index])).toEqual([1, 2, 3, 4, 5].map((i) => [i, i]));
+          const events = await store.client.execute({ sql: "SELECT type, data FROM events WHERE account_id = ? AND data LIKE ? ORDER BY seq", args: [user.accountId, `%${plan.id}%`] });
+          expect(events.rows.map((r) => [r.type, (JSON.parse(String(r.data)) as { status: string }).status])).toEqual([
+            ["lesson_plan.ready", "partial"],
+            ["lesson_plan.ready", "complete"],
+          ]);
+        }
+        const library = await store.client.execute("SELECT plan_id, sets FROM plan_library ORDER BY plan_id");
+        expect(library.rows.map((r) => [r.plan_id, r.sets])).toEqual(plans.map((p) => [p.id, "[]"]).sort());
+
+        // The same request again is made from the library, with the same sets.
+        const again = await createPlan(deps, owner, { topic: "At the  Bakery", source_lang: "en", target_lang: "es", level: 2 }, receipt);
+        await deps.scheduler.drain();
+        const hit = await store.client.execute({ sql: "SELECT status, from_library FROM lesson_plans WHERE id = ?", args: [again.id] });
+        expect([hit.rows[0]!.status, Number(hit.rows[0]!.from_library)]).toEqual(["complete", 1]);
+        const same = await store.client.execute({
+          sql: `SELECT count(*) AS n FROM plan_sets a JOIN plan_sets b ON b.idx = a.idx AND b."set" = a."set" WHERE a.plan_id = ? AND b.plan_id = ?`,
+          args: [again.id, plans[0]!.id],
+        });
+        expect(Number(same.rows[0]!.n)).toBe(5);
+        const uses = await store.client.execute({ sql: "SELECT uses FROM plan_library WHERE plan_id = ?", args: [plans[0]!.id] });
+        expect(Number(uses.rows[0]!.uses)).toBe(1);
+        const jobs = await store.client.execute("SELECT status, count(*) AS n FROM jobs GROUP BY status");
+        expect(jobs.rows.map((r) => [r.status, Number(r.n)])).toEqual([["done", 4]]);
+        await deps.scheduler.stop(1000);
+      } finally {
+        store.close();
+        stop();
+        dir.cleanup();
+      }
+    }, 30_000);
+  }
+});
