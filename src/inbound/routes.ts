@@ -1,13 +1,15 @@
 // POST /v1/events (spec 4.3): events:write, and lesson_plans:write too when generate is true.
 // Every refusal — the Idempotency-Key, a field outside its limits, the second scope — comes before
 // anything is recorded or counted (the doorway's precheck); then 202 with the answer of spec 2.7.
+// A known key is answered first, from one read and without the body (spec 4.3.8: the first answer
+// whatever the body), so the body is read and checked only for a new key.
 import { t } from "elysia";
 import { INBOUND_EVENT_TYPES } from "../events/inbound-model.ts";
 import type { V1Doorway } from "../http/v1.ts";
 import { AppError } from "../lib/errors.ts";
 import { checkIdempotencyKey, parseInboundEvent } from "./inbound-input.ts";
 import type { PlanDeps } from "../generation/plans-service.ts";
-import { receiveInboundEvent } from "./service.ts";
+import { answerKnownKey, findKey, receiveNewEvent } from "./service.ts";
 
 /** Spec 2.6's fields are small: a body past this is refused with 413, whatever it holds. */
 export const INBOUND_BODY_MAX_BYTES = 16 * 1024;
@@ -15,6 +17,8 @@ export const INBOUND_BODY_MAX_BYTES = 16 * 1024;
 export interface InboundRouteDeps extends PlanDeps {
   v1: V1Doorway<"events.send", unknown>;
 }
+
+const ANSWER_INIT: ResponseInit = { status: 202, headers: { "content-type": "application/json;charset=utf-8" } };
 
 const Answer = t.Object(
   {
@@ -47,24 +51,30 @@ export function inboundRoutes(deps: InboundRouteDeps) {
       headers: t.Object({ "idempotency-key": t.Optional(t.String({ description: "Required: up to 255 visible ASCII characters, e.g. a UUID; the same on every retry of one event (spec 4.3.7)." })) }),
       response: { 202: Answer },
       maxBodyBytes: INBOUND_BODY_MAX_BYTES,
+      // Spec 4.3.8: a known key gets its first answer whatever the body, so the body is read and
+      // checked only for a new key.
+      lazyBody: true,
       summary: "Send an event (world.context_changed, world.practice_requested)",
       description: "Records an event from a game or integration; with generate true it also starts a lesson plan, billed as one (the token then needs lesson_plans:write too).",
       tags: ["events"],
-      precheck: ({ caller, body, request }) => {
+      precheck: async ({ caller, request, readBody }) => {
         const key = checkIdempotencyKey(request.headers.get("idempotency-key"));
-        const event = parseInboundEvent(body);
+        const known = await findKey(deps.store, caller!.clientId, key);
+        if (known) return { key, known, event: null };
+        const event = parseInboundEvent(await readBody());
         // Spec 4.3.6: generate needs lesson_plans:write too, refused before anything is recorded.
         if (event.generate && !caller!.scopes.includes("lesson_plans:write")) {
           throw new AppError(403, "insufficient_scope", "generate true needs the scope lesson_plans:write too", {
             headers: { "www-authenticate": 'Bearer realm="parla", error="insufficient_scope", scope="events:write lesson_plans:write"' },
           });
         }
-        return { key, event };
+        return { key, known: null, event };
       },
     },
-    async ({ caller, checked, set }) => {
-      set.status = 202;
-      return receiveInboundEvent(deps, caller, checked.key, checked.event);
+    async ({ caller, checked }) => {
+      const answer = checked.event ? await receiveNewEvent(deps, caller, checked.key, checked.event) : await answerKnownKey(deps, caller.clientId, checked.key, checked.known);
+      // The answer is stored as JSON text and sent as it is (equal as JSON to the first, spec 4.3.8).
+      return new Response(answer, ANSWER_INIT);
     },
   ).elysia;
 }

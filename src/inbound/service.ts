@@ -9,9 +9,8 @@ import { startPlanFor, type PlanDeps } from "../generation/plans-service.ts";
 import { lessonPlans } from "../generation/schema.ts";
 import { DAY } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
-import { PREFIX, newPublicId } from "../lib/secrets.ts";
-import type { Db } from "../store/open-store.ts";
-import { isUniqueViolation } from "../store/open-store.ts";
+import { PREFIX, newRowId } from "../lib/secrets.ts";
+import type { Db, Store } from "../store/open-store.ts";
 import type { InboundEvent } from "./inbound-input.ts";
 import { inboundEvents } from "./schema.ts";
 
@@ -43,35 +42,62 @@ export const ANSWER_KEPT_MS = DAY;
 const WAIT_FOR_FIRST_MS = 10_000;
 const POLL_MS = 15;
 
-export async function receiveInboundEvent(deps: PlanDeps, caller: InboundCaller, key: string, event: InboundEvent): Promise<InboundAnswer> {
+// The statements of every request as SQL text, which either store prepares once and reuses:
+// building a drizzle query costs more than running it (store/prepared.ts), and a replay is
+// nothing but the first of them.
+const BY_KEY = "SELECT answer, plan_id, created_at, generate FROM inbound_events WHERE client_id = ? AND idempotency_key = ?";
+// ON CONFLICT DO NOTHING: of concurrent requests with one key exactly one inserts (rowsAffected 1);
+// the unique index (client_id, idempotency_key) decides across processes.
+const CLAIM =
+  "INSERT INTO inbound_events (id, client_id, account_id, idempotency_key, type, data, created_at, generate, answer, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
+const SET_ANSWER = "UPDATE inbound_events SET answer = ?, plan_id = ?, answered_at = ? WHERE id = ?";
+
+/** The answer of an event without a plan, decided before anything is stored: stored with the claim. */
+const NOTHING_MORE = JSON.stringify({ reaction: "complete" } satisfies InboundAnswer);
+
+/** A key already used by the client: what is stored of its event. `answer` is the first answer's JSON text. */
+export interface KnownKey {
+  answer: string | null;
+  planId: string | null;
+  createdAt: number;
+  generate: boolean;
+}
+
+type KeyRow = [answer: string | null, planId: string | null, createdAt: number, generate: number];
+
+/** One indexed read (Store.read: rows as arrays): the key's event, or null when the key is new for this client. */
+export async function findKey(store: Pick<Store, "read">, clientId: string, key: string): Promise<KnownKey | null> {
+  const row = (await store.read(BY_KEY, [clientId, key]))[0] as KeyRow | undefined;
+  if (!row) return null;
+  const [answer, planId, createdAt, generate] = row;
+  return { answer, planId, createdAt: Number(createdAt), generate: Number(generate) === 1 };
+}
+
+/**
+ * A new key: claims it with the event (one statement, one commit when no plan is asked for),
+ * decides what happens, and returns the answer as JSON text. A request that loses the claim to a
+ * concurrent one with the same key gets that one's answer.
+ */
+export async function receiveNewEvent(deps: PlanDeps, caller: InboundCaller, key: string, event: InboundEvent): Promise<string> {
   const nowMs = deps.clock.now();
-  // A retry is the common case of a known key: answered by one read, with no write.
-  const known = await findByKey(deps.store.db, caller.clientId, key);
-  if (known) return replay(deps, caller.clientId, key, known);
-  const id = newPublicId(PREFIX.event);
-  const claimed = await claim(deps.store.db, { id, clientId: caller.clientId, accountId: caller.ownerAccountId, idempotencyKey: key, type: event.type, data: event.data, createdAt: nowMs, generate: event.generate });
-  if (!claimed) return replay(deps, caller.clientId, key);
+  // Time-ordered (the id is never shown): the primary-key index then grows at its end instead of
+  // taking a random page write per event (measured: half the write cost of an event).
+  const id = PREFIX.event + newRowId(nowMs);
+  const decided = event.generate ? null : NOTHING_MORE;
+  const { rowsAffected } = await deps.store.client.execute({
+    sql: CLAIM,
+    args: [id, caller.clientId, caller.ownerAccountId, key, event.type, JSON.stringify(event.data), nowMs, event.generate ? 1 : 0, decided, decided === null ? null : nowMs],
+  });
+  if (rowsAffected !== 1) return answerKnownKey(deps, caller.clientId, key);
+  if (decided !== null) return decided;
   const answer = await decide(deps, caller, event);
-  await deps.store.db
-    .update(inboundEvents)
-    .set({ answer, planId: answer.plan_id ?? null, answeredAt: deps.clock.now() })
-    .where(eq(inboundEvents.id, id));
-  return answer;
+  const json = JSON.stringify(answer);
+  await deps.store.client.execute({ sql: SET_ANSWER, args: [json, answer.plan_id ?? null, deps.clock.now(), id] });
+  return json;
 }
 
-async function claim(db: Db, row: typeof inboundEvents.$inferInsert): Promise<boolean> {
-  try {
-    const inserted = await db.insert(inboundEvents).values(row).onConflictDoNothing().returning({ id: inboundEvents.id });
-    return inserted.length === 1;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
-}
-
-/** What happens to a new event: nothing more, or a plan started (spec 3.1, 4.3.9–11). */
+/** What happens to a new event that asks for a plan (spec 3.1, 4.3.9–11). */
 async function decide(deps: PlanDeps, caller: InboundCaller, event: InboundEvent): Promise<InboundAnswer> {
-  if (!event.generate) return { reaction: "complete" };
   try {
     // The same owner rule as the plan routes: the client's account, and the user an app acts for.
     const owner = { accountId: caller.ownerAccountId, userId: caller.actingForUser ? caller.userId : null, clientId: caller.clientId };
@@ -88,31 +114,24 @@ async function decide(deps: PlanDeps, caller: InboundCaller, event: InboundEvent
   }
 }
 
-type KeyRow = { answer: Record<string, unknown> | null; planId: string | null; createdAt: number; generate: boolean };
-
-async function findByKey(db: Db, clientId: string, key: string): Promise<KeyRow | null> {
-  const [row] = await db
-    .select({ answer: inboundEvents.answer, planId: inboundEvents.planId, createdAt: inboundEvents.createdAt, generate: inboundEvents.generate })
-    .from(inboundEvents)
-    .where(and(eq(inboundEvents.clientId, clientId), eq(inboundEvents.idempotencyKey, key)));
-  return row ?? null;
-}
-
-/** The same key again: the first answer within a day, else one rebuilt from the stored event. */
-async function replay(deps: PlanDeps, clientId: string, key: string, first: KeyRow | null = null): Promise<InboundAnswer> {
+/**
+ * The same key again (spec 4.3.8), whatever the body: the first answer's JSON within a day, else
+ * one rebuilt from the stored event. Returns JSON text.
+ */
+export async function answerKnownKey(deps: PlanDeps, clientId: string, key: string, first: KnownKey | null = null): Promise<string> {
   const deadline = performance.now() + WAIT_FOR_FIRST_MS;
   let row = first;
   for (;; row = null) {
-    row ??= await findByKey(deps.store.db, clientId, key);
+    row ??= await findKey(deps.store, clientId, key);
     if (!row) throw new Error("an idempotency key claimed by another request vanished");
     const fresh = deps.clock.now() - row.createdAt < ANSWER_KEPT_MS;
-    if (row.answer && fresh) return row.answer as InboundAnswer;
+    if (row.answer !== null && fresh) return row.answer;
     // The first request is still deciding: wait for it, then answer from what it stored.
-    if (!row.answer && fresh && performance.now() < deadline) {
+    if (row.answer === null && fresh && performance.now() < deadline) {
       await Bun.sleep(POLL_MS);
       continue;
     }
-    return rebuild(deps, row);
+    return JSON.stringify(await rebuild(deps, row));
   }
 }
 

@@ -31,12 +31,28 @@ function joinerIsAttached(codePoints: number[], index: number): boolean {
   return visible(before) && visible(after);
 }
 
+function isPrintableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x20 || unit > 0x7e) return false;
+  }
+  return true;
+}
+
 /**
  * Checks a text field and returns its trimmed NFC value. Forbidden characters are looked for
  * before trimming, because String.prototype.trim() silently removes U+FEFF (DESIGN §9).
  */
 export function checkTextField(input: unknown, maxLength: number): TextFieldResult {
   if (typeof input !== "string") return { ok: false, reason: "must be a string" };
+  if (isPrintableAscii(input)) {
+    // Printable ASCII is its own NFC form, holds none of the refused characters, trims only
+    // spaces, and counts one code point per UTF-16 unit: the same answer without the general work.
+    const value = input.trim();
+    if (value.length === 0) return { ok: false, reason: "must not be empty" };
+    if (value.length > maxLength) return { ok: false, reason: `must be at most ${maxLength} characters (got ${value.length})` };
+    return { ok: true, value };
+  }
   const codePoints = Array.from(input, (ch) => ch.codePointAt(0) as number);
   for (let i = 0; i < codePoints.length; i++) {
     const cp = codePoints[i] as number;

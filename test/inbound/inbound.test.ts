@@ -149,6 +149,43 @@ describe("Idempotency-Key (spec 4.3.7–8)", () => {
     expect(await stored()).toBe(1);
   });
 
+  test("a known key gets the first answer whatever the body: invalid, not JSON, missing, or asking for a plan without the scope; nothing more is recorded", async () => {
+    const o = await clientWithToken(t, { scopes: ["events:write", "usage:read"] });
+    const first = await send(o.token, context(), "known");
+    expect(first.status).toBe(202);
+    const answer = await first.json();
+    const replays = [
+      send(o.token, context({ scene: "line one\nline two", level: 12, player_name: "Bob" }), "known"),
+      send(o.token, { type: "world.exploded" }, "known"),
+      t.request("POST", "/v1/events", { body: "{not json", headers: { authorization: `Bearer ${o.token}`, "content-type": "application/json", "idempotency-key": "known" } }),
+      t.request("POST", "/v1/events", { headers: { authorization: `Bearer ${o.token}`, "idempotency-key": "known" } }),
+      send(o.token, context({ generate: true }), "known"),
+    ];
+    for (const res of await Promise.all(replays)) {
+      expect(res.status).toBe(202);
+      expect(res.headers.get("content-type")).toStartWith("application/json");
+      expect(await res.json()).toEqual(answer);
+    }
+    expect(await stored()).toBe(1);
+    // Each replay is still a /v1 call (spec 6.5), as before.
+    expect(op(await (await usage(t, o.token)).json(), "events.send")).toMatchObject({ calls: 6, credits: 0 });
+  });
+
+  test("a new key whose body is refused is not taken: nothing recorded, and the same key then records a valid event", async () => {
+    const o = await clientWithToken(t, { scopes: ["events:write"] });
+    await expectRefused(await send(o.token, context({ scene: "\u202Eevil" }), "fresh"), 400, "invalid_request", "data.scene");
+    await expectRefused(await send(o.token, context({ generate: true }), "fresh"), 403, "insufficient_scope");
+    const notJson = await t.request("POST", "/v1/events", { body: "{not json", headers: { authorization: `Bearer ${o.token}`, "content-type": "application/json", "idempotency-key": "fresh" } });
+    await expectRefused(notJson, 400, "invalid_request");
+    expect(await stored()).toBe(0);
+    const res = await send(o.token, context({ scene: "The harbour" }), "fresh");
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ reaction: "complete" });
+    const [row] = await t.deps.store.db.select().from(inboundEvents);
+    expect(row).toMatchObject({ idempotencyKey: "fresh", answer: { reaction: "complete" }, answeredAt: t.clock.now() });
+    expect(row!.data.scene).toBe("The harbour");
+  });
+
   test("keys are per client: another client's same key is another event", async () => {
     const a = await clientWithToken(t, { scopes: ["events:write"] });
     const b = await clientWithToken(t, { scopes: ["events:write"], email: "b@example.com" });

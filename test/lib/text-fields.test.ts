@@ -29,6 +29,27 @@ describe("text-field rules — more cases", () => {
     expect(checkTextField("market\u200c", 160).ok).toBe(false);
     expect(checkTextField("a\u200d\u200db", 160).ok).toBe(false);
   });
+  test("printable ASCII (answered without NFC work) gets the answer of the general rules", () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    // Mostly printable ASCII with spaces at the edges; now and then a neighbour just outside the
+    // range (controls, DEL, NBSP, é) so the general path is compared too.
+    const pool = [0x20, 0x20, 0x41, 0x7a, 0x30, 0x2e, 0x7e, 0x21, 0x1f, 0x7f, 0xa0, 0xe9];
+    let ascii = 0;
+    for (let i = 0; i < 5000; i++) {
+      const cps = Array.from({ length: Math.floor(rand() * 12) }, () => pool[Math.floor(rand() * (rand() < 0.8 ? 8 : pool.length))] as number);
+      const s = String.fromCodePoint(...cps);
+      if (/^[\x20-\x7e]*$/.test(s)) ascii++;
+      const r = checkTextField(s, 8);
+      const value = s.normalize("NFC").trim();
+      if (cps.some((cp) => cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))) expect(r).toEqual({ ok: false, reason: "contains a control character" });
+      else if (value.length === 0) expect(r).toEqual({ ok: false, reason: "must not be empty" });
+      else if (Array.from(value).length > 8) expect(r).toEqual({ ok: false, reason: `must be at most 8 characters (got ${Array.from(value).length})` });
+      else expect(r).toEqual({ ok: true, value });
+    }
+    expect(ascii).toBeGreaterThan(1000);
+  });
+
   test("non-strings are refused", () => {
     for (const v of [null, 5, {}, ["a"]]) expect(checkTextField(v, 160).ok).toBe(false);
   });
