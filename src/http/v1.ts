@@ -122,10 +122,20 @@ function tooLarge(max: number): AppError {
   return new AppError(413, "payload_too_large", `the request body is larger than ${max} bytes`);
 }
 
-/** Reads a JSON body, refusing it as soon as it passes `max` bytes (a chunked body has no length to check first). */
+/**
+ * Reads a JSON body of at most `max` bytes (413 above). A declared length is the body's exact
+ * length (RFC 9112 §6.3), so that body is checked first and taken whole, for a fraction of the cost
+ * of reading it chunk by chunk (measured on POST /v1/events: 30 % more new events per CPU-second);
+ * a chunked body has no length to check first, so it is refused as soon as it passes `max`.
+ */
 async function readJsonBody(request: Request, max: number): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > max) throw tooLarge(max);
+  const length = request.headers.get("content-length");
+  if (length !== null) {
+    if (Number(length) > max) throw tooLarge(max);
+    const bytes = await request.arrayBuffer();
+    if (bytes.byteLength > max) throw tooLarge(max);
+    return parseJsonText(new TextDecoder().decode(bytes));
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -150,18 +160,6 @@ function parseJsonText(text: string): unknown {
   } catch {
     throw new AppError(400, "invalid_request", text.trim() === "" ? "the request body is empty; send a JSON object" : "the request body is not valid JSON");
   }
-}
-
-/**
- * readJsonBody for a lazy route. A declared length (checked against `max` at the door) is the
- * body's exact length (RFC 9112 §6.3), so that body is taken whole, for a fraction of the cost of
- * reading it chunk by chunk (measured on POST /v1/events: 30 % more new events per CPU-second).
- */
-async function readLazyJsonBody(request: Request, max: number): Promise<unknown> {
-  if (request.headers.get("content-length") === null) return readJsonBody(request, max);
-  const bytes = await request.arrayBuffer();
-  if (bytes.byteLength > max) throw tooLarge(max);
-  return parseJsonText(new TextDecoder().decode(bytes));
 }
 
 export interface PrecheckContext {
@@ -391,7 +389,7 @@ export class V1Plugin<Operation extends string, Receipt> {
       const state = door.stateOf(ctx.request);
       if (state.headers) Object.assign(ctx.set.headers, state.headers);
       let read: Promise<unknown> | undefined;
-      const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readLazyJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
+      const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
       const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request, readBody }) : undefined;
       const charge = state.caller && declaration.operation !== null ? await door.charge(state.caller, declaration.operation) : null;
       const context = {
