@@ -43,9 +43,12 @@ type TokenRow = [
   clientFacts: string | null,
 ];
 
-export async function findAccessToken(store: Pick<Store, "read">, token: string, nowMs: number): Promise<AccessTokenLookup> {
+export function findAccessToken(store: Pick<Store, "read">, token: string, nowMs: number): Promise<AccessTokenLookup> {
   const tokenHash = accessTokenKey(token);
-  const row = (await store.read(TOKEN_BY_HASH, [tokenHash]))[0] as TokenRow | undefined;
+  return store.read(TOKEN_BY_HASH, [tokenHash]).then((rows) => grantOf(rows[0] as TokenRow | undefined, tokenHash, nowMs));
+}
+
+function grantOf(row: TokenRow | undefined, tokenHash: string, nowMs: number): AccessTokenLookup {
   if (!row) return { kind: "unknown" };
   const [clientId, expiresAt, scopes, accountId, userId, familyId, apiVersion, clientFacts] = row;
   if (Number(expiresAt) <= nowMs) return { kind: "expired" };

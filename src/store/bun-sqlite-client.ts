@@ -87,9 +87,9 @@ class BunSqliteClient implements EmbeddedClient {
   }
 
   /** A SELECT, in a read transaction shared with the others asked for this turn (read-batch.ts). */
-  async readValues(sql: string, args: readonly unknown[]): Promise<unknown[][]> {
-    this.assertOpen();
-    if (kindOf(sql) !== "read") throw new StoreError("readValues runs SELECT statements only", "SQLITE_MISUSE");
+  readValues(sql: string, args: readonly unknown[]): Promise<unknown[][]> {
+    if (this.closed) return Promise.reject(new StoreError("the store is closed", "CLIENT_CLOSED"));
+    if (kindOf(sql) !== "read") return Promise.reject(new StoreError("readValues runs SELECT statements only", "SQLITE_MISUSE"));
     return this.reads.read(sql, args);
   }
 
