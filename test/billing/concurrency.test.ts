@@ -12,7 +12,7 @@ import { loadConfig } from "../../src/config/config.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore, type Store } from "../../src/store/open-store.ts";
-import { startHranaTestServer } from "../helpers/hrana-test-server.ts";
+import { STORE_DRIVERS } from "../helpers/store-drivers.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { TEST_START, type TestApp } from "../helpers/test-app.ts";
 import { chargeOutcome } from "./charge-outcome.ts";
@@ -72,16 +72,7 @@ async function seed(store: Store) {
   return { accountId: user.accountId, allowance, metered };
 }
 
-const drivers = [
-  { name: "embedded", open: (dir: string) => ({ url: `file:${join(dir, "p.db")}`, stop: () => {} }) },
-  {
-    name: "remote (Hrana test server)",
-    open: (dir: string) => {
-      const server = startHranaTestServer(join(dir, "remote.db"));
-      return { url: server.url, stop: () => server.stop() };
-    },
-  },
-];
+const drivers = STORE_DRIVERS;
 
 for (const driver of drivers) {
   test(`on the ${driver.name} driver: 50 concurrent charges per budget, exactly 10 each`, async () => {

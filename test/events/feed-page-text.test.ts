@@ -5,7 +5,6 @@
 // the same sequence. Then through the routes: the feed's envelopes are the stream's, and a version
 // that reshapes data still reshapes it.
 import { afterEach, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { createUser } from "../../src/accounts/service.ts";
 import { EventRecorder, type NewEvent } from "../../src/events/recorder.ts";
 import { feedPage, parseTypes, type FeedDeps, type FeedReader } from "../../src/events/event-feed.ts";
@@ -18,7 +17,7 @@ import { migrate } from "../../src/store/migrate.ts";
 import { openStore, type Store } from "../../src/store/open-store.ts";
 import { API_VERSIONS, CURRENT_API_VERSION, VersionRegistry, type ApiVersion, type VersionChange } from "../../src/versions/registry.ts";
 import { clientWithToken } from "../billing/fixtures.ts";
-import { startHranaTestServer } from "../helpers/hrana-test-server.ts";
+import { STORE_DRIVERS } from "../helpers/store-drivers.ts";
 import { createTestApp, TEST_START, type TestApp } from "../helpers/test-app.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { bearer, feed, frameReader, recordEvent } from "./fixtures.ts";
@@ -29,16 +28,7 @@ const ODD = {
   nested: { list: [1, 0.1, -0, 1e21, 2 ** 53, true, null, "x"], empty: {}, 'key with "quotes"': "" },
 };
 
-const drivers = [
-  { name: "embedded", open: (dir: string) => ({ url: `file:${join(dir, "p.db")}`, stop: () => {} }) },
-  {
-    name: "remote (Hrana test server)",
-    open: (dir: string) => {
-      const server = startHranaTestServer(join(dir, "remote.db"));
-      return { url: server.url, stop: () => server.stop() };
-    },
-  },
-];
+const drivers = STORE_DRIVERS;
 
 const ME = "parla_cli_me";
 const OTHER = "parla_cli_other";

@@ -2,7 +2,6 @@
 // on both store drivers: the embedded one and a libSQL server (the Hrana test server), run the same
 // way — plans made set by set, each event once, a library hit, a lease taken over.
 import { describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { createUser } from "../../src/accounts/service.ts";
 import { compose } from "../../src/compose.ts";
 import { loadConfig } from "../../src/config/config.ts";
@@ -12,20 +11,11 @@ import { silentLogger } from "../../src/lib/logger.ts";
 import { claimJobs } from "../../src/scheduler/jobs.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore } from "../../src/store/open-store.ts";
-import { startHranaTestServer } from "../helpers/hrana-test-server.ts";
+import { STORE_DRIVERS } from "../helpers/store-drivers.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { TEST_START } from "../helpers/test-app.ts";
 
-const drivers = [
-  { name: "embedded", open: (dir: string) => ({ url: `file:${join(dir, "p.db")}`, stop: () => {} }) },
-  {
-    name: "remote (Hrana test server)",
-    open: (dir: string) => {
-      const server = startHranaTestServer(join(dir, "remote.db"));
-      return { url: server.url, stop: () => server.stop() };
-    },
-  },
-];
+const drivers = STORE_DRIVERS;
 
 describe("lesson plans on each store driver", () => {
   for (const driver of drivers) {

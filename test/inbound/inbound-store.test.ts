@@ -2,7 +2,6 @@
 // client and a libSQL server (the Hrana test server) — one key is claimed once however many ask at
 // once, and a known key is found again by one read, its first answer kept as stored.
 import { describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { createUser } from "../../src/accounts/service.ts";
 import { createClient } from "../../src/clients/service.ts";
 import { compose } from "../../src/compose.ts";
@@ -13,20 +12,11 @@ import { createAdjustableClock, DAY } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore } from "../../src/store/open-store.ts";
-import { startHranaTestServer } from "../helpers/hrana-test-server.ts";
+import { STORE_DRIVERS } from "../helpers/store-drivers.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { TEST_START } from "../helpers/test-app.ts";
 
-const drivers = [
-  { name: "embedded", open: (dir: string) => ({ url: `file:${join(dir, "p.db")}`, stop: () => {} }) },
-  {
-    name: "remote (Hrana test server)",
-    open: (dir: string) => {
-      const server = startHranaTestServer(join(dir, "remote.db"));
-      return { url: server.url, stop: () => server.stop() };
-    },
-  },
-];
+const drivers = STORE_DRIVERS;
 
 describe("inbound events on both store drivers", () => {
   for (const driver of drivers) {
