@@ -10,6 +10,7 @@ import { FeedPageText } from "./feed-page-text.ts";
 import type { EventVersions } from "./envelope.ts";
 import type { EventSignal } from "./event-signal.ts";
 import { openEventStream, type StreamDeps } from "./event-stream.ts";
+import { jsonTextAnswer } from "../http/json-text-answer.ts";
 import { FeedPageSchema, FeedQuery, StreamQuery } from "./model.ts";
 
 export interface EventRouteDeps extends CoreDeps {
@@ -57,7 +58,7 @@ export function eventRoutes(deps: EventRouteDeps) {
         // The page arrives as JSON text (feed-page-text.ts), so it is answered as it is.
         const headers: Record<string, string> = { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" };
         for (const [name, value] of Object.entries(set.headers)) headers[name] = String(value);
-        return new Response(await pages.page(reader, after, query.limit ?? 100), { status: 200, headers });
+        return jsonTextAnswer(await pages.page(reader, after, query.limit ?? 100), headers);
       },
     )
     .get(

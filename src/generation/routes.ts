@@ -10,6 +10,7 @@ import type { VocabularyInput } from "./model.ts";
 import { createPlan, findPlanRow, getPlan, getPlanJson, type PlanDeps, type PlanOwner } from "./plans-service.ts";
 import type { VersionRegistry } from "../versions/registry.ts";
 import { planStream, SSE_HEADERS, vocabularyStream } from "./streams.ts";
+import { jsonTextAnswer } from "../http/json-text-answer.ts";
 import { checkTutorBody, requirePaidPlan, tutorMessage } from "./tutor-service.ts";
 
 export interface GenerationRouteDeps extends PlanDeps {
@@ -81,7 +82,7 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         set.headers["cache-control"] = "no-store";
         // An older version's shape goes through the version changes (the doorway shapes the object).
         if (deps.versions.reshapesResource("lesson_plan", apiVersion)) return getPlan(deps, ownerOf(caller), params.id);
-        return new Response(await getPlanJson(deps, ownerOf(caller), params.id), { headers: { "content-type": "application/json" } });
+        return jsonTextAnswer(await getPlanJson(deps, ownerOf(caller), params.id));
       },
     )
     .get(
