@@ -80,7 +80,10 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
       const headers = response.headers;
       try {
         for (const name in set.headers) {
-          if (!headers.has(name)) headers.set(name, String(set.headers[name]));
+          if (headers.has(name)) continue;
+          const value = set.headers[name] as unknown;
+          if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
+          else headers.set(name, String(value));
         }
       } catch {
         return; // immutable headers (a redirect): Elysia merges them as before
