@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { freePort } from "../../test/e2e/binary-harness.ts";
 import { tempDir } from "../../test/helpers/temp-dir.ts";
 import type { WrkFigure } from "./server-cpu.ts";
-import { parlaCli as cli, pin, runWrk, waitFor } from "./wrk-runner.ts";
+import { benchClient, benchEnv, pin, runWrk, waitFor } from "./wrk-runner.ts";
 
 const wrk = (url: string, connections: number, seconds: number, lua?: string, serverPid?: number) =>
   runWrk(url, { connections, seconds, lua, serverPid, what: "the figure would not be a /v1 read" });
@@ -55,21 +55,8 @@ function bearerScript(token: string): string {
 const procs: ReturnType<typeof Bun.spawn>[] = [];
 try {
   const port = await freePort();
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: dir.path,
-    // Run from the source tree (its tsconfig compiles the pages), with the store in the temp dir.
-    PARLA_DATABASE_URL: `file:${join(dir.path, "parla.db")}`,
-    PARLA_HOST: "127.0.0.1",
-    PARLA_PORT: String(port),
-    PARLA_BASE_URL: `http://127.0.0.1:${port}`,
-    PARLA_LOG_LEVEL: "warn",
-    // The limits stay enforced (counted on every call); they are only set above what wrk sends.
-    PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "10000000",
-    PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: "1000",
-  };
-  const user = await cli(env, "admin", "user", "create", "--email", "bench@example.com", "--password", "correct horse battery staple", "--plan", "paid");
-  const client = await cli(env, "admin", "client", "create", "--account", user.account_id, "--name", "bench", "--scopes", "usage:read lesson_plans:read lesson_plans:write", "--billing", "allowance");
+  const env = benchEnv(dir.path, port, { PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: "1000" });
+  const client = await benchClient(env, "usage:read lesson_plans:read lesson_plans:write");
   const profile = profileDir ? ["--cpu-prof-md", `--cpu-prof-dir=${profileDir}`] : [];
   procs.push(Bun.spawn(pin(1, ["bun", ...profile, join(import.meta.dir, "api-server.ts")]), { cwd: root, env, stdout: "ignore", stderr: "inherit" }));
   const basePort = await freePort();

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { freePort } from "../../test/e2e/binary-harness.ts";
 import { tempDir } from "../../test/helpers/temp-dir.ts";
 import type { WrkFigure } from "./server-cpu.ts";
-import { parlaCli as cli, pin, runWrk, waitFor } from "./wrk-runner.ts";
+import { benchClient, benchEnv, pin, runWrk, waitFor } from "./wrk-runner.ts";
 
 const wrk = (url: string, lua: string, seconds: number, serverPid: number) => runWrk(url, { connections, seconds, lua, serverPid, what: "the figure would not be accepted events" });
 
@@ -54,19 +54,8 @@ end
 const procs: ReturnType<typeof Bun.spawn>[] = [];
 try {
   const port = await freePort();
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: dir.path,
-    PARLA_DATABASE_URL: `file:${join(dir.path, "parla.db")}`,
-    PARLA_HOST: "127.0.0.1",
-    PARLA_PORT: String(port),
-    PARLA_BASE_URL: `http://127.0.0.1:${port}`,
-    PARLA_LOG_LEVEL: "warn",
-    // Enforced on every call; set above what wrk sends.
-    PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "10000000",
-  };
-  const user = await cli(env, "admin", "user", "create", "--email", "bench@example.com", "--password", "correct horse battery staple", "--plan", "paid");
-  const client = await cli(env, "admin", "client", "create", "--account", user.account_id, "--name", "bench", "--scopes", "events:write", "--billing", "allowance");
+  const env = benchEnv(dir.path, port);
+  const client = await benchClient(env, "events:write");
   procs.push(Bun.spawn(pin(1, ["bun", join(root, "src/main.ts"), "serve"]), { cwd: root, env, stdout: "ignore", stderr: "inherit" }));
   const basePort = await freePort();
   procs.push(Bun.spawn(pin(1, ["bun", join(import.meta.dir, "baseline-server.ts"), String(basePort)]), { stdout: "ignore", stderr: "inherit" }));

@@ -39,3 +39,28 @@ export async function parlaCli(env: Record<string, string>, ...words: string[]):
   if ((await p.exited) !== 0) throw new Error(`parla ${words.join(" ")} failed`);
   return JSON.parse(out);
 }
+
+/**
+ * The environment of a Parla server under a wrk benchmark, run from the source tree (its tsconfig
+ * compiles the pages) with its store in `dir`: warnings only (at "info" every request writes a log
+ * line), and the /v1 rate limit above what wrk sends — still counted on every call.
+ */
+export function benchEnv(dir: string, port: number, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: dir,
+    PARLA_DATABASE_URL: `file:${join(dir, "parla.db")}`,
+    PARLA_HOST: "127.0.0.1",
+    PARLA_PORT: String(port),
+    PARLA_BASE_URL: `http://127.0.0.1:${port}`,
+    PARLA_LOG_LEVEL: "warn",
+    PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "10000000",
+    ...extra,
+  };
+}
+
+/** An owner on the paid plan with one allowance client holding `scopes`, made with the parla CLI. */
+export async function benchClient(env: Record<string, string>, scopes: string): Promise<{ client_id: string; client_secret: string }> {
+  const user = await parlaCli(env, "admin", "user", "create", "--email", "bench@example.com", "--password", "correct horse battery staple", "--plan", "paid");
+  return parlaCli(env, "admin", "client", "create", "--account", user.account_id, "--name", "bench", "--scopes", scopes, "--billing", "allowance");
+}

@@ -52,13 +52,12 @@ export function eventRoutes(deps: EventRouteDeps) {
           "Pass next_cursor back as cursor; has_more true means call again now. A cursor from another account or another types filter is 400 invalid_request; one older than 30 days is 410 cursor_expired.",
         tags: ["events"],
       },
-      async ({ caller, apiVersion, query, set }) => {
+      async ({ caller, apiVersion, query }) => {
         const reader = readerOf(caller, apiVersion, query.types);
         const after = await startPosition(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" });
-        // The page arrives as JSON text (feed-page-text.ts), so it is answered as it is.
-        const headers: Record<string, string> = { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" };
-        for (const [name, value] of Object.entries(set.headers)) headers[name] = String(value);
-        return jsonTextAnswer(await pages.page(reader, after, query.limit ?? 100), headers);
+        // The page arrives as JSON text (feed-page-text.ts), so it is answered as it is; the
+        // doorway's headers are written into the answer by http-base.
+        return jsonTextAnswer(await pages.page(reader, after, query.limit ?? 100), { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" });
       },
     )
     .get(
@@ -75,16 +74,14 @@ export function eventRoutes(deps: EventRouteDeps) {
           "'event: done' when the stream ends itself and 'event: error' on a failure. Reconnect with Last-Event-ID set to the last id: received (it wins over cursor).",
         tags: ["events"],
       },
-      async ({ caller, apiVersion, query, request, set }) => {
+      async ({ caller, apiVersion, query, request }) => {
         const reader = readerOf(caller, apiVersion, query.types);
         // A reconnect's Last-Event-ID wins over the cursor in the URL (DESIGN §6).
         const lastEventId = request.headers.get("last-event-id");
         const cursor = lastEventId !== null && lastEventId !== "" ? lastEventId : query.cursor;
         const after = await startPosition(deps, reader, { cursor, start: query.start, cursorParam: lastEventId ? "Last-Event-ID" : "cursor" });
         const body = openEventStream(streamDeps, reader, after, request.signal);
-        const headers = new Headers({ "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" });
-        for (const [name, value] of Object.entries(set.headers)) headers.set(name, String(value));
-        return new Response(body, { status: 200, headers });
+        return new Response(body, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" } });
       },
     ).elysia;
 }

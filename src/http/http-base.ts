@@ -80,15 +80,16 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
       const headers = response.headers;
       try {
         for (const name in set.headers) {
-          if (headers.has(name)) continue;
           const value = set.headers[name] as unknown;
-          if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
-          else headers.set(name, String(value));
+          if (!headers.has(name)) {
+            if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
+            else headers.set(name, String(value));
+          }
+          delete set.headers[name];
         }
       } catch {
-        return; // immutable headers (a redirect): Elysia merges them as before
+        // Immutable headers (a redirect): Elysia merges what is left, as before.
       }
-      for (const name in set.headers) delete set.headers[name];
     })
     .onError({ as: "global" }, ({ code, error, request }) => {
       const path = pathOf(request);

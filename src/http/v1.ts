@@ -20,6 +20,7 @@ import { Elysia } from "elysia";
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody, tooLarge } from "./json-body.ts";
+import { jsonTextAnswer } from "./json-text-answer.ts";
 import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
 import type { Scope } from "../lib/scopes.ts";
 
@@ -363,7 +364,7 @@ export class V1Plugin<Operation extends string, Receipt> {
         if (declaration.resource && isPlainObject(answer)) {
           const shaped = door.shape(declaration.resource, answer, state.apiVersion);
           // The declared response models are the current version's: an older shape is sent as it is.
-          return shaped === answer ? answer : new Response(JSON.stringify(shaped), { headers: { "content-type": "application/json" } });
+          return shaped === answer ? answer : jsonTextAnswer(JSON.stringify(shaped));
         }
         return answer;
       } catch (error) {

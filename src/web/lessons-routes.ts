@@ -3,6 +3,7 @@
 // 10 credits a plan; refused input and 402s spend nothing and are shown in words); the plan page
 // reads getPlan and follows planStream through a session-authenticated stream of its own. Answers
 // are checked against the plan's keys and kept per user (learning/lesson-progress.ts), PRG.
+import type { LessonPlanView } from "../generation/api-model.ts";
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { sessionPayer } from "../billing/payer.ts";
@@ -72,7 +73,7 @@ export function lessonsRoutes(deps: WebDeps) {
   }
 
   /** The plan if it is this user's, else the way back to the list. */
-  async function loadPlan(ctx: SignedIn, planId: string) {
+  async function loadPlan(ctx: SignedIn, planId: string): Promise<{ plan: LessonPlanView } | { response: Response }> {
     try {
       return { plan: await getPlan(deps, ownerOf(ctx), planId) };
     } catch (error) {
@@ -87,6 +88,15 @@ export function lessonsRoutes(deps: WebDeps) {
     const ctx = r.ctx as SignedIn;
     if (body !== undefined && !ctx.csrfOk(formString(body, "csrf_token"))) return { response: ctx.redirect(new URL(request.url).pathname.replace(/\/(exercises|exit).*$/, ""), CSRF_FAILED) };
     return { ctx };
+  };
+
+  /** The signed-in learner (a form's CSRF token checked when there is a body) and one of their plans. */
+  const guardPlan = async (request: Request, body: unknown, planId: string): Promise<{ response: Response } | { ctx: SignedIn; plan: LessonPlanView }> => {
+    const g = await guard(request, body);
+    if ("response" in g) return g;
+    const loaded = await loadPlan(g.ctx, planId);
+    if ("response" in loaded) return loaded;
+    return { ctx: g.ctx, plan: loaded.plan };
   };
 
   return new Elysia({ name: "web-lessons" })
@@ -120,11 +130,9 @@ export function lessonsRoutes(deps: WebDeps) {
     .get(
       "/lessons/:id",
       async ({ request, params, query }) => {
-        const g = await guard(request, undefined);
-        if ("response" in g) return g.response;
-        const { ctx } = g;
-        const loaded = await loadPlan(ctx, params.id);
+        const loaded = await guardPlan(request, undefined, params.id);
         if ("response" in loaded) return loaded.response;
+        const { ctx } = loaded;
         const { plan } = loaded;
         const userId = ctx.session.user.id;
         const now = deps.clock.now();
@@ -172,11 +180,9 @@ export function lessonsRoutes(deps: WebDeps) {
     .post(
       "/lessons/:id/exercises/:set/:exercise",
       async ({ request, params, body }) => {
-        const g = await guard(request, body);
-        if ("response" in g) return g.response;
-        const { ctx } = g;
-        const loaded = await loadPlan(ctx, params.id);
+        const loaded = await guardPlan(request, body, params.id);
         if ("response" in loaded) return loaded.response;
+        const { ctx } = loaded;
         const setIndex = Number(params.set);
         const exerciseIndex = Number(params.exercise);
         const set = loaded.plan.sets.find((s) => s.index === setIndex);
@@ -192,11 +198,9 @@ export function lessonsRoutes(deps: WebDeps) {
     .post(
       "/lessons/:id/exit",
       async ({ request, params, body }) => {
-        const g = await guard(request, body);
-        if ("response" in g) return g.response;
-        const { ctx } = g;
-        const loaded = await loadPlan(ctx, params.id);
+        const loaded = await guardPlan(request, body, params.id);
         if ("response" in loaded) return loaded.response;
+        const { ctx } = loaded;
         const base = `/lessons/${encodeURIComponent(params.id)}`;
         const set = loaded.plan.sets.find((s) => s.kind === "exit_check");
         if (!set || set.kind !== "exit_check") return ctx.redirect(base, { kind: "error", text: "The exit check is not ready yet." });
