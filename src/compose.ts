@@ -10,6 +10,7 @@ import { payerOf } from "./billing/payer.ts";
 import type { Config } from "./config/config.ts";
 import type { CoreDeps } from "./config/core-deps.ts";
 import type { ThresholdCrossing } from "./billing/thresholds.ts";
+import { ClientFeedWriter } from "./events/client-feeds.ts";
 import { pruneEventsBefore } from "./events/event-reads.ts";
 import { EventSignal } from "./events/event-signal.ts";
 import { EventRecorder } from "./events/recorder.ts";
@@ -116,6 +117,7 @@ export async function compose(
   const webhookDeps = createWebhookDeps({ config, store, clock, log, serverKey, version: pkg.version }, { ...ports, notifyEndpointDisabled: ports.notifyEndpointDisabled ?? mailDisabledNotice });
   const worker = createDeliveryWorker(webhookDeps);
   events.addOutbox(webhookOutbox(serverKey, versions, () => worker.wake()));
+  events.addOutbox(new ClientFeedWriter(serverKey, versions.current()).hook);
   const webhooks = { deps: webhookDeps, worker };
   const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, eventSignal, reference, generation: createGenerationRuntime({ store, config }), webhooks, scheduler: null, metrics } satisfies AppDeps;
   // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.

@@ -20,6 +20,7 @@ import { openStore } from "../../src/store/open-store.ts";
 import { parseTypes } from "../../src/events/event-feed.ts";
 import { FeedPageSchema, FeedQuery } from "../../src/events/model.ts";
 import { FeedPageText } from "../../src/events/feed-page-text.ts";
+import { ClientFeedPages } from "../../src/events/client-feed-page.ts";
 import { CURRENT_API_VERSION } from "../../src/versions/registry.ts";
 import { tempDir } from "../../test/helpers/temp-dir.ts";
 
@@ -127,6 +128,8 @@ const reader = {
   requested: option("types") ? parseTypes(option("types")) : null,
 };
 const pageText = await cpuPerCall(() => pages.page(reader, 0, 100));
+const copies = new ClientFeedPages(deps);
+const copyPage = await cpuPerCall(() => copies.page(reader, 0, 100));
 const [pageSql] = [...(pages as unknown as { statements: Map<string, { sql: string }> }).statements.values()];
 const sqlArgs = [user.accountId, 0, client.client.id, client.client.id, 101];
 const statement = await cpuPerCall(() => deps.store.read(pageSql!.sql, sqlArgs));
@@ -137,6 +140,7 @@ console.log(`  doorway, tiny answer    ${doorway.us.toFixed(1)}`);
 console.log(`  the feed's route, answering the page from memory ${feedShaped.us.toFixed(1)}   (doorway, query and response models; no store)`);
 console.log(`  the page's statement    ${statement.toFixed(1)}`);
 console.log(`  the page (FeedPageText) ${pageText.toFixed(1)}`);
+console.log(`  the page from the client's copy (ClientFeedPages) ${copyPage.toFixed(1)}`);
 console.log(`  GET /v1/events          ${page.us.toFixed(1)}   (≈ ${(page.us - feedShaped.us).toFixed(1)} more than answering from memory)`);
 if (process.env.KEEP) {
   console.log(dir.path);

@@ -3,6 +3,8 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../store/open-store.ts";
 import { preparedQueries } from "../store/prepared.ts";
+import { executorOf } from "../store/raw-sql.ts";
+import { pruneClientFeedsBefore } from "./client-feeds.ts";
 import { events } from "./schema.ts";
 
 /** One stored event, as every door reads it. */
@@ -76,7 +78,7 @@ export async function recentEvents(db: Db, accountId: string, limit: number, fil
 
 /**
  * Retention (spec 4.4.2, 8: about 30 days): deletes events created before `cutoffMs`, a batch at a
- * time so the writer is never held for long. Returns how many went.
+ * time so the writer is never held for long, and the clients' copies of them. Returns how many went.
  */
 export async function pruneEventsBefore(db: Db, cutoffMs: number, batch = 5000): Promise<number> {
   let total = 0;
@@ -86,6 +88,8 @@ export async function pruneEventsBefore(db: Db, cutoffMs: number, batch = 5000):
       .where(sql`${events.seq} IN (SELECT ${events.seq} FROM ${events} WHERE ${lt(events.createdAt, cutoffMs)} ORDER BY ${events.seq} LIMIT ${batch})`)
       .returning({ seq: events.seq });
     total += gone.length;
-    if (gone.length < batch) return total;
+    if (gone.length < batch) break;
   }
+  await pruneClientFeedsBefore(executorOf(db), cutoffMs);
+  return total;
 }

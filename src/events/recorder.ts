@@ -25,6 +25,8 @@ export interface RecordedEvent extends Required<NewEvent> {
   id: string;
   seq: number;
   createdAt: number;
+  /** The envelope as stored, with READER_MARK where a reader's fields go (envelope.ts). */
+  template: string;
 }
 
 /** `tx` is the handle the event was recorded with: a drizzle transaction or a plain libSQL one. */
@@ -51,7 +53,7 @@ export class EventRecorder {
     const clientId = input.clientId ?? null;
     const envelope = envelopeTemplate({ id, type: input.type, createdAt: nowMs, data: input.data });
     const { rows } = await executorOf(tx).execute({ sql: INSERT_EVENT, args: [id, input.accountId, input.type, nowMs, aboutUserId, clientId, JSON.stringify(input.data), envelope] });
-    const event: RecordedEvent = { ...input, aboutUserId, clientId, id, seq: Number(rows[0]!.seq), createdAt: nowMs };
+    const event: RecordedEvent = { ...input, aboutUserId, clientId, id, seq: Number(rows[0]!.seq), createdAt: nowMs, template: envelope };
     for (const hook of this.outbox) await hook(tx, event);
     this.recorded();
     return event;

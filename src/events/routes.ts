@@ -6,6 +6,7 @@ import type { ChargeReceipt } from "../billing/service.ts";
 import type { CoreDeps } from "../config/core-deps.ts";
 import type { Caller, V1Doorway } from "../http/v1.ts";
 import { parseTypes, startPosition, type FeedReader } from "./event-feed.ts";
+import { ClientFeedPages } from "./client-feed-page.ts";
 import { FeedPageText } from "./feed-page-text.ts";
 import type { EventVersions } from "./envelope.ts";
 import type { EventSignal } from "./event-signal.ts";
@@ -35,6 +36,7 @@ export function eventRoutes(deps: EventRouteDeps) {
     maxSeconds: deps.config.streamMaxSeconds,
   };
   const pages = new FeedPageText(deps);
+  const copies = new ClientFeedPages(deps);
   return deps.v1
     .plugin("events")
     .get(
@@ -55,9 +57,13 @@ export function eventRoutes(deps: EventRouteDeps) {
       async ({ caller, apiVersion, query }) => {
         const reader = readerOf(caller, apiVersion, query.types);
         const after = await startPosition(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" });
-        // The page arrives as JSON text (feed-page-text.ts), so it is answered as it is; the
-        // doorway's headers are written into the answer by http-base.
-        return jsonTextAnswer(await pages.page(reader, after, query.limit ?? 100), { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" });
+        // The page arrives as JSON — the client's copy's bytes (client-feed-page.ts), else text put
+        // together by the store (feed-page-text.ts) — and is answered as it is; the doorway's headers
+        // are written into the answer by http-base.
+        const limit = query.limit ?? 100;
+        const headers = { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" };
+        const copied = await copies.page(reader, after, limit);
+        return copied !== null ? jsonTextAnswer(copied, headers) : jsonTextAnswer(await pages.page(reader, after, limit), headers);
       },
     )
     .get(

@@ -7,10 +7,11 @@
 // one-chunk stream is written at once, with chunked transfer coding instead of a Content-Length.
 const STREAM_ABOVE_BYTES = 14 * 1024;
 
-export function jsonTextAnswer(text: string, headers: Record<string, string> = {}, status = 200): Response {
+/** `json`: the answer's JSON as text, or already as UTF-8 bytes. */
+export function jsonTextAnswer(json: string | Uint8Array, headers: Record<string, string> = {}, status = 200): Response {
   const init = { status, headers: { "content-type": "application/json", ...headers } };
-  if (Buffer.byteLength(text) <= STREAM_ABOVE_BYTES) return new Response(text, init);
-  const bytes = Buffer.from(text);
+  if ((typeof json === "string" ? Buffer.byteLength(json) : json.byteLength) <= STREAM_ABOVE_BYTES) return new Response(json as BodyInit, init);
+  const bytes = typeof json === "string" ? Buffer.from(json) : json;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(bytes);

@@ -64,6 +64,11 @@ export class VersionRegistry {
     return this.versions.find((v) => v.id === id) ?? null;
   }
 
+  /** The version new things are made at: the one marked current, else the newest. */
+  current(): string {
+    return (this.versions.find((v) => v.status === "current") ?? this.versions[this.versions.length - 1]!).id;
+  }
+
   /** `body` (current shape) as `version` knows it. */
   resourceAt(resource: string, body: Shape, version: string): Shape {
     return this.down(version, body, (change) => change.resources?.[resource]);

@@ -1,0 +1,202 @@
+// Each client's copy of its feed (src/events/client-feeds.ts) and the page read from it
+// (client-feed-page.ts), on both store drivers, against the general page (event-feed.ts feedPage):
+// the same envelopes byte for byte, the same has_more, from every position and with every limit —
+// pages that start and end inside chunks included — and null (the general way) whenever the copy
+// cannot answer exactly: narrower scopes or types over a chunk with other types, another version,
+// a client younger than the account's events. Then what happens to copies over time: a new current
+// version starts them again, retention drops old chunks (an append after its chunk went starts a new
+// one), and deleting a client deletes its copy.
+import { afterEach, describe, expect, test } from "bun:test";
+import { createUser } from "../../src/accounts/service.ts";
+import { createClient, deleteClient } from "../../src/clients/service.ts";
+import { ClientFeedPages } from "../../src/events/client-feed-page.ts";
+import { CHUNK_BYTES, ClientFeedWriter } from "../../src/events/client-feeds.ts";
+import { feedPage, parseTypes, type FeedDeps, type FeedReader } from "../../src/events/event-feed.ts";
+import { pruneEventsBefore } from "../../src/events/event-reads.ts";
+import { EventRecorder, type NewEvent } from "../../src/events/recorder.ts";
+import { createAdjustableClock, DAY } from "../../src/lib/clock.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
+import { migrate } from "../../src/store/migrate.ts";
+import { openStore, type Store } from "../../src/store/open-store.ts";
+import { CURRENT_API_VERSION, VersionRegistry } from "../../src/versions/registry.ts";
+import { STORE_DRIVERS } from "../helpers/store-drivers.ts";
+import { TEST_START } from "../helpers/test-app.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+const ODD = { plan_id: 'q"uote \\ back\\slash\nnew line é ß 漢字 😀 \u2028 \u0001 </script>', status: "complete" };
+
+async function setUp(driverIndex: number) {
+  const dir = tempDir();
+  const { url, stop } = STORE_DRIVERS[driverIndex]!.open(dir.path);
+  const store = openStore(url);
+  await migrate(store.client, TEST_START);
+  const clock = createAdjustableClock(TEST_START);
+  const serverKey = crypto.getRandomValues(new Uint8Array(32));
+  const owner = await createUser(store.db, TEST_START, { email: "owner@example.com", password: null });
+  const stranger = await createUser(store.db, TEST_START, { email: "stranger@example.com", password: null });
+  const newClient = async (accountId: string, name: string) =>
+    (await createClient(store.db, clock.now(), { accountId, name, type: "confidential", scopes: [...SCOPES], billingMode: "allowance", redirectUris: [] })).client.id;
+  const recorder = new EventRecorder();
+  recorder.addOutbox(new ClientFeedWriter(serverKey, CURRENT_API_VERSION).hook);
+  const record = (event: NewEvent) => store.db.transaction((tx) => recorder.record(tx, clock.now(), event));
+  const deps: FeedDeps = { store, clock, serverKey, versions: new VersionRegistry() };
+  const cleanup = () => {
+    store.close();
+    stop();
+    dir.cleanup();
+  };
+  return { store, clock, serverKey, owner, stranger, newClient, recorder, record, deps, copies: new ClientFeedPages(deps), cleanup };
+}
+
+type Setup = Awaited<ReturnType<typeof setUp>>;
+
+/** `n` events of every kind a copy must get right, in the owner's account, a few elsewhere. */
+async function seed(s: Setup, n: number, me: string, other: string) {
+  const accountId = s.owner.accountId;
+  for (let i = 0; i < n; i++) {
+    s.clock.advance(997);
+    const kind = i % 11;
+    if (kind === 0) await s.record({ accountId, type: "lesson_plan.ready", data: { ...ODD, plan_id: `${ODD.plan_id} ${i}` } });
+    else if (kind === 1) await s.record({ accountId, type: "lesson_plan.failed", data: { plan_id: `p${i}` }, aboutUserId: `parla_usr_${i % 3}` });
+    else if (kind === 2) await s.record({ accountId: s.stranger.accountId, type: "lesson_plan.failed", data: { plan_id: "another account" } });
+    else if (kind === 3 && i % 2 === 0) await s.record({ accountId, type: "app.installed", data: { client_id: me }, clientId: me, aboutUserId: "parla_usr_1" });
+    else if (kind === 3) await s.record({ accountId, type: "app.uninstalled", data: { client_id: other }, clientId: other, aboutUserId: "parla_usr_2" });
+    else if (kind === 4) await s.record({ accountId, type: "usage.threshold_reached", data: { subject: "client", client_id: other, percent: 50, limit_credits: 10, used_credits: 5, month: "2026-11" }, clientId: other });
+    else await s.record({ accountId, type: "lesson_plan.ready", data: { plan_id: `parla_lp_${i}`, status: i % 2 ? "partial" : "complete" } });
+  }
+}
+
+const everyScope = (clientId: string, accountId: string, extra: Partial<FeedReader> = {}): FeedReader => ({
+  listener: { clientId, accountId, scopes: [...SCOPES] },
+  apiVersion: CURRENT_API_VERSION,
+  requested: null,
+  ...extra,
+});
+
+/** The page from the copy, as text, or null; and the general page for the same call. */
+async function bothPages(s: Setup, reader: FeedReader, after: number, limit: number) {
+  const bytes = await s.copies.page(reader, after, limit);
+  const general = await feedPage(s.deps, reader, after, limit);
+  return { fast: bytes === null ? null : new TextDecoder().decode(bytes), general };
+}
+
+/** The answer up to its cursor: the envelopes and how they are written. */
+const items = (text: string) => text.slice(0, text.lastIndexOf(',"next_cursor":'));
+
+async function seqs(store: Store, accountId: string): Promise<number[]> {
+  return (await store.read("SELECT seq FROM events WHERE account_id = ? ORDER BY seq", [accountId])).map((r) => Number(r[0]));
+}
+
+for (const [index, driver] of STORE_DRIVERS.entries()) {
+  describe(`a client's copy of its feed, on the ${driver.name} driver`, () => {
+    let s: Setup | null = null;
+    afterEach(() => s?.cleanup());
+
+    test("answers the general page byte for byte from every position and with every limit", async () => {
+      s = await setUp(index);
+      const me = await s.newClient(s.owner.accountId, "Me");
+      const other = await s.newClient(s.owner.accountId, "Other");
+      await seed(s, 240, me, other);
+      const chunks = await s.store.read("SELECT count(*), max(length(body)), sum(count) FROM client_feed_chunks WHERE client_id = ?", [me]);
+      expect(Number(chunks[0]![0])).toBeGreaterThan(8);
+      expect(Number(chunks[0]![1])).toBeLessThan(CHUNK_BYTES + 600);
+
+      const positions = [0, ...(await seqs(s.store, s.owner.accountId))];
+      for (const clientId of [me, other]) {
+        const reader = everyScope(clientId, s.owner.accountId);
+        for (const limit of [1, 7, 100]) {
+          for (const after of positions.filter((_, i) => i % (limit === 100 ? 3 : 17) === 0)) {
+            const { fast, general } = await bothPages(s, reader, after, limit);
+            expect(fast).not.toBeNull();
+            expect(items(fast!)).toBe(items(JSON.stringify(general)));
+            expect(JSON.parse(fast!).has_more).toBe(general.has_more);
+          }
+        }
+      }
+      // Walking the whole feed page by page from the start: every event once, in order, as the general walk.
+      const reader = everyScope(me, s.owner.accountId);
+      const fromCopy = await walk(s, async (after) => JSON.parse(new TextDecoder().decode((await s!.copies.page(reader, after, 13))!)));
+      const fromEvents = await walk(s, (after) => feedPage(s!.deps, reader, after, 100));
+      expect(fromCopy.length).toBeGreaterThan(150);
+      expect(JSON.stringify(fromCopy)).toBe(JSON.stringify(fromEvents));
+    }, 60_000);
+
+    test("leaves the page to the general way when the copy cannot answer it exactly", async () => {
+      s = await setUp(index);
+      const me = await s.newClient(s.owner.accountId, "Me");
+      const other = await s.newClient(s.owner.accountId, "Other");
+      await seed(s, 60, me, other);
+      const accountId = s.owner.accountId;
+      // Narrower scopes or a types filter over chunks that hold other types.
+      const narrow = everyScope(me, accountId, { listener: { clientId: me, accountId, scopes: ["events:read", "usage:read"] } });
+      expect((await bothPages(s, narrow, 0, 100)).fast === null).toBe(true);
+      expect((await bothPages(s, everyScope(me, accountId, { requested: parseTypes("lesson_plan.ready") }), 0, 100)).fast === null).toBe(true);
+      // Scopes that leave out only types this client's copy never holds (usage limits of another client): from the copy.
+      const enough = await bothPages(s, everyScope(me, accountId, { listener: { clientId: me, accountId, scopes: ["events:read", "lesson_plans:read"] } }), 0, 100);
+      expect(items(enough.fast!)).toBe(items(JSON.stringify(enough.general)));
+      // Another version than the copy's.
+      expect((await bothPages(s, everyScope(me, accountId, { apiVersion: "2026-04-some-other" }), 0, 100)).fast === null).toBe(true);
+      // A client younger than the account's events: from before it existed, no; from then on, yes.
+      const late = await s.newClient(accountId, "Late");
+      const before = await seqs(s.store, accountId);
+      await s.record({ accountId, type: "lesson_plan.ready", data: { plan_id: "after late", status: "complete" } });
+      expect((await bothPages(s, everyScope(late, accountId), 0, 100)).fast === null).toBe(true);
+      const since = await bothPages(s, everyScope(late, accountId), before.at(-1)!, 100);
+      expect(items(since.fast!)).toBe(items(JSON.stringify(since.general)));
+      expect(since.general.items).toHaveLength(1);
+      // A types filter over a stretch that holds only its types is answered from the copy.
+      const onlyReady = everyScope(late, accountId, { requested: parseTypes("lesson_plan.ready") });
+      const filtered = await bothPages(s, onlyReady, before.at(-1)!, 100);
+      expect(items(filtered.fast!)).toBe(items(JSON.stringify(filtered.general)));
+      // No copy at all: a client whose account recorded nothing since it exists.
+      const quiet = await s.newClient(s.stranger.accountId, "Quiet");
+      expect((await bothPages(s, everyScope(quiet, s.stranger.accountId), 0, 100)).fast === null).toBe(true);
+    }, 30_000);
+
+    test("a new current version starts the copies again; retention drops old chunks; a deleted client's copy goes", async () => {
+      s = await setUp(index);
+      const me = await s.newClient(s.owner.accountId, "Me");
+      const other = await s.newClient(s.owner.accountId, "Other");
+      const accountId = s.owner.accountId;
+      await seed(s, 40, me, other);
+      // Retention: everything recorded so far is old; the open chunk goes too, and the next event starts a new one.
+      s.clock.advance(31 * DAY);
+      await pruneEventsBefore(s.store.db, s.clock.now() - 30 * DAY);
+      expect(Number((await s.store.read("SELECT count(*) FROM client_feed_chunks", []))[0]![0])).toBe(0);
+      const fresh = await s.record({ accountId, type: "lesson_plan.ready", data: { plan_id: "after a quiet month", status: "complete" } });
+      await s.record({ accountId, type: "lesson_plan.failed", data: { plan_id: "and one more" } });
+      const page = await bothPages(s, everyScope(me, accountId), 0, 100);
+      expect(items(page.fast!)).toBe(items(JSON.stringify(page.general)));
+      expect(page.general.items.map((e) => e.id)[0]).toBe(fresh.id);
+
+      // A release with a new current version: the copy starts again at the next event, at that version.
+      const NEXT = "2099-01-test-next";
+      const upgraded = new EventRecorder();
+      upgraded.addOutbox(new ClientFeedWriter(s.serverKey, NEXT).hook);
+      const first = await s.store.db.transaction((tx) => upgraded.record(tx, s!.clock.now(), { accountId, type: "lesson_plan.ready", data: { plan_id: "next", status: "complete" } }));
+      const [state] = await s.store.read("SELECT from_seq, api_version FROM client_feeds WHERE client_id = ?", [me]);
+      expect(state).toEqual([first.seq - 1, NEXT]);
+      expect(Number((await s.store.read("SELECT count(*) FROM client_feed_chunks WHERE client_id = ?", [me]))[0]![0])).toBe(1);
+      expect((await bothPages(s, everyScope(me, accountId), 0, 100)).fast === null).toBe(true);
+      const atNext = new TextDecoder().decode((await s.copies.page(everyScope(me, accountId, { apiVersion: NEXT }), first.seq - 1, 100))!);
+      expect(JSON.parse(atNext).items).toMatchObject([{ id: first.id, api_version: NEXT }]);
+
+      // Deleting a client deletes its copy.
+      await deleteClient(s.store.db, accountId, me);
+      expect(Number((await s.store.read("SELECT count(*) FROM client_feeds WHERE client_id = ?", [me]))[0]![0])).toBe(0);
+      expect(Number((await s.store.read("SELECT count(*) FROM client_feed_chunks WHERE client_id = ?", [me]))[0]![0])).toBe(0);
+    }, 30_000);
+  });
+}
+
+/** Every page from the start, each call after the last envelope of the one before. */
+async function walk(s: Setup, read: (after: number) => Promise<{ items: { id: string }[]; has_more: boolean }>): Promise<unknown[]> {
+  const all: unknown[] = [];
+  for (let after = 0; ; ) {
+    const page = await read(after);
+    all.push(...page.items);
+    if (!page.has_more) return all;
+    const [row] = await s.store.read("SELECT seq FROM events WHERE id = ?", [page.items.at(-1)!.id]);
+    after = Number(row![0]);
+  }
+}
