@@ -2,7 +2,7 @@
 // from the store) timed with process.cpuUsage, next to the same body answered from memory and the
 // same doorway answering a tiny body (so the page's own share shows). Steadier than wrk on a shared
 // machine; the full bar is scripts/bench/events.ts.
-//   bun scripts/bench/events-feed-cpu.ts [--requests 10000] [--types lesson_plan.ready] [--about-users 20] [--feed-only]
+//   bun scripts/bench/events-feed-cpu.ts [--requests 10000] [--in-flight 32] [--types lesson_plan.ready] [--about-users 20] [--feed-only]
 // (--about-users N: the events are about N users, each with its own subject, instead of the account.)
 // (--feed-only: just the GET /v1/events loop, for `bun --cpu-prof-md`.)
 import { join } from "node:path";
@@ -72,13 +72,24 @@ for (let i = 0; i < 150; i++) {
 
 const headers = { authorization: `Bearer ${token}` };
 /** µs of CPU per `run`: the best of three rounds after a warm-up (the first rounds still compile). */
+const IN_FLIGHT = Number(option("in-flight") ?? 1);
+/** `count` runs, IN_FLIGHT at a time (as many requests in flight as a server under load has). */
+async function runMany(run: () => Promise<unknown>, count: number): Promise<void> {
+  let left = count;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (left-- > 0) await run();
+    }),
+  );
+}
+
 async function cpuPer(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 5000; i++) await run();
+  await runMany(run, 5000);
   let best = Infinity;
   for (let round = 0; round < 3; round++) {
     Bun.gc(true);
     const start = process.cpuUsage();
-    for (let i = 0; i < REQUESTS; i++) await run();
+    await runMany(run, REQUESTS);
     const used = process.cpuUsage(start);
     best = Math.min(best, (used.user + used.system) / REQUESTS);
   }

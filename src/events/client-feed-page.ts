@@ -25,7 +25,6 @@ const CHUNKS =
   `AND first_n >= (SELECT first_n ${FIRST_AFTER}) AND first_n < (SELECT first_n + count ${FIRST_AFTER}) + ? ORDER BY first_n`;
 
 const OPEN = Buffer.from('{"items":[');
-const COMMA = Buffer.from(",");
 
 /** A blob as the store returns it: Uint8Array on the embedded store, ArrayBuffer from a libSQL server. */
 function bytesOf(value: unknown): Uint8Array {
@@ -52,14 +51,16 @@ export class ClientFeedPages {
       read(CHUNKS, [clientId, clientId, afterSeq, clientId, afterSeq, limit]),
     ]);
     if (state === undefined || state[1] !== reader.apiVersion || Number(state[4]) !== 0) return null;
-    const parts: Uint8Array[] = [OPEN];
+    // The envelopes as byte ranges of the chunks' bodies, each range starting at a comma.
+    const ranges: { bytes: Uint8Array; start: number; end: number }[] = [];
+    let length = 0;
     let taken = 0;
     let lastOnPage = afterSeq;
     for (const chunk of chunks) {
       if (taken === limit) break;
       if ((Number(chunk[3]) & unheard) !== 0) return null;
       const count = Number(chunk[2]);
-      const body = bytesOf(chunk[5]);
+      const bytes = bytesOf(chunk[5]);
       let from = 0;
       let to = count;
       let positions: number[][] | null = null;
@@ -72,8 +73,10 @@ export class ClientFeedPages {
         to = from + (limit - taken);
       }
       if (from === to) continue;
-      if (taken > 0) parts.push(COMMA);
-      parts.push(body.subarray(from === 0 ? 0 : positions![from]![1]!, to === count ? body.length : positions![to]![1]! - 1));
+      const start = from === 0 ? 0 : positions![from]![1]!;
+      const end = to === count ? bytes.length : positions![to]![1]!;
+      ranges.push({ bytes, start, end });
+      length += end - start;
       taken += to - from;
       lastOnPage = to === count ? Number(chunk[1]) : positions![to - 1]![0]!;
     }
@@ -82,7 +85,17 @@ export class ClientFeedPages {
     const hasMore = copyEnd > lastOnPage;
     // At the end the position moves to the head read with the page, as event-feed.ts's pages do.
     const next = cursorAt(this.deps, reader, hasMore ? lastOnPage : Math.max(lastOnPage, head, afterSeq));
-    parts.push(Buffer.from(`],"next_cursor":${JSON.stringify(next)},"has_more":${hasMore}}`));
-    return Buffer.concat(parts);
+    const tail = `],"next_cursor":"${next}","has_more":${hasMore}}`;
+    // One copy into the answer: the opening, the ranges (the first without its comma), the tail.
+    const answer = Buffer.allocUnsafe(OPEN.length + Math.max(0, length - 1) + tail.length);
+    OPEN.copy(answer, 0);
+    let at = OPEN.length;
+    for (const [i, range] of ranges.entries()) {
+      const skip = i === 0 ? 1 : 0;
+      answer.set(new Uint8Array(range.bytes.buffer, range.bytes.byteOffset + range.start + skip, range.end - range.start - skip), at);
+      at += range.end - range.start - skip;
+    }
+    answer.write(tail, at, "latin1");
+    return answer;
   }
 }

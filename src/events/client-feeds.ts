@@ -83,7 +83,7 @@ export class ClientFeedWriter {
         // A client's first event since it exists, or the first since the current version changed:
         // the copy starts here, written at this version; what came before is read from `events`.
         if (target.api_version !== null) await sql.execute({ sql: DROP_CHUNKS, args: [clientId] });
-        await sql.execute({ sql: START_COPY, args: [clientId, event.accountId, event.seq - 1, this.apiVersion, event.seq, bytes] });
+        await sql.execute({ sql: START_COPY, args: [clientId, event.accountId, event.seq - 1, this.apiVersion, event.seq, 1 + bytes] });
         await startChunk(sql, clientId, 0, event, bit, envelope);
         continue;
       }
@@ -94,19 +94,19 @@ export class ClientFeedWriter {
       // have dropped it after a quiet month); otherwise the envelope starts the next chunk.
       const appended =
         openBytes < CHUNK_BYTES &&
-        (await sql.execute({ sql: APPEND, args: [`,${envelope}`, `,${event.seq}:${openBytes + 1}`, event.seq, bit, event.createdAt, clientId, openFirstN] })).rowsAffected === 1;
+        (await sql.execute({ sql: APPEND, args: [`,${envelope}`, `,${event.seq}:${openBytes}`, event.seq, bit, event.createdAt, clientId, openFirstN] })).rowsAffected === 1;
       if (appended) {
         await sql.execute({ sql: ADVANCE, args: [event.seq, openFirstN, openBytes + 1 + bytes, clientId] });
       } else {
         await startChunk(sql, clientId, n, event, bit, envelope);
-        await sql.execute({ sql: ADVANCE, args: [event.seq, n, bytes, clientId] });
+        await sql.execute({ sql: ADVANCE, args: [event.seq, n, 1 + bytes, clientId] });
       }
     }
   };
 }
 
 async function startChunk(sql: SqlExecutor, clientId: string, n: number, event: RecordedEvent, bit: number, envelope: string): Promise<void> {
-  await sql.execute({ sql: NEW_CHUNK, args: [clientId, n, event.seq, event.seq, bit, event.createdAt, `${event.seq}:0`, envelope] });
+  await sql.execute({ sql: NEW_CHUNK, args: [clientId, n, event.seq, event.seq, bit, event.createdAt, `${event.seq}:0`, `,${envelope}`] });
 }
 
 /** Retention (spec 4.4.2): the chunks whose newest event is older than the cutoff. */

@@ -53,7 +53,7 @@ function pageStatement(types: readonly EventType[]): { sql: string; clientArgs: 
     `group_concat(CASE WHEN about_user_id IS NULL THEN template ELSE char(2) || about_user_id || char(3) || template END, ','), ` +
     `(SELECT seq FROM events ORDER BY seq DESC LIMIT 1) ` +
     `FROM (SELECT seq, id, about_user_id, ${TEMPLATE} AS template FROM events ` +
-    `WHERE account_id = ? AND seq > ? AND (${audience.sql}) ORDER BY seq LIMIT ?)`;
+    `WHERE account_id = CAST(? AS TEXT) AND seq > ? AND (${audience.sql}) ORDER BY seq LIMIT ?)`;
   return { sql, clientArgs: audience.clientArgs };
 }
 

@@ -61,9 +61,9 @@ export const clientFeeds = sqliteTable(
 );
 
 /**
- * A run of consecutive envelopes of a client's copy: `body` is their JSON joined by commas (UTF-8),
+ * A run of consecutive envelopes of a client's copy: `body` is their JSON, each after a comma (UTF-8),
  * kept under a page of the database so it is read without overflow pages; `positions` is
- * "seq:offset" per envelope joined by commas, for a page that starts or ends inside the run.
+ * "seq:offset of its comma" per envelope joined by commas, for a page that starts or ends inside it.
  */
 export const clientFeedChunks = sqliteTable(
   "client_feed_chunks",

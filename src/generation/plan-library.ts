@@ -98,7 +98,7 @@ export async function keepInLibrary(db: SqlHandle, nowMs: number, entry: { key: 
 /** An entry's sets whichever way it keeps them; null for an entry that serves nothing. */
 async function entrySets(db: DbOrTx, row: { sets: LessonSet[]; planId: string | null }): Promise<LessonSet[] | null> {
   if (row.sets.length > 0 || row.planId === null) return row.sets.length > 0 ? row.sets : null;
-  const { rows } = await executorOf(db).execute({ sql: `SELECT "set" FROM plan_sets WHERE plan_id = ? ORDER BY idx`, args: [row.planId] });
+  const { rows } = await executorOf(db).execute({ sql: `SELECT "set" FROM plan_sets WHERE plan_id = CAST(? AS TEXT) ORDER BY idx`, args: [row.planId] });
   return rows.length === 0 ? null : rows.map((r) => JSON.parse(String(r.set)) as LessonSet);
 }
 
