@@ -11,6 +11,7 @@ import m8 from "../../drizzle/0008_webhooks.sql" with { type: "text" };
 import m9 from "../../drizzle/0009_learning.sql" with { type: "text" };
 import m10 from "../../drizzle/0010_plan_library_by_plan.sql" with { type: "text" };
 import m11 from "../../drizzle/0011_events_envelope_template.sql" with { type: "text" };
+import m12 from "../../drizzle/0012_lesson_plans_answer.sql" with { type: "text" };
 
 export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = [
   { idx: 0, tag: "0000_init", sql: m0 },
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = 
   { idx: 9, tag: "0009_learning", sql: m9 },
   { idx: 10, tag: "0010_plan_library_by_plan", sql: m10 },
   { idx: 11, tag: "0011_events_envelope_template", sql: m11 },
+  { idx: 12, tag: "0012_lesson_plans_answer", sql: m12 },
 ];
