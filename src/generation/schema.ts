@@ -59,7 +59,7 @@ export const lessonPlans = sqliteTable(
      * column existed (they are answered from their sets).
      */
     answer: blob("answer", { mode: "buffer" }),
-    /** The shape `answer` was made in (plans-service.ts PLAN_ANSWER_SHAPE); any other is not served. */
+    /** The shape `answer` was made in (plan-view.ts PLAN_ANSWER_SHAPE); any other is not served. */
     answerShape: text("answer_shape"),
   },
   (t) => [index("lesson_plans_account").on(t.accountId, t.createdAt)],

@@ -4,7 +4,8 @@
 // stored, stored in another shape, read at an older API version — is answered from its sets.
 import { afterEach, describe, expect, test } from "bun:test";
 import { payerOf } from "../../src/billing/payer.ts";
-import { getPlanAnswer, getPlanJson, PLAN_ANSWER_SHAPE, planAnswerText, startPlanFor } from "../../src/generation/plans-service.ts";
+import { PLAN_ANSWER_SHAPE, planAnswerText } from "../../src/generation/plan-view.ts";
+import { getPlanAnswer, getPlanJson, startPlanFor } from "../../src/generation/plans-service.ts";
 import { CURRENT_API_VERSION } from "../../src/versions/registry.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { createTestApp } from "../helpers/test-app.ts";
