@@ -53,7 +53,10 @@ export const lessonPlans = sqliteTable(
     updatedAt: millis("updated_at").notNull(),
     /**
      * A complete plan's whole JSON answer to GET /v1/lesson-plans/{id}, stored in the transaction
-     * that made it complete (nothing in it changes afterwards), so that read is one row by its key.
+     * that made it complete, so that read is one row by its key. Nothing in it changes afterwards:
+     * `complete` is final, every statement that moves the status, `sets_ready`, `from_library` or
+     * the sets requires `generating` or `partial`, the id, input and creation time never change, and
+     * a deleted plan takes its answer with it.
      * A BLOB: it comes back as bytes to answer as they are, where TEXT would be decoded into a
      * string only to be encoded again. Null before `complete`, and for plans completed before the
      * column existed (they are answered from their sets).
