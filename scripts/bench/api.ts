@@ -5,8 +5,10 @@
 // - "doorway + small indexed read": a probe route added by api-server.ts — bearer lookup, scope,
 //   version, rate limit, the charge of lesson_plan.read, then one read of a row by its primary key;
 //   goal ≥ 40 % of raw Bun.serve;
-// - GET /v1/lesson-plans/{id}: the doorway, the plan's row and its five sets (a few KB of JSON);
-//   goal ≥ 40 %;
+// - GET /v1/lesson-plans/{id}: the doorway and a finished plan's stored answer, one row by its key
+//   (~13 KB of JSON); goal ≥ 40 % of raw Bun.serve's /healthz. Also printed against raw Bun.serve
+//   answering the same bytes from memory (GET /body), which shows what the plan's size costs even
+//   with no work behind it;
 // - GET /v1/usage: the doorway and the usage report from the monthly rollup; goal ≥ 25 %.
 // Prints ratios; never fails on absolute numbers.
 //   bun scripts/bench/api.ts [--seconds 5] [--rounds 3] [--connections 32,64] [--profile DIR]
@@ -63,6 +65,7 @@ try {
   procs.push(Bun.spawn(pin(1, ["bun", join(import.meta.dir, "baseline-server.ts"), String(basePort)]), { stdout: "ignore", stderr: "inherit" }));
   const parla = `http://127.0.0.1:${port}`;
   const base = `http://127.0.0.1:${basePort}/healthz`;
+  const baseBody = `http://127.0.0.1:${basePort}/body`;
   await Promise.all([waitFor(`${parla}/healthz`), waitFor(base)]);
 
   const exchanged = await fetch(`${parla}/oauth/token`, {
@@ -86,7 +89,11 @@ try {
     if (plan.status === "failed" || i > 500) throw new Error(`the plan did not complete: ${plan.status}`);
     await Bun.sleep(20);
   }
-  const planBytes = (await (await fetch(`${parla}${planPath}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()).byteLength;
+  const planBody = await (await fetch(`${parla}${planPath}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+  const planBytes = planBody.byteLength;
+  // Raw Bun.serve's GET /body answers the same plan, from memory.
+  await fetch(baseBody, { method: "POST", body: planBody });
+  if ((await (await fetch(baseBody)).arrayBuffer()).byteLength !== planBytes) throw new Error("raw Bun.serve's /body is not the plan's answer");
   for (const path of ["/v1/bench/indexed-read", "/v1/usage", planPath]) {
     const r = await fetch(`${parla}${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${await r.text()}`);
@@ -98,28 +105,32 @@ try {
   const [parlaPid, basePid] = [procs[0]!.pid, procs[1]!.pid];
   const fmt = (f: WrkFigure) => `${f.rate.toFixed(0)} req/s, ${f.perCpuSecond.toFixed(0)} req/CPU-s`;
   for (const connections of connectionCounts) {
-    for (const [url, lua] of [[base], [`${parla}/healthz`], [probeUrl, bearer], [`${parla}/v1/usage`, bearer], [`${parla}${planPath}`, bearer]] as const) await wrk(url, connections, 2, lua); // warm-up
-    const ratios = { floor: [] as number[], probe: [] as number[], usage: [] as number[], plan: [] as number[], floorCpu: [] as number[], probeCpu: [] as number[], usageCpu: [] as number[], planCpu: [] as number[] };
+    for (const [url, lua] of [[base], [baseBody], [`${parla}/healthz`], [probeUrl, bearer], [`${parla}/v1/usage`, bearer], [`${parla}${planPath}`, bearer]] as const) await wrk(url, connections, 2, lua); // warm-up
+    const ratios = { floor: [] as number[], probe: [] as number[], usage: [] as number[], plan: [] as number[], planVsBody: [] as number[], planVsBodyCpu: [] as number[], floorCpu: [] as number[], probeCpu: [] as number[], usageCpu: [] as number[], planCpu: [] as number[] };
     // Each round measures them back to back, so a busy moment of the machine falls on all of them.
     for (let round = 1; round <= rounds; round++) {
       const raw = await wrk(base, connections, seconds, undefined, basePid);
+      const rawBody = await wrk(baseBody, connections, seconds, undefined, basePid);
       const floor = await wrk(`${parla}/healthz`, connections, seconds, undefined, parlaPid);
       const probe = await wrk(probeUrl, connections, seconds, bearer, parlaPid);
       const usage = await wrk(`${parla}/v1/usage`, connections, seconds, bearer, parlaPid);
       const plan = await wrk(`${parla}${planPath}`, connections, seconds, bearer, parlaPid);
       ratios.plan.push(plan.rate / raw.rate);
       ratios.planCpu.push(plan.perCpuSecond / raw.perCpuSecond);
+      ratios.planVsBody.push(plan.rate / rawBody.rate);
+      ratios.planVsBodyCpu.push(plan.perCpuSecond / rawBody.perCpuSecond);
       ratios.floor.push(floor.rate / raw.rate);
       ratios.floorCpu.push(floor.perCpuSecond / raw.perCpuSecond);
       ratios.probe.push(probe.rate / raw.rate);
       ratios.usage.push(usage.rate / raw.rate);
       ratios.probeCpu.push(probe.perCpuSecond / raw.perCpuSecond);
       ratios.usageCpu.push(usage.perCpuSecond / raw.perCpuSecond);
-      console.log(`-c${connections} round ${round}: raw Bun.serve ${fmt(raw)}; Parla /healthz ${fmt(floor)}; doorway + small indexed read ${fmt(probe)}; GET /v1/usage ${fmt(usage)}; GET /v1/lesson-plans/{id} ${fmt(plan)}`);
+      console.log(`-c${connections} round ${round}: raw Bun.serve ${fmt(raw)}; raw Bun.serve, the plan's bytes from memory ${fmt(rawBody)}; Parla /healthz ${fmt(floor)}; doorway + small indexed read ${fmt(probe)}; GET /v1/usage ${fmt(usage)}; GET /v1/lesson-plans/{id} ${fmt(plan)}`);
     }
     console.log(`-c${connections}: Parla's /healthz (the app's own floor: routing and the hooks every request passes) ratio ${median(ratios.floor).toFixed(3)} wall, ${median(ratios.floorCpu).toFixed(3)} per CPU-s`);
     console.log(`-c${connections}: doorway + small indexed read (probe route) ratio ${median(ratios.probe).toFixed(3)} wall, ${median(ratios.probeCpu).toFixed(3)} per CPU-s (goal ≥ 0.40)`);
-    console.log(`-c${connections}: GET /v1/lesson-plans/{id} (${planBytes} bytes) ratio ${median(ratios.plan).toFixed(3)} wall, ${median(ratios.planCpu).toFixed(3)} per CPU-s (goal ≥ 0.40)`);
+    console.log(`-c${connections}: GET /v1/lesson-plans/{id} (${planBytes} bytes) ratio against raw /healthz ${median(ratios.plan).toFixed(3)} wall, ${median(ratios.planCpu).toFixed(3)} per CPU-s (goal ≥ 0.40)`);
+    console.log(`-c${connections}: GET /v1/lesson-plans/{id} (${planBytes} bytes) ratio against raw Bun.serve answering the same bytes from memory ${median(ratios.planVsBody).toFixed(3)} wall, ${median(ratios.planVsBodyCpu).toFixed(3)} per CPU-s`);
     console.log(`-c${connections}: GET /v1/usage ratio ${median(ratios.usage).toFixed(3)} wall, ${median(ratios.usageCpu).toFixed(3)} per CPU-s (goal ≥ 0.25)`);
   }
 } finally {

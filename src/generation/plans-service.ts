@@ -18,6 +18,7 @@ import { enqueueJobStatement } from "../scheduler/jobs.ts";
 import type { JobContext, JobKind } from "../scheduler/scheduler.ts";
 import { executorOf, inTransaction, type SqlHandle } from "../store/raw-sql.ts";
 import type { LessonPlanView } from "./api-model.ts";
+import { encodeAnswer, PLAN_ANSWER_SHAPE, planAnswerText, planView, type PlanRow } from "./plan-view.ts";
 import type { Engine } from "./engine.ts";
 import { parseLessonPlanInput } from "./engine-input.ts";
 import type { LessonPlanInput, LessonSet } from "./model.ts";
@@ -49,26 +50,6 @@ export interface PlanOwner {
   accountId: string;
   userId: string | null;
   clientId: string | null;
-}
-
-type PlanRow = typeof lessonPlans.$inferSelect;
-
-export function planView(row: PlanRow, sets: LessonSet[]): LessonPlanView {
-  const input = row.input;
-  return {
-    id: row.id,
-    status: row.status,
-    created_at: new Date(row.createdAt).toISOString(),
-    source_lang: input.source_lang,
-    target_lang: input.target_lang,
-    level: input.level,
-    ...(input.topic !== undefined ? { topic: input.topic } : {}),
-    ...(input.scene !== undefined ? { scene: input.scene } : {}),
-    ...(input.npc ? { npc: input.npc } : {}),
-    sets_ready: row.setsReady,
-    sets,
-    from_library: row.fromLibrary,
-  };
 }
 
 const newPlanId = () => newSecret("lp_", 16);
@@ -127,8 +108,10 @@ export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwne
       createdAt: now,
       updatedAt: now,
     };
+    // Complete at once: its answer is stored with it, as the job stores a finished plan's (generate).
+    const answer = Buffer.from(encodeAnswer(planAnswerText(row, sets.map((set) => JSON.stringify(set)))));
     await deps.store.db.transaction(async (tx) => {
-      await tx.insert(lessonPlans).values(row);
+      await tx.insert(lessonPlans).values({ ...row, answer, answerShape: PLAN_ANSWER_SHAPE });
       await tx.insert(planSets).values(sets.map((set, i) => ({ planId: row.id, idx: i + 1, set, createdAt: now })));
       await noteLibraryUse(tx, key, now);
     });
@@ -200,10 +183,9 @@ export async function setsOf(db: SqlHandle, planId: string, afterIdx = 0): Promi
 const PLAN_COLUMN_NAMES = PLAN_COLUMNS.split(", ");
 
 /**
- * A plan's JSON answer as text, in the current API version's shape: its row and its sets read
- * together (one read transaction on the embedded store, so they agree), the stored sets spliced in
- * as they are. A plan is a few KB of sets: parsing them to serialise them again, and Elysia
- * cleaning the result against the schema, cost ~200 µs a read.
+ * A plan's JSON answer as text, in the current API version's shape, built from its row and its
+ * sets read together (one read transaction on the embedded store, so they agree). Every plan that
+ * has no stored answer to serve (getPlanAnswer) is answered this way.
  */
 export async function getPlanJson(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<string> {
   const [rows, sets] = await Promise.all([deps.store.read(PLAN_BY_ID, [planId]), deps.store.read(SETS_AFTER, [planId, 0])]);
@@ -211,8 +193,27 @@ export async function getPlanJson(deps: Pick<CoreDeps, "store">, owner: PlanOwne
   if (!values) throw notFound("lesson plan");
   const row = planFromRow(Object.fromEntries(PLAN_COLUMN_NAMES.map((name, i) => [name, values[i]])) as unknown as Row);
   if (!ownsPlan(owner, row)) throw notFound("lesson plan");
-  // A string value cannot hold an unescaped quote, so the first `"sets":[]` is the key's.
-  return JSON.stringify(planView(row, [])).replace('"sets":[]', `"sets":[${(row.setsReady > 0 ? sets : []).map((s) => s[0] as string).join(",")}]`);
+  return planAnswerText(row, row.setsReady > 0 ? sets.map((s) => s[0] as string) : []);
+}
+
+const ANSWER_BY_ID = "SELECT account_id, user_id, answer, answer_shape FROM lesson_plans WHERE id = ?";
+
+/**
+ * GET /v1/lesson-plans/{id} in the current API version's shape: a complete plan's stored answer
+ * as its bytes, after one read of its row by its key (the owner and the answer together); any
+ * other plan — not complete yet, completed before answers were stored, or stored in a shape that
+ * is no longer current — as text built from its row and sets (getPlanJson). Nothing is written:
+ * an old plan is not given a stored answer on the way.
+ */
+export async function getPlanAnswer(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<Uint8Array<ArrayBuffer> | string> {
+  const [values] = await deps.store.read(ANSWER_BY_ID, [planId]);
+  if (!values || !ownsPlan(owner, { accountId: String(values[0]), userId: values[1] === null ? null : String(values[1]) })) throw notFound("lesson plan");
+  const [, , answer, shape] = values;
+  if (shape !== PLAN_ANSWER_SHAPE || answer === null) return getPlanJson(deps, owner, planId);
+  // Blobs come back as Uint8Array from the embedded store and as ArrayBuffer from a libSQL server.
+  if (answer instanceof Uint8Array) return answer as Uint8Array<ArrayBuffer>;
+  if (answer instanceof ArrayBuffer) return new Uint8Array(answer);
+  return getPlanJson(deps, owner, planId);
 }
 
 export async function getPlan(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<LessonPlanView> {
@@ -267,7 +268,8 @@ const COMMIT_SET_UPDATE =
   "UPDATE lesson_plans SET sets_ready = ?, updated_at = ?, from_library = (from_library OR ?) WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
 const INSERT_SET = `INSERT INTO plan_sets (plan_id, idx, "set", created_at) VALUES (?, ?, ?, ?)`;
 const COMMIT_SET_INSERT = `INSERT INTO plan_sets (plan_id, idx, "set", created_at) SELECT ?, ?, ?, ? WHERE changes() = 1`;
-const BECOME_COMPLETE = "UPDATE lesson_plans SET status = 'complete', updated_at = ? WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
+const BECOME_COMPLETE =
+  "UPDATE lesson_plans SET status = 'complete', updated_at = ?, answer = ?, answer_shape = ? WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
 
 async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Promise<void> {
   const client = deps.store.client;
@@ -301,7 +303,14 @@ async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Prom
   const now = deps.clock.now();
   const engine = fromLibrary ? null : await deps.generation.engineVersion.get();
   await inTransaction(client, async (tx) => {
-    const done = await tx.execute({ sql: BECOME_COMPLETE, args: [now, row.id, committed] });
+    // The finished plan's answer commits with its status (getPlanAnswer serves it from then on),
+    // built from the row and sets as this transaction sees them — what getPlanJson builds for the
+    // plan once it is complete. A row that moved on meanwhile is not updated, nor its answer kept.
+    const current = await readPlan(tx, row.id);
+    if (!current) throw new PlanStopped("plan gone");
+    const sets = await tx.execute({ sql: SETS_AFTER, args: [row.id, 0] });
+    const answer = encodeAnswer(planAnswerText({ ...current, status: "complete" }, sets.rows.map((r) => String(r.set))));
+    const done = await tx.execute({ sql: BECOME_COMPLETE, args: [now, answer, PLAN_ANSWER_SHAPE, row.id, committed] });
     if (done.rowsAffected !== 1) throw new PlanStopped("plan moved on elsewhere");
     await deps.events.record(tx, now, { accountId: row.accountId, aboutUserId: row.userId, type: "lesson_plan.ready", data: { plan_id: row.id, status: "complete" } });
     if (engine === null) await noteLibraryUse(tx, row.libraryKey, now);

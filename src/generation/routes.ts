@@ -7,10 +7,10 @@ import type { Caller, V1Doorway } from "../http/v1.ts";
 import { LessonPlan, LessonPlanBody, PlanIdParams, TutorMessageBody, TutorReply, VocabStreamBody } from "./api-model.ts";
 import { parseLessonPlanInput, parseVocabularyInput } from "./engine-input.ts";
 import type { VocabularyInput } from "./model.ts";
-import { createPlan, findPlanRow, getPlan, getPlanJson, type PlanDeps, type PlanOwner } from "./plans-service.ts";
+import { createPlan, findPlanRow, getPlan, getPlanAnswer, type PlanDeps, type PlanOwner } from "./plans-service.ts";
 import type { VersionRegistry } from "../versions/registry.ts";
 import { planStream, SSE_HEADERS, vocabularyStream } from "./streams.ts";
-import { jsonTextAnswer } from "../http/json-text-answer.ts";
+import { jsonBytesAnswer, jsonTextAnswer } from "../http/json-text-answer.ts";
 import { checkTutorBody, requirePaidPlan, tutorMessage } from "./tutor-service.ts";
 
 export interface GenerationRouteDeps extends PlanDeps {
@@ -82,7 +82,8 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         set.headers["cache-control"] = "no-store";
         // An older version's shape goes through the version changes (the doorway shapes the object).
         if (deps.versions.reshapesResource("lesson_plan", apiVersion)) return getPlan(deps, ownerOf(caller), params.id);
-        return jsonTextAnswer(await getPlanJson(deps, ownerOf(caller), params.id));
+        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id);
+        return typeof answer === "string" ? jsonTextAnswer(answer) : jsonBytesAnswer(answer);
       },
     )
     .get(

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accounts } from "../accounts/schema.ts";
 import { bool, json, millis } from "../store/schema-helpers.ts";
 import type { LessonPlanInput, LessonSet } from "./model.ts";
@@ -51,6 +51,19 @@ export const lessonPlans = sqliteTable(
     receipt: json<unknown>("receipt"),
     createdAt: millis("created_at").notNull(),
     updatedAt: millis("updated_at").notNull(),
+    /**
+     * A complete plan's whole JSON answer to GET /v1/lesson-plans/{id}, stored in the transaction
+     * that made it complete, so that read is one row by its key. Nothing in it changes afterwards:
+     * `complete` is final, every statement that moves the status, `sets_ready`, `from_library` or
+     * the sets requires `generating` or `partial`, the id, input and creation time never change, and
+     * a deleted plan takes its answer with it.
+     * A BLOB: it comes back as bytes to answer as they are, where TEXT would be decoded into a
+     * string only to be encoded again. Null before `complete`, and for plans completed before the
+     * column existed (they are answered from their sets).
+     */
+    answer: blob("answer", { mode: "buffer" }),
+    /** The shape `answer` was made in (plan-view.ts PLAN_ANSWER_SHAPE); any other is not served. */
+    answerShape: text("answer_shape"),
   },
   (t) => [index("lesson_plans_account").on(t.accountId, t.createdAt)],
 );

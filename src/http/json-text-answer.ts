@@ -1,4 +1,5 @@
-// A JSON answer already serialised (a feed page, a plan spliced from its stored sets).
+// A JSON answer already serialised: as text (a feed page, a plan spliced from its stored sets) or
+// as the bytes it was stored as (a complete plan's stored answer).
 //
 // Measured pitfall of Bun 1.4.5: an answer larger than ~15 KB that is produced after a macrotask —
 // every /v1 answer is, since the store's shared reads and group commits wait for setImmediate — is
@@ -7,16 +8,24 @@
 // one-chunk stream is written at once, with chunked transfer coding instead of a Content-Length.
 const STREAM_ABOVE_BYTES = 14 * 1024;
 
-/** `json`: the answer's JSON as text, or already as UTF-8 bytes. */
-export function jsonTextAnswer(json: string | Uint8Array, headers: Record<string, string> = {}, status = 200): Response {
-  const init = { status, headers: { "content-type": "application/json", ...headers } };
-  if ((typeof json === "string" ? Buffer.byteLength(json) : json.byteLength) <= STREAM_ABOVE_BYTES) return new Response(json as BodyInit, init);
-  const bytes = typeof json === "string" ? Buffer.from(json) : json;
-  const body = new ReadableStream<Uint8Array>({
+export function jsonTextAnswer(text: string, headers: Record<string, string> = {}, status = 200): Response {
+  if (Buffer.byteLength(text) <= STREAM_ABOVE_BYTES) return new Response(text, answerInit(headers, status));
+  return jsonBytesAnswer(Buffer.from(text), headers, status);
+}
+
+/** `bytes` (UTF-8 JSON) as they are, under the same rule as jsonTextAnswer. */
+export function jsonBytesAnswer(bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, status = 200): Response {
+  const init = answerInit(headers, status);
+  if (bytes.byteLength <= STREAM_ABOVE_BYTES) return new Response(bytes, init);
+  const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
     start(controller) {
       controller.enqueue(bytes);
       controller.close();
     },
   });
   return new Response(body, init);
+}
+
+function answerInit(headers: Record<string, string>, status: number): ResponseInit {
+  return { status, headers: { "content-type": "application/json", ...headers } };
 }

@@ -11,7 +11,8 @@ import m8 from "../../drizzle/0008_webhooks.sql" with { type: "text" };
 import m9 from "../../drizzle/0009_learning.sql" with { type: "text" };
 import m10 from "../../drizzle/0010_plan_library_by_plan.sql" with { type: "text" };
 import m11 from "../../drizzle/0011_events_envelope_template.sql" with { type: "text" };
-import m12 from "../../drizzle/0012_client_feeds.sql" with { type: "text" };
+import m12 from "../../drizzle/0012_lesson_plans_answer.sql" with { type: "text" };
+import m13 from "../../drizzle/0013_client_feeds.sql" with { type: "text" };
 
 export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = [
   { idx: 0, tag: "0000_init", sql: m0 },
@@ -26,5 +27,6 @@ export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = 
   { idx: 9, tag: "0009_learning", sql: m9 },
   { idx: 10, tag: "0010_plan_library_by_plan", sql: m10 },
   { idx: 11, tag: "0011_events_envelope_template", sql: m11 },
-  { idx: 12, tag: "0012_client_feeds", sql: m12 },
+  { idx: 12, tag: "0012_lesson_plans_answer", sql: m12 },
+  { idx: 13, tag: "0013_client_feeds", sql: m13 },
 ];

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { holderKey } from "../../src/billing/service.ts";
 import { monthOf } from "../../src/billing/periods.ts";
 import { payerOf } from "../../src/billing/payer.ts";
+import { PLAN_ANSWER_SHAPE } from "../../src/generation/plan-view.ts";
 import { getPlan, PLAN_JOB, runPlanJob, startPlanFor } from "../../src/generation/plans-service.ts";
 import { CURRENT_API_VERSION, VersionRegistry } from "../../src/versions/registry.ts";
 import { exportLibrary, importLibraryLine, libraryStats } from "../../src/generation/plan-library.ts";
@@ -62,6 +63,9 @@ describe("GET /v1/lesson-plans/{id}", () => {
     const c = await clientWithToken(t);
     const p = await created(c.token);
     await t.scheduler.drain();
+    // The plan's answer is stored in the current shape: the older version must not be given it.
+    const stored = await t.deps.store.client.execute({ sql: "SELECT answer_shape FROM lesson_plans WHERE id = ?", args: [p.id] });
+    expect(stored.rows[0]!.answer_shape).toBe(PLAN_ANSWER_SHAPE);
     const current = (await (await as(t, c.token).get(`/v1/lesson-plans/${p.id}`)).json()) as any;
     expect(current.sets_ready).toBe(5);
     expect(current.sets_done).toBeUndefined();

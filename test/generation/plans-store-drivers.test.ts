@@ -1,11 +1,14 @@
 // The plan job's plain SQL (plan rows, sets, events and their outbox, the library, job claims)
 // on both store drivers: the embedded one and a libSQL server (the Hrana test server), run the same
-// way — plans made set by set, each event once, a library hit, a lease taken over.
+// way — plans made set by set, each event once, a library hit, a lease taken over, and a complete
+// plan's stored answer read back as bytes (a Uint8Array from one driver, an ArrayBuffer from the other).
 import { describe, expect, test } from "bun:test";
 import { createUser } from "../../src/accounts/service.ts";
 import { compose } from "../../src/compose.ts";
 import { loadConfig } from "../../src/config/config.ts";
-import { createPlan, PLAN_JOB } from "../../src/generation/plans-service.ts";
+import { PLAN_ANSWER_SHAPE } from "../../src/generation/plan-view.ts";
+import { createPlan, getPlanAnswer, getPlanJson, PLAN_JOB } from "../../src/generation/plans-service.ts";
+import { jsonBytesAnswer } from "../../src/http/json-text-answer.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
 import { silentLogger } from "../../src/lib/logger.ts";
 import { claimJobs } from "../../src/scheduler/jobs.ts";
@@ -66,6 +69,23 @@ describe("lesson plans on each store driver", () => {
         expect(Number(same.rows[0]!.n)).toBe(5);
         const uses = await store.client.execute({ sql: "SELECT uses FROM plan_library WHERE plan_id = ?", args: [plans[0]!.id] });
         expect(Number(uses.rows[0]!.uses)).toBe(1);
+
+        // Every complete plan's answer was stored with it and is read back as the bytes its sets make.
+        for (const plan of [...plans, again]) {
+          const [values] = await store.read("SELECT answer, answer_shape FROM lesson_plans WHERE id = ?", [plan.id]);
+          expect(values![0]).toBeInstanceOf(driver.name === "embedded" ? Uint8Array : ArrayBuffer);
+          expect(values![1]).toBe(PLAN_ANSWER_SHAPE);
+          const fromSets = await getPlanJson(deps, owner, plan.id);
+          const answer = await getPlanAnswer(deps, owner, plan.id);
+          expect(answer).toBeInstanceOf(Uint8Array);
+          expect(new TextDecoder().decode(answer as Uint8Array)).toBe(fromSets);
+          const response = jsonBytesAnswer(answer as Uint8Array<ArrayBuffer>);
+          expect(response.headers.get("content-type")).toBe("application/json");
+          expect(await response.text()).toBe(fromSets);
+          expect(JSON.parse(fromSets)).toMatchObject({ id: plan.id, status: "complete", sets_ready: 5 });
+        }
+        await expect(getPlanAnswer(deps, { ...owner, accountId: "acct_other" }, plans[0]!.id)).rejects.toMatchObject({ status: 404 });
+
         const jobs = await store.client.execute("SELECT status, count(*) AS n FROM jobs GROUP BY status");
         expect(jobs.rows.map((r) => [r.status, Number(r.n)])).toEqual([["done", 4]]);
         await deps.scheduler.stop(1000);

@@ -1,0 +1,174 @@
+// A complete plan's stored answer (lesson_plans.answer): written with `complete` in the same
+// transaction, byte for byte what the plan's row and sets make (getPlanJson), served as it is by
+// GET /v1/lesson-plans/{id}; every other plan — not complete, completed before answers were
+// stored, stored in another shape, read at an older API version — is answered from its sets.
+import { afterEach, describe, expect, test } from "bun:test";
+import { payerOf } from "../../src/billing/payer.ts";
+import { PLAN_ANSWER_SHAPE, planAnswerText } from "../../src/generation/plan-view.ts";
+import { getPlanAnswer, getPlanJson, startPlanFor } from "../../src/generation/plans-service.ts";
+import { CURRENT_API_VERSION } from "../../src/versions/registry.ts";
+import type { TestApp } from "../helpers/test-app.ts";
+import { createTestApp } from "../helpers/test-app.ts";
+import { clientWithToken, playerToken } from "../billing/fixtures.ts";
+import { as, plan } from "./fixtures.ts";
+
+let t: TestApp;
+afterEach(() => t?.cleanup());
+
+async function created(token: string, body = plan()) {
+  const r = await as(t, token).post("/v1/lesson-plans", body);
+  expect(r.status).toBe(202);
+  return (await r.json()) as { id: string };
+}
+
+async function stored(planId: string): Promise<{ status: string; answer: string | null; shape: string | null }> {
+  const { rows } = await t.deps.store.client.execute({ sql: "SELECT status, answer, answer_shape FROM lesson_plans WHERE id = ?", args: [planId] });
+  const row = rows[0]!;
+  return { status: String(row.status), answer: row.answer === null ? null : new TextDecoder().decode(row.answer as ArrayBuffer), shape: row.answer_shape === null ? null : String(row.answer_shape) };
+}
+
+async function readText(token: string, planId: string): Promise<string> {
+  const r = await as(t, token).get(`/v1/lesson-plans/${planId}`);
+  expect(r.status).toBe(200);
+  expect(r.headers.get("content-type")).toStartWith("application/json");
+  expect(r.headers.get("cache-control")).toBe("no-store");
+  return r.text();
+}
+
+describe("a complete plan's stored answer", () => {
+  test("the job stores it with `complete`: the exact text the plan's row and sets make, and the read answers it as it is", async () => {
+    t = await createTestApp();
+    const c = await clientWithToken(t);
+    const owner = { accountId: c.accountId, userId: null, clientId: c.client.id };
+    // What the splice and the bytes must not get wrong: quotes and the `"sets":[]` key inside a value, non-ASCII text.
+    const p = await created(c.token, plan({ topic: 'un "café" à 5 € — "sets":[]' }));
+    expect(await stored(p.id)).toEqual({ status: "generating", answer: null, shape: null });
+    await t.scheduler.drain();
+
+    const row = await stored(p.id);
+    expect(row.status).toBe("complete");
+    expect(row.shape).toBe(PLAN_ANSWER_SHAPE);
+    expect(PLAN_ANSWER_SHAPE).toStartWith(`${CURRENT_API_VERSION}/`);
+    const fromSets = await getPlanJson(t.deps, owner, p.id);
+    expect(row.answer).toBe(fromSets);
+    const parsed = JSON.parse(fromSets);
+    expect(parsed).toMatchObject({ id: p.id, status: "complete", sets_ready: 5, topic: 'un "café" à 5 € — "sets":[]', from_library: false });
+    expect(parsed.sets).toHaveLength(5);
+    expect(await readText(c.token, p.id)).toBe(fromSets);
+    const bytes = await getPlanAnswer(t.deps, owner, p.id);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(bytes as Uint8Array)).toBe(fromSets);
+
+    // The read serves the stored bytes, not the sets: an answer stored in the current shape is taken as it is.
+    const marker = JSON.stringify({ id: p.id, stored: true });
+    await t.deps.store.client.execute({ sql: "UPDATE lesson_plans SET answer = ? WHERE id = ?", args: [new TextEncoder().encode(marker), p.id] });
+    expect(await readText(c.token, p.id)).toBe(marker);
+  });
+
+  test("a plan made from the library is complete and stored at once, and so is one started by startPlanFor", async () => {
+    t = await createTestApp();
+    const c = await clientWithToken(t);
+    const owner = { accountId: c.accountId, userId: null, clientId: c.client.id };
+    await created(c.token);
+    await t.scheduler.drain();
+    const again = await created(c.token);
+    await t.scheduler.drain();
+    const hit = await startPlanFor(t.deps, payerOf({ billingMode: "allowance", payerAccountId: c.accountId, clientId: c.client.id }), owner, plan());
+    expect(hit.fromLibrary).toBe(true);
+    for (const id of [again.id, hit.plan.id]) {
+      const row = await stored(id);
+      expect(row.shape).toBe(PLAN_ANSWER_SHAPE);
+      expect(JSON.parse(row.answer!)).toMatchObject({ status: "complete", from_library: true, sets_ready: 5 });
+      expect(row.answer).toBe(await getPlanJson(t.deps, owner, id));
+      expect(await readText(c.token, id)).toBe(row.answer!);
+    }
+    expect(JSON.parse((await stored(hit.plan.id)).answer!)).toEqual(JSON.parse(JSON.stringify(hit.plan)));
+  });
+
+  test("a plan not complete yet has no stored answer and is answered from its sets", async () => {
+    t = await createTestApp();
+    const c = await clientWithToken(t);
+    const owner = { accountId: c.accountId, userId: null, clientId: c.client.id };
+    const engine = t.deps.engine;
+    const real = engine.lessonPlan.bind(engine);
+    engine.lessonPlan = (input) =>
+      (async function* () {
+        for await (const set of real(input)) {
+          yield set;
+          throw new Error("engine stopped");
+        }
+      })();
+    const p = await created(c.token);
+    expect(await readText(c.token, p.id)).toBe(await getPlanJson(t.deps, owner, p.id));
+    await t.scheduler.drain();
+    expect(await stored(p.id)).toEqual({ status: "partial", answer: null, shape: null });
+    const text = await readText(c.token, p.id);
+    expect(JSON.parse(text)).toMatchObject({ status: "partial", sets_ready: 1 });
+    expect(text).toBe(await getPlanJson(t.deps, owner, p.id));
+    expect(typeof (await getPlanAnswer(t.deps, owner, p.id))).toBe("string");
+  });
+
+  test("an answer in another shape, or none (a plan completed before answers were stored), is not served: the sets are", async () => {
+    t = await createTestApp();
+    const c = await clientWithToken(t);
+    const owner = { accountId: c.accountId, userId: null, clientId: c.client.id };
+    const p = await created(c.token);
+    await t.scheduler.drain();
+    const fromSets = await getPlanJson(t.deps, owner, p.id);
+    const stale = new TextEncoder().encode(JSON.stringify({ id: p.id, stale: true }));
+    for (const shape of [`${CURRENT_API_VERSION}/0`, "2025-01-01-older/1"]) {
+      await t.deps.store.client.execute({ sql: "UPDATE lesson_plans SET answer = ?, answer_shape = ? WHERE id = ?", args: [stale, shape, p.id] });
+      expect(await readText(c.token, p.id)).toBe(fromSets);
+    }
+    await t.deps.store.client.execute({ sql: "UPDATE lesson_plans SET answer = NULL, answer_shape = NULL WHERE id = ?", args: [p.id] });
+    expect(await readText(c.token, p.id)).toBe(fromSets);
+    expect(JSON.parse(fromSets)).toMatchObject({ status: "complete", sets_ready: 5 });
+    // Reads write nothing: the old plan stays without a stored answer.
+    expect(await stored(p.id)).toEqual({ status: "complete", answer: null, shape: null });
+  });
+
+  test("a complete plan of another account, or of another player of the same app, is 404 as an unknown id is", async () => {
+    t = await createTestApp();
+    const a = await clientWithToken(t);
+    const b = await clientWithToken(t, { email: "other@example.com" });
+    const p = await created(a.token);
+    await t.scheduler.drain();
+    expect((await stored(p.id)).shape).toBe(PLAN_ANSWER_SHAPE);
+    const unknown = await as(t, b.token).get("/v1/lesson-plans/lp_nope");
+    const theirs = await as(t, b.token).get(`/v1/lesson-plans/${p.id}`);
+    expect([unknown.status, theirs.status]).toEqual([404, 404]);
+    const [u, o] = [(await unknown.json()) as any, (await theirs.json()) as any];
+    expect(o.code).toBe("not_found");
+    expect(o).toEqual(u);
+
+    const app = await clientWithToken(t, { billing: "metered" });
+    const player = await playerToken(t, app.client, app.secret!);
+    const own = await created(player.token);
+    await t.scheduler.drain();
+    expect((await stored(own.id)).shape).toBe(PLAN_ANSWER_SHAPE);
+    expect(JSON.parse(await readText(player.token, own.id))).toMatchObject({ id: own.id, status: "complete" });
+    const other = await playerToken(t, app.client, app.secret!);
+    expect((await as(t, other.token).get(`/v1/lesson-plans/${own.id}`)).status).toBe(404);
+  });
+});
+
+test("sets are spliced in as they are, `$` sequences included (String.replace would read them as patterns)", () => {
+  const row = {
+    id: "lp_x",
+    accountId: "acc",
+    userId: null,
+    clientId: null,
+    status: "complete" as const,
+    input: { source_lang: "en", target_lang: "es", level: 2, topic: "prices" },
+    libraryKey: "k",
+    fromLibrary: false,
+    setsReady: 2,
+    receipt: null,
+    createdAt: Date.UTC(2026, 10, 2),
+    updatedAt: Date.UTC(2026, 10, 2),
+  };
+  const sets = [JSON.stringify({ index: 1, text: "it costs $$5, $& and $' and $`" }), JSON.stringify({ index: 2, text: "ok" })];
+  const text = planAnswerText(row as never, sets);
+  expect(JSON.parse(text).sets).toEqual(sets.map((s) => JSON.parse(s)));
+  expect(text).toContain(sets[0]!);
+});
