@@ -40,16 +40,16 @@ export class ClientFeedPages {
   constructor(private readonly deps: FeedDeps) {}
 
   /** The JSON of the page after `afterSeq` as bytes, or null when the general way must answer it. */
-  async page(reader: FeedReader, afterSeq: number, limit: number): Promise<Uint8Array | null> {
+  async page(reader: FeedReader, afterSeq: number, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
     const types = feedTypes(reader);
     if (types.length === 0) return null;
     const unheard = ~typeMask(types);
     const { clientId, accountId } = reader.listener;
-    const read = this.deps.store.read;
-    const [[state], chunks] = await Promise.all([
-      read(STATE, [afterSeq, accountId, afterSeq, clientId]),
-      read(CHUNKS, [clientId, clientId, afterSeq, clientId, afterSeq, limit]),
-    ]);
+    const [states, chunks] = (await this.deps.store.readAll([
+      { sql: STATE, args: [afterSeq, accountId, afterSeq, clientId] },
+      { sql: CHUNKS, args: [clientId, clientId, afterSeq, clientId, afterSeq, limit] },
+    ])) as [unknown[][], unknown[][]];
+    const state = states[0];
     if (state === undefined || state[1] !== reader.apiVersion || Number(state[4]) !== 0) return null;
     // The envelopes as byte ranges of the chunks' bodies, each range starting at a comma.
     const ranges: { bytes: Uint8Array; start: number; end: number }[] = [];

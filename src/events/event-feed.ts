@@ -10,7 +10,7 @@ import { envelopeAt, type EventEnvelope, type EventVersions } from "./envelope.t
 import { headSeq, readEventsAfter, type EventRow } from "./event-reads.ts";
 
 export interface FeedDeps {
-  store: Pick<Store, "db" | "read">;
+  store: Pick<Store, "db" | "read" | "readAll">;
   clock: Clock;
   serverKey: Uint8Array;
   versions: EventVersions;

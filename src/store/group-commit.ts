@@ -29,7 +29,12 @@ export class GroupCommit {
   private pending: Unit[] = [];
   private scheduled = false;
 
-  constructor(private readonly db: Database, private readonly mutex: AsyncMutex) {}
+  constructor(
+    private readonly db: Database,
+    private readonly mutex: AsyncMutex,
+    /** Runs right after each COMMIT, before anyone is told: reads from then on must see it. */
+    private readonly committed: () => void = () => {},
+  ) {}
 
   /** Runs the statements atomically, in a transaction shared with others queued this turn. */
   statements(statements: QueuedStatement[]): Promise<ResultSet[]> {
@@ -127,6 +132,7 @@ export class GroupCommit {
       for (const unit of group.slice(started)) unit.reject(error);
       return;
     }
+    this.committed();
     for (const confirm of onCommit) confirm();
   }
 }

@@ -23,6 +23,8 @@ export interface Store {
    * as numbers; blobs as Uint8Array (embedded) or ArrayBuffer (remote).
    */
   read(sql: string, args?: readonly InValue[]): Promise<unknown[][]>;
+  /** Several SELECTs answered as `read` does, all from one snapshot of the store. */
+  readAll(statements: readonly { sql: string; args: readonly InValue[] }[]): Promise<unknown[][][]>;
   kind: "embedded" | "remote";
   close(): void;
 }
@@ -34,21 +36,25 @@ export function isEmbeddedUrl(url: string): boolean {
 export function openStore(url: string, authToken: string | null = null): Store {
   let client: Client;
   let read: Store["read"];
+  let readAll: Store["readAll"];
   if (isEmbeddedUrl(url)) {
     const path = pathFromUrl(url);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     const embedded = createBunSqliteClient(url);
     client = embedded;
     read = (sql, args = []) => embedded.readValues(sql, args);
+    readAll = (statements) => embedded.readAllValues(statements);
   } else if (/^(libsql|https?|wss?):\/\//.test(url)) {
     const remote = createRemoteClient({ url, authToken: authToken ?? undefined, intMode: "number" });
     client = remote;
-    read = async (sql, args = []) => (await remote.execute({ sql, args: args as InValue[] })).rows.map((row) => Array.from(row as ArrayLike<unknown>));
+    const valuesOf = (result: { rows: ArrayLike<unknown>[] }) => result.rows.map((row) => Array.from(row));
+    read = async (sql, args = []) => valuesOf(await remote.execute({ sql, args: args as InValue[] }));
+    readAll = async (statements) => (await remote.batch(statements.map(({ sql, args }) => ({ sql, args: args as InValue[] })), "read")).map(valuesOf);
   } else {
     throw new Error(`PARLA_DATABASE_URL must start with file:, libsql://, https://, http://, wss:// or ws:// (got "${url}")`);
   }
   const db = drizzle(client, { schema });
-  return { client, db, read, kind: isEmbeddedUrl(url) ? "embedded" : "remote", close: () => client.close() };
+  return { client, db, read, readAll, kind: isEmbeddedUrl(url) ? "embedded" : "remote", close: () => client.close() };
 }
 
 /** Is this error a UNIQUE constraint violation, whichever driver raised it and however it was wrapped? */
