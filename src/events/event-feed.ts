@@ -27,6 +27,14 @@ export interface FeedReader {
   requested: EventType[] | null;
 }
 
+/** `limit` on the feed: digits (the query model checks them), 1 to FEED_PAGE_MAX; absent: the default. */
+export function feedLimit(raw: string | undefined): number {
+  if (raw === undefined) return FEED_PAGE_DEFAULT;
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > FEED_PAGE_MAX) throw invalidRequest(`limit must be an integer from 1 to ${FEED_PAGE_MAX}`, "limit");
+  return limit;
+}
+
 /** `types`: comma-separated type names; an unknown or empty name is a 400 (issue rule: no silent narrowing). */
 export function parseTypes(raw: string | undefined): EventType[] | null {
   if (raw === undefined) return null;

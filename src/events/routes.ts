@@ -5,7 +5,7 @@ import type { Operation } from "../billing/credits.ts";
 import type { ChargeReceipt } from "../billing/service.ts";
 import type { CoreDeps } from "../config/core-deps.ts";
 import type { Caller, V1Doorway } from "../http/v1.ts";
-import { parseTypes, startPosition, type FeedReader } from "./event-feed.ts";
+import { feedLimit, parseTypes, startPosition, type FeedReader } from "./event-feed.ts";
 import { ClientFeedPages } from "./client-feed-page.ts";
 import { FeedPageText } from "./feed-page-text.ts";
 import type { EventVersions } from "./envelope.ts";
@@ -57,11 +57,11 @@ export function eventRoutes(deps: EventRouteDeps) {
       },
       async ({ caller, apiVersion, query, request }) => {
         const reader = readerOf(caller, apiVersion, query.types);
+        const limit = feedLimit(query.limit);
         const after = await startPosition(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" });
         // The page arrives as JSON — the client's copy's bytes (client-feed-page.ts), else text put
         // together by the store (feed-page-text.ts) — and is answered as it is; the doorway's headers
         // are written into the answer by http-base.
-        const limit = query.limit ?? 100;
         const headers = { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" };
         const copied = await copies.page(reader, after, limit);
         if (copied !== null) return jsonBytesAnswer(copied, headers, 200, stillInArrivalTurn(request));

@@ -67,10 +67,11 @@ describe("GET /v1/events", () => {
     const foreign = await feed(t, b.token, `cursor=${only.body.next_cursor}&types=lesson_plan.failed`);
     expect(foreign.status).toBe(400);
     expect(foreign.body.code).toBe("invalid_request");
-    for (const q of ["cursor=garbage", "cursor=" + "A".repeat(39), "types=lesson_plan.nope", "types=", "types=world.context_changed", "start=newest", "limit=0", "limit=101"]) {
+    for (const q of ["cursor=garbage", "cursor=" + "A".repeat(39), "types=lesson_plan.nope", "types=", "types=world.context_changed", "start=newest", "limit=0", "limit=101", "limit=abc", "limit=1.5", "limit=-1", "limit="]) {
       const r = await feed(t, a.token, q);
       expect(r.status, q).toBe(400);
       expect(r.body.code, q).toBe("invalid_request");
+      if (q.startsWith("limit")) expect(r.body.param, q).toBe("limit");
     }
     // A tampered cursor (one character changed) is refused too.
     const c = only.body.next_cursor as string;
