@@ -12,7 +12,6 @@ import type { EventVersions } from "./envelope.ts";
 import type { EventSignal } from "./event-signal.ts";
 import { openEventStream, type StreamDeps } from "./event-stream.ts";
 import { jsonBytesAnswer, jsonTextAnswer } from "../http/json-text-answer.ts";
-import { stillInArrivalTurn } from "../http/request-context.ts";
 import { FeedPageSchema, FeedQuery, StreamQuery } from "./model.ts";
 
 export interface EventRouteDeps extends CoreDeps {
@@ -55,7 +54,7 @@ export function eventRoutes(deps: EventRouteDeps) {
           "Pass next_cursor back as cursor; has_more true means call again now. A cursor from another account or another types filter is 400 invalid_request; one older than 30 days is 410 cursor_expired.",
         tags: ["events"],
       },
-      async ({ caller, apiVersion, query, request }) => {
+      async ({ caller, apiVersion, query }) => {
         const reader = readerOf(caller, apiVersion, query.types);
         const limit = feedLimit(query.limit);
         const after = await startPosition(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" });
@@ -64,9 +63,7 @@ export function eventRoutes(deps: EventRouteDeps) {
         // are written into the answer by http-base.
         const headers = { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" };
         const copied = await copies.page(reader, after, limit);
-        if (copied !== null) return jsonBytesAnswer(copied, headers, 200, stillInArrivalTurn(request));
-        const text = await pages.page(reader, after, limit);
-        return jsonTextAnswer(text, headers, 200, stillInArrivalTurn(request));
+        return copied !== null ? jsonBytesAnswer(copied, headers) : jsonTextAnswer(await pages.page(reader, after, limit), headers);
       },
     )
     .get(

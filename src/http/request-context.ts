@@ -13,8 +13,6 @@ interface RequestRecord {
   server: AddressSource | null;
   address: string | null;
   route: string | undefined;
-  /** Still in the event-loop turn the request arrived in (json-text-answer.ts). */
-  inArrivalTurn: boolean;
 }
 
 const RECORD = Symbol("parla.request");
@@ -28,7 +26,7 @@ function recordOf(request: Request): RequestRecord {
   const carrier = request as Carrier;
   let record = carrier[RECORD];
   if (!record) {
-    record = { startedAt: performance.now(), id: null, server: null, address: null, route: undefined, inArrivalTurn: false };
+    record = { startedAt: performance.now(), id: null, server: null, address: null, route: undefined };
     carrier[RECORD] = record;
   }
   return record;
@@ -41,22 +39,7 @@ function recordOf(request: Request): RequestRecord {
  * per-address limit would be global. The address itself is looked up only when a limit asks.
  */
 export function openRequest(request: Request, server: AddressSource): void {
-  const record = recordOf(request);
-  record.server = server;
-  record.inArrivalTurn = true;
-  setImmediate(leaveArrivalTurn, record);
-}
-
-function leaveArrivalTurn(record: RequestRecord): void {
-  record.inArrivalTurn = false;
-}
-
-/**
- * Is the request still in the event-loop turn it arrived in (an answer made now is written by Bun
- * at once, json-text-answer.ts)? False for a request the server did not open (in-process calls).
- */
-export function stillInArrivalTurn(request: Request): boolean {
-  return (request as Carrier)[RECORD]?.inArrivalTurn ?? false;
+  recordOf(request).server = server;
 }
 
 /** The request's id: the caller's X-Request-Id when it is sane, else one made here. */

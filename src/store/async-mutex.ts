@@ -11,11 +11,7 @@ export class AsyncMutex {
   private locked = false;
   private readonly waiters: Waiter[] = [];
 
-  constructor(
-    private readonly timeoutMs: number,
-    /** Told when the lock is taken (before the holder runs) and when it is let go (after). */
-    private readonly hooks: { acquired?: () => void; released?: () => void } = {},
-  ) {}
+  constructor(private readonly timeoutMs: number) {}
 
   /** True while a write or a transaction holds the writer. */
   get isLocked(): boolean {
@@ -25,7 +21,7 @@ export class AsyncMutex {
   /** Resolves with a release function once the lock is held; rejects after the timeout. */
   acquire(): Promise<() => void> {
     if (!this.locked) {
-      this.take();
+      this.locked = true;
       return Promise.resolve(this.releaser());
     }
     return new Promise((resolve, reject) => {
@@ -43,7 +39,7 @@ export class AsyncMutex {
   /** Runs a synchronous function under the lock: at once when free, else in its turn. */
   run<T>(fn: () => T): Promise<T> {
     if (!this.locked) {
-      this.take();
+      this.locked = true;
       const release = this.releaser();
       try {
         return Promise.resolve(fn());
@@ -62,17 +58,11 @@ export class AsyncMutex {
     });
   }
 
-  private take(): void {
-    this.locked = true;
-    this.hooks.acquired?.();
-  }
-
   private releaser(): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.hooks.released?.();
       const next = this.waiters.shift();
       if (!next) {
         this.locked = false;
@@ -80,7 +70,6 @@ export class AsyncMutex {
       }
       clearTimeout(next.timer);
       // The lock passes straight to the next waiter, so nobody can slip in between.
-      this.hooks.acquired?.();
       next.grant(this.releaser());
     };
   }

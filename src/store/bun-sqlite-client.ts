@@ -11,7 +11,7 @@ import { Database } from "bun:sqlite";
 import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from "@libsql/client";
 import { AsyncMutex } from "./async-mutex.ts";
 import { GroupCommit } from "./group-commit.ts";
-import { TurnReads } from "./turn-reads.ts";
+import { ReadBatch } from "./read-batch.ts";
 import { finalizeStatements, kindOf, mapError, normaliseStatement, noteSchemaChange, runOn, StoreError } from "./sqlite-statements.ts";
 
 export { StoreError };
@@ -62,17 +62,15 @@ class BunSqliteClient implements EmbeddedClient {
   private readonly reader: Database | null;
   private readonly mutex: AsyncMutex;
   private readonly commits: GroupCommit;
-  private readonly reads: TurnReads;
+  private readonly reads: ReadBatch;
 
   constructor(path: string, options: BunSqliteClientOptions) {
     this.writer = openConnection(path, options.readonly ?? false);
     // A second connection for reads only makes sense for a file; :memory: is private to one connection.
     this.reader = path === ":memory:" ? null : openConnection(path, true);
-    // Whoever takes the writer may write: the turn's shared read transaction leaves it first; and
-    // once the writer is let go, what it wrote may be committed: later reads take a new snapshot.
-    this.mutex = new AsyncMutex(options.lockTimeoutMs ?? 30_000, { acquired: () => this.reads.endOnWriter(), released: () => this.reads.end() });
-    this.commits = new GroupCommit(this.writer, this.mutex, () => this.reads.end());
-    this.reads = new TurnReads(this.writer, this.reader, this.mutex);
+    this.mutex = new AsyncMutex(options.lockTimeoutMs ?? 30_000);
+    this.commits = new GroupCommit(this.writer, this.mutex);
+    this.reads = new ReadBatch(this.writer, this.reader, this.mutex);
   }
 
   async execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {
@@ -89,7 +87,7 @@ class BunSqliteClient implements EmbeddedClient {
     return this.mutex.run(() => runOn(this.writer, sql, bound));
   }
 
-  /** A SELECT, run at once in the read transaction shared by this turn's reads (turn-reads.ts). */
+  /** A SELECT, in a read transaction shared with the others asked for this turn (read-batch.ts). */
   readValues(sql: string, args: readonly unknown[]): Promise<unknown[][]> {
     if (this.closed) return Promise.reject(new StoreError("the store is closed", "CLIENT_CLOSED"));
     if (kindOf(sql) !== "read") return Promise.reject(new StoreError("readValues runs SELECT statements only", "SQLITE_MISUSE"));
@@ -163,7 +161,6 @@ class BunSqliteClient implements EmbeddedClient {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.reads.end();
     for (const db of [this.reader, this.writer]) {
       if (!db) continue;
       finalizeStatements(db);

@@ -29,12 +29,7 @@ export class GroupCommit {
   private pending: Unit[] = [];
   private scheduled = false;
 
-  constructor(
-    private readonly db: Database,
-    private readonly mutex: AsyncMutex,
-    /** Runs right after each COMMIT, before anyone is told: reads from then on must see it. */
-    private readonly committed: () => void = () => {},
-  ) {}
+  constructor(private readonly db: Database, private readonly mutex: AsyncMutex) {}
 
   /** Runs the statements atomically, in a transaction shared with others queued this turn. */
   statements(statements: QueuedStatement[]): Promise<ResultSet[]> {
@@ -132,7 +127,6 @@ export class GroupCommit {
       for (const unit of group.slice(started)) unit.reject(error);
       return;
     }
-    this.committed();
     for (const confirm of onCommit) confirm();
   }
 }

@@ -94,6 +94,20 @@ for (const driver of drivers) {
       expect(await store.read("SELECT name FROM t WHERE id = 1")).toEqual([["changed"]]);
     });
 
+    test("readAll answers several SELECTs together, in order; one failing fails them all", async () => {
+      await store.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)");
+      await store.client.execute({ sql: "INSERT INTO t (id, name) VALUES (1, 'a'), (2, 'b')", args: [] });
+      const [count, names] = await store.readAll([
+        { sql: "SELECT count(*) FROM t", args: [] },
+        { sql: "SELECT name FROM t WHERE id >= ? ORDER BY id", args: [1] },
+      ]);
+      expect(count).toEqual([[2]]);
+      expect(names).toEqual([["a"], ["b"]]);
+      const alone = store.read("SELECT name FROM t WHERE id = 2");
+      await expect(store.readAll([{ sql: "SELECT 1", args: [] }, { sql: "SELECT name FROM no_such_table", args: [] }])).rejects.toThrow(/no such table/);
+      expect(await alone).toEqual([["b"]]);
+    });
+
     test("an async transaction that throws rolls back everything", async () => {
       await expect(
         store.db.transaction(async (tx) => {

@@ -1,0 +1,82 @@
+// Shared read transactions for the embedded store's hottest reads (Store.read). Outside a
+// transaction every SELECT is its own read transaction, and on a WAL file starting one costs more
+// than the read: a shared lock taken and dropped on the database file (two fcntl calls and an fstat,
+// measured 1.5–2 µs of a 2.1 µs point read; 0.3 µs inside a transaction). So the reads that arrive
+// in the same event-loop turn — concurrent requests' token lookups — run in one read transaction.
+//
+// Freshness is exactly that of running each read at once: the transaction starts after every read
+// in it was asked for, so each sees every commit that happened before it was asked (and a caller's
+// own earlier writes). Nothing is written here, so nothing can be half-done.
+import type { Database } from "bun:sqlite";
+import type { AsyncMutex } from "./async-mutex.ts";
+import { runControl, valuesOn } from "./sqlite-statements.ts";
+
+interface QueuedRead {
+  /** One statement, or several answered together (readAll). */
+  statements: readonly { sql: string; args: readonly unknown[] }[];
+  resolve: (rows: unknown[][][]) => void;
+  reject: (error: unknown) => void;
+}
+
+export class ReadBatch {
+  private pending: QueuedRead[] = [];
+  private scheduled = false;
+
+  /**
+   * `writer` serves when no write holds it (its page cache is warm after its own commits, where the
+   * reader's is dropped after each of them); otherwise `reader`, which in WAL mode never sees
+   * another transaction's uncommitted rows. With no reader (`:memory:`) the batch waits its turn.
+   */
+  constructor(
+    private readonly writer: Database,
+    private readonly reader: Database | null,
+    private readonly mutex: AsyncMutex,
+  ) {}
+
+  read(sql: string, args: readonly unknown[]): Promise<unknown[][]> {
+    return new Promise((resolve, reject) => this.enqueue({ statements: [{ sql, args }], resolve: (results) => resolve(results[0]!), reject }));
+  }
+
+  /** Several SELECTs answered from one snapshot: they run one after the other in the same transaction. */
+  readAll(statements: readonly { sql: string; args: readonly unknown[] }[]): Promise<unknown[][][]> {
+    return new Promise((resolve, reject) => this.enqueue({ statements, resolve, reject }));
+  }
+
+  private enqueue(read: QueuedRead): void {
+    this.pending.push(read);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    if (!this.mutex.isLocked) this.runOn(this.writer, batch);
+    else if (this.reader) this.runOn(this.reader, batch);
+    else void this.mutex.run(() => this.runOn(this.writer, batch));
+  }
+
+  private runOn(db: Database, batch: QueuedRead[]): void {
+    // One statement alone gains nothing from a transaction around it.
+    const shared = batch.length > 1 || batch[0]!.statements.length > 1;
+    try {
+      if (shared) runControl(db, "BEGIN DEFERRED");
+    } catch (error) {
+      for (const read of batch) read.reject(error);
+      return;
+    }
+    try {
+      for (const read of batch) {
+        try {
+          read.resolve(read.statements.map(({ sql, args }) => valuesOn(db, sql, args)));
+        } catch (error) {
+          read.reject(error);
+        }
+      }
+    } finally {
+      if (shared && db.inTransaction) runControl(db, "COMMIT");
+    }
+  }
+}
