@@ -17,6 +17,7 @@ import { finalizeStatements, kindOf, mapError, normaliseStatement, noteSchemaCha
 export { StoreError };
 
 const BUSY_TIMEOUT_MS = 10_000;
+const MMAP_BYTES = 256 * 1024 * 1024;
 
 export interface BunSqliteClientOptions {
   /** How long a caller may wait for the writer before giving up (guards against self-deadlock). */
@@ -51,6 +52,10 @@ function openConnection(path: string, readonly: boolean): Database {
     db.run("PRAGMA synchronous = NORMAL");
   }
   db.run("PRAGMA foreign_keys = ON");
+  // SQLite reads a value larger than a page (a stored plan answer, a feed page's text) straight from
+  // the file, one pread per overflow page (it is built with DIRECT_OVERFLOW_READ); through a memory
+  // map those reads are copies (measured: a 12.8 KB value 2.3 → 0.9 µs).
+  db.run(`PRAGMA mmap_size = ${MMAP_BYTES}`);
   return db;
 }
 
