@@ -19,9 +19,11 @@ import { SCOPES } from "../../src/lib/scopes.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore, type Store } from "../../src/store/open-store.ts";
 import { CURRENT_API_VERSION, VersionRegistry } from "../../src/versions/registry.ts";
+import { clientWithToken } from "../billing/fixtures.ts";
 import { STORE_DRIVERS } from "../helpers/store-drivers.ts";
-import { TEST_START } from "../helpers/test-app.ts";
+import { createTestApp, TEST_START, type TestApp } from "../helpers/test-app.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { feed, recordEvent } from "./fixtures.ts";
 
 const ODD = { plan_id: 'q"uote \\ back\\slash\nnew line é ß 漢字 😀 \u2028 \u0001 </script>', status: "complete" };
 
@@ -199,4 +201,37 @@ async function walk(s: Setup, read: (after: number) => Promise<{ items: { id: st
     const [row] = await s.store.read("SELECT seq FROM events WHERE id = ?", [page.items.at(-1)!.id]);
     after = Number(row![0]);
   }
+}
+
+describe("the feed through the routes, from the client's copy", () => {
+  let t: TestApp | null = null;
+  afterEach(() => t?.cleanup());
+
+  test("GET /v1/events answers from the copy when it can, and from the events when it cannot", async () => {
+    t = await createTestApp();
+    const a = await clientWithToken(t);
+    for (let i = 0; i < 30; i++) await recordEvent(t, a.accountId, "lesson_plan.ready", { plan_id: `parla_lp_${i}`, status: "complete" });
+    const before = await feed(t, a.token, "start=oldest&limit=100");
+    expect(before.status).toBe(200);
+    expect(before.body.items).toHaveLength(30);
+    // Mark the copy's stored bytes (same length): the answer shows the mark, so it came from the copy.
+    await t.deps.store.client.execute({ sql: "UPDATE client_feed_chunks SET body = CAST(replace(CAST(body AS TEXT), 'parla_lp_1\"', 'parla_lp_X\"') AS BLOB)", args: [] });
+    const marked = await feed(t, a.token, "start=oldest&limit=100");
+    expect(marked.body.items.map((e: { data: { plan_id: string } }) => e.data.plan_id)).toContain("parla_lp_X");
+    // A token with fewer scopes over events of one type it hears: still the copy.
+    const narrow = await tokenWithScopes(t, a, "events:read lesson_plans:read");
+    expect((await feed(t, narrow, "start=oldest&limit=100")).body.items.map((e: { data: { plan_id: string } }) => e.data.plan_id)).toContain("parla_lp_X");
+    // A types filter that leaves out a type in the copy's chunks: answered from the events.
+    await recordEvent(t, a.accountId, "lesson_plan.failed", { plan_id: "parla_lp_failed" });
+    const filtered = await feed(t, a.token, "start=oldest&limit=100&types=lesson_plan.ready");
+    expect(filtered.body.items).toHaveLength(30);
+    expect(filtered.body.items.map((e: { data: { plan_id: string } }) => e.data.plan_id)).toContain("parla_lp_1");
+    expect(filtered.body.items.map((e: { data: { plan_id: string } }) => e.data.plan_id)).not.toContain("parla_lp_X");
+  });
+});
+
+/** A token for the same client with fewer scopes (client credentials may ask for a subset, RFC 6749 §3.3). */
+async function tokenWithScopes(t: TestApp, a: { client: { id: string }; secret: string | null }, scope: string): Promise<string> {
+  const res = await t.request("POST", "/oauth/token", { form: { grant_type: "client_credentials", scope }, headers: { authorization: "Basic " + btoa(`${a.client.id}:${a.secret}`) } });
+  return ((await res.json()) as { access_token: string }).access_token;
 }
