@@ -1,7 +1,7 @@
 // The server for scripts/bench/api.ts: Parla started exactly as `parla serve` starts it (the same
-// composition root and app), plus one probe route behind the /v1 doorway that stands in for
-// GET /v1/lesson-plans/{id} until that route exists: the doorway (token, scope, version, rate limit,
-// charge of lesson_plan.read) and one small indexed read (the caller's client row by its key).
+// composition root and app), plus one probe route behind the /v1 doorway: the doorway alone (token,
+// scope, version, rate limit, charge of lesson_plan.read) and one small indexed read (the caller's
+// client row by its key), beside the real GET /v1/lesson-plans/{id} and GET /v1/usage.
 //   bun scripts/bench/api-server.ts   (configured by PARLA_* like the binary)
 import { t } from "elysia";
 import { loadConfig } from "../../src/config/config.ts";
