@@ -10,6 +10,7 @@
 // - a chunk read holds a type this reader does not hear (its token's scopes or `types`, spec 6.2.2);
 // - a chunk went (retention, a new version) between the two reads.
 import { cursorAt, feedTypes, type FeedDeps, type FeedReader } from "./event-feed.ts";
+import { blobBytes } from "../store/open-store.ts";
 import { typeMask } from "./client-feeds.ts";
 
 // The copy's state, the head of the whole sequence and whether the account has events between the
@@ -32,11 +33,6 @@ const PLACES =
 const ANSWER =
   "SELECT CAST(? || group_concat(CASE WHEN first_n = ? THEN substr(body, ?, ?) WHEN first_n = ? THEN substr(body, 1, ?) ELSE body END, '') || ? AS BLOB), count(*) " +
   "FROM (SELECT first_n, body FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) AND first_n >= ? AND first_n <= ? ORDER BY first_n)";
-
-/** A blob as the store returns it: Uint8Array on the embedded store, ArrayBuffer from a libSQL server. */
-function bytesOf(value: unknown): Uint8Array<ArrayBuffer> {
-  return value instanceof Uint8Array ? (value as Uint8Array<ArrayBuffer>) : new Uint8Array(value as ArrayBuffer);
-}
 
 /** A chunk's "seq:offset,…" as [seq, offset] pairs. */
 function positionsOf(text: string): number[][] {
@@ -106,6 +102,6 @@ export class ClientFeedPages {
     const firstLength = firstN === lastN ? end - start - 1 : 1_000_000_000;
     const [answer] = await this.deps.store.read(ANSWER, ['{"items":[', firstN, start + 2, firstLength, lastN, end, tail, clientId, firstN, lastN]);
     if (answer === undefined || Number(answer[1]) !== chunks) return null;
-    return bytesOf(answer[0]);
+    return blobBytes(answer[0]);
   }
 }

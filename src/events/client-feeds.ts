@@ -13,7 +13,7 @@
 // (feed-page-text.ts).
 import { executorOf, type SqlExecutor, type SqlHandle } from "../store/raw-sql.ts";
 import { EVENT_CATALOGUE, EVENT_TYPES, type CatalogueEntry, type EventType } from "./catalogue.ts";
-import { READER_MARK, SubjectCache } from "./envelope.ts";
+import { READER_MARK, readerFields, SubjectCache } from "./envelope.ts";
 import type { RecordedEvent } from "./recorder.ts";
 
 /**
@@ -33,11 +33,6 @@ export function typeMask(types: readonly EventType[]): number {
   let mask = 0;
   for (const type of types) mask |= typeBit(type);
   return mask;
-}
-
-/** The fields a reader's envelope has where the stored template has READER_MARK. */
-export function readerFields(apiVersion: string, subject: string): string {
-  return `,"api_version":${JSON.stringify(apiVersion)},"subject":${JSON.stringify(subject)}`;
 }
 
 // The clients that may hear the event (spec 6.1, 6.2), with their copy's state when they have one.

@@ -36,6 +36,11 @@ export interface StoredEvent {
 /** Where a reader's `,"api_version":…,"subject":…` goes in an envelope template (never raw in JSON text). */
 export const READER_MARK = "\u0001";
 
+/** What a reader's envelope has where the stored template has READER_MARK. */
+export function readerFields(apiVersion: string, subject: string): string {
+  return `,"api_version":${JSON.stringify(apiVersion)},"subject":${JSON.stringify(subject)}`;
+}
+
 /**
  * The envelope as JSON text for every reader at once: JSON.stringify of envelopeFor's object, keys
  * in the same order, with READER_MARK in place of api_version and subject, which depend on who

@@ -7,7 +7,7 @@
 // When the version asked for reshapes event data (spec 9), the page is made the general way,
 // through the version registry.
 import { EVENT_CATALOGUE, type CatalogueEntry, type EventType } from "./catalogue.ts";
-import { READER_MARK, SubjectCache } from "./envelope.ts";
+import { READER_MARK, readerFields, SubjectCache } from "./envelope.ts";
 import { cursorAt, feedPage, feedTypes, type FeedDeps, type FeedReader } from "./event-feed.ts";
 
 /** One SQL string literal (the type names are the catalogue's, but quoting keeps that from mattering). */
@@ -96,9 +96,8 @@ export class FeedPageText {
       // The end: every event up to the head read with the page was committed and seen.
       position = Math.max(Number(row[1]), head, afterSeq);
     }
-    const version = `,"api_version":${JSON.stringify(reader.apiVersion)},"subject":`;
-    const aboutAccount = version + JSON.stringify(this.subjects.get(clientId, accountId, null));
-    items = Number(row[3]) === 0 ? items.replaceAll(READER_MARK, aboutAccount) : this.withUsers(items, version, aboutAccount, clientId, accountId);
+    const aboutAccount = readerFields(reader.apiVersion, this.subjects.get(clientId, accountId, null));
+    items = Number(row[3]) === 0 ? items.replaceAll(READER_MARK, aboutAccount) : this.withUsers(items, reader.apiVersion, aboutAccount, clientId, accountId);
     return answer(items, cursorAt(deps, reader, position), hasMore);
   }
 
@@ -106,7 +105,7 @@ export class FeedPageText {
    * Puts the reader's fields in at every READER_MARK: the subject of the user marked in front of
    * the event's template when there is one (the mark goes), else the account's. One pass.
    */
-  private withUsers(items: string, version: string, aboutAccount: string, clientId: string, accountId: string): string {
+  private withUsers(items: string, apiVersion: string, aboutAccount: string, clientId: string, accountId: string): string {
     const fields = new Map<string, string>();
     const parts: string[] = [];
     let from = 0;
@@ -116,7 +115,7 @@ export class FeedPageText {
         const close = items.indexOf(USER_CLOSE, user);
         const userId = items.slice(user + 1, close);
         let aboutUser = fields.get(userId);
-        if (aboutUser === undefined) fields.set(userId, (aboutUser = version + JSON.stringify(this.subjects.get(clientId, accountId, userId))));
+        if (aboutUser === undefined) fields.set(userId, (aboutUser = readerFields(apiVersion, this.subjects.get(clientId, accountId, userId))));
         parts.push(items.slice(from, user), items.slice(close + 1, mark), aboutUser);
         user = items.indexOf(USER_OPEN, mark);
       } else {

@@ -17,6 +17,7 @@ import type { PendingLedger } from "../billing/pending-ledger.ts";
 import { enqueueJobStatement } from "../scheduler/jobs.ts";
 import type { JobContext, JobKind } from "../scheduler/scheduler.ts";
 import { executorOf, inTransaction, type SqlHandle } from "../store/raw-sql.ts";
+import { blobBytes } from "../store/open-store.ts";
 import type { LessonPlanView } from "./api-model.ts";
 import { encodeAnswer, PLAN_ANSWER_SHAPE, planAnswerText, planView, type PlanRow } from "./plan-view.ts";
 import type { Engine } from "./engine.ts";
@@ -210,11 +211,8 @@ export async function getPlanAnswer(deps: Pick<CoreDeps, "store">, owner: PlanOw
   const [values] = await deps.store.read(ANSWER_BY_ID, [planId]);
   if (!values || !ownsPlan(owner, { accountId: String(values[0]), userId: values[1] === null ? null : String(values[1]) })) throw notFound("lesson plan");
   const [, , answer, shape] = values;
-  if (shape !== PLAN_ANSWER_SHAPE || answer === null) return getPlanJson(deps, owner, planId);
-  // Blobs come back as Uint8Array from the embedded store and as ArrayBuffer from a libSQL server.
-  if (answer instanceof Uint8Array) return answer as Uint8Array<ArrayBuffer>;
-  if (answer instanceof ArrayBuffer) return new Uint8Array(answer);
-  return getPlanJson(deps, owner, planId);
+  const bytes = shape === PLAN_ANSWER_SHAPE ? blobBytes(answer) : null;
+  return bytes ?? getPlanJson(deps, owner, planId);
 }
 
 export async function getPlan(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<LessonPlanView> {

@@ -21,15 +21,12 @@ export class ReferenceDocuments {
     private readonly baseUrl: string,
   ) {}
 
-  private current(): string {
-    return this.versions.list().find((v) => v.status === "current")!.id;
-  }
 
   openApi(): { json: Json; text: string } {
     if (!this.openapi) {
       const json = openApiDocument(this.source.documentedRoutes(), {
         baseUrl: this.baseUrl,
-        apiVersion: this.current(),
+        apiVersion: this.versions.current(),
         versions: this.versions.list().filter((v) => v.status !== "discontinued").map((v) => v.id),
       });
       this.openapi = { json, text: JSON.stringify(json) };
@@ -39,7 +36,7 @@ export class ReferenceDocuments {
 
   asyncApi(): { json: Json; text: string } {
     if (!this.asyncapi) {
-      const json = asyncApiDocument({ baseUrl: this.baseUrl, apiVersion: this.current() });
+      const json = asyncApiDocument({ baseUrl: this.baseUrl, apiVersion: this.versions.current() });
       this.asyncapi = { json, text: JSON.stringify(json) };
     }
     return this.asyncapi;

@@ -94,16 +94,24 @@ class BunSqliteClient implements EmbeddedClient {
 
   /** A SELECT, in a read transaction shared with the others asked for this turn (read-batch.ts). */
   readValues(sql: string, args: readonly unknown[]): Promise<unknown[][]> {
-    if (this.closed) return Promise.reject(new StoreError("the store is closed", "CLIENT_CLOSED"));
-    if (kindOf(sql) !== "read") return Promise.reject(new StoreError("readValues runs SELECT statements only", "SQLITE_MISUSE"));
-    return this.reads.read(sql, args);
+    const refused = this.refusedRead(sql);
+    return refused ? Promise.reject(refused) : this.reads.read(sql, args);
   }
 
   /** SELECTs from one snapshot, as readValues. */
   readAllValues(statements: readonly { sql: string; args: readonly unknown[] }[]): Promise<unknown[][][]> {
-    if (this.closed) return Promise.reject(new StoreError("the store is closed", "CLIENT_CLOSED"));
-    if (statements.some(({ sql }) => kindOf(sql) !== "read")) return Promise.reject(new StoreError("readAllValues runs SELECT statements only", "SQLITE_MISUSE"));
+    for (const { sql } of statements) {
+      const refused = this.refusedRead(sql);
+      if (refused) return Promise.reject(refused);
+    }
     return this.reads.readAll(statements);
+  }
+
+  /** Why `sql` may not go through readValues: the store is closed, or it is not a SELECT. */
+  private refusedRead(sql: string): StoreError | null {
+    if (this.closed) return new StoreError("the store is closed", "CLIENT_CLOSED");
+    if (kindOf(sql) !== "read") return new StoreError("readValues runs SELECT statements only", "SQLITE_MISUSE");
+    return null;
   }
 
   async batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {

@@ -29,6 +29,13 @@ export interface Store {
   close(): void;
 }
 
+/** A blob from Store.read as bytes: Uint8Array from the embedded store, ArrayBuffer from a libSQL server; null for anything else. */
+export function blobBytes(value: unknown): Uint8Array<ArrayBuffer> | null {
+  if (value instanceof Uint8Array) return value as Uint8Array<ArrayBuffer>;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  return null;
+}
+
 export function isEmbeddedUrl(url: string): boolean {
   return url.startsWith("file:") || url === ":memory:";
 }
