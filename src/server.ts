@@ -3,6 +3,7 @@
 import type { Server } from "bun";
 import type { Elysia } from "elysia";
 import { createApp } from "./app.ts";
+import { bunRoutesOf } from "./http/bun-routes.ts";
 import { compose, type AppDeps } from "./compose.ts";
 import type { Config } from "./config/config.ts";
 import { createAdjustableClock, systemClock } from "./lib/clock.ts";
@@ -51,6 +52,17 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   let handle: (request: Request) => Promise<Response> = async (request) => startingResponse(request);
   const metrics = config.metricsToken ? new Metrics() : undefined;
   let server: Server<unknown>;
+  // Every request, routed by Bun or by the app, is opened and logged here.
+  const served = async (request: Request, bunServer: Server<unknown>, by: (request: Request) => Response | Promise<Response>) => {
+    openRequest(request, bunServer);
+    const response = await by(request);
+    logRequest(log, request, response, metrics);
+    return response;
+  };
+  const serverError = (error: Error) => {
+    log.error("http.server_error", { error: String(error) });
+    return new Response("internal error\n", { status: 500, headers: { "x-content-type-options": "nosniff" } });
+  };
   try {
     server = Bun.serve({
       hostname: config.host,
@@ -59,16 +71,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       // timeout would cut them (DESIGN §9).
       idleTimeout: Math.min(255, config.streamHeartbeatSeconds * 2 + 5),
       maxRequestBodySize: 1024 * 1024,
-      fetch: async (request, bunServer) => {
-        openRequest(request, bunServer);
-        const response = await handle(request);
-        logRequest(log, request, response, metrics);
-        return response;
-      },
-      error: (error) => {
-        log.error("http.server_error", { error: String(error) });
-        return new Response("internal error\n", { status: 500, headers: { "x-content-type-options": "nosniff" } });
-      },
+      fetch: (request, bunServer) => served(request, bunServer, handle),
+      error: serverError,
     });
   } catch (error) {
     store.close();
@@ -101,6 +105,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const app = createApp(deps);
   if (options.extraRoutes) app.use(options.extraRoutes(deps));
   handle = (request) => app.handle(request);
+  // The app's routes go to Bun's router; what it does not match still reaches `handle`.
+  const routes = bunRoutesOf(app, (route) => (request: Request) => served(request, server, route));
+  server.reload({ routes, fetch: (request, bunServer) => served(request, bunServer, handle), error: serverError });
   scheduler.start();
   deps.webhooks.worker.start();
   const heartbeat = startHeartbeat(store.db, processTag, (error) => log.warn("heartbeat.failed", { error: String(error) }));

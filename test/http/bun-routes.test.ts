@@ -1,0 +1,59 @@
+// The app's routes served by Bun's router (http/bun-routes.ts): the same answers as app.handle,
+// global hooks included, and everything Bun does not match falls through to the app.
+import { afterEach, expect, test } from "bun:test";
+import { Elysia, t } from "elysia";
+import { bunRoutesOf } from "../../src/http/bun-routes.ts";
+
+const stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+});
+
+function testApp() {
+  return new Elysia()
+    .onRequest(({ set, request }) => {
+      set.headers["x-hook"] = "on-request";
+      if (new URL(request.url).searchParams.has("early")) return new Response("early", { status: 418 });
+    })
+    .get("/items/:id", ({ params, query }) => ({ id: params.id, q: query.q ?? null }), { params: t.Object({ id: t.String({ maxLength: 8 }) }) })
+    .post("/items", ({ body }) => ({ created: body }), { body: t.Object({ name: t.String() }) })
+    .get("/files/*", () => "wildcard")
+    .get("/plain", () => new Response("plain", { headers: { "content-type": "text/plain" } }));
+}
+
+function serve(app: ReturnType<typeof testApp>) {
+  const byBun: string[] = [];
+  const routes = bunRoutesOf(app, (handler) => (request) => {
+    byBun.push(`${request.method} ${new URL(request.url).pathname}`);
+    return handler(request);
+  });
+  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, routes, fetch: (request) => app.handle(request) });
+  stops.push(() => server.stop(true));
+  return { url: `http://127.0.0.1:${server.port}`, byBun };
+}
+
+test("a matched route answers as app.handle does: decoded parameters, query, validation and the global hooks", async () => {
+  const app = testApp();
+  const { url, byBun } = serve(app);
+  for (const path of ["/items/caf%C3%A9?q=1", "/items/a%20b", "/items/waytoolongid", "/plain", "/items/x?early=1"]) {
+    const [viaBun, viaApp] = [await fetch(`${url}${path}`), await app.handle(new Request(`http://localhost${path}`))];
+    expect([viaBun.status, viaBun.headers.get("x-hook"), await viaBun.text()]).toEqual([viaApp.status, viaApp.headers.get("x-hook"), await viaApp.text()]);
+  }
+  expect(await (await fetch(`${url}/items/caf%C3%A9?q=1`)).json()).toEqual({ id: "café", q: "1" });
+  const posted = await fetch(`${url}/items`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "x" }) });
+  expect(await posted.json()).toEqual({ created: { name: "x" } });
+  expect(byBun).toEqual(["GET /items/caf%C3%A9", "GET /items/a%20b", "GET /items/waytoolongid", "GET /plain", "GET /items/x", "GET /items/caf%C3%A9", "POST /items"]);
+});
+
+test("HEAD of a GET route is answered by Bun without a body; other methods, wildcards and trailing slashes fall through to the app", async () => {
+  const app = testApp();
+  const { url, byBun } = serve(app);
+  const head = await fetch(`${url}/plain`, { method: "HEAD" });
+  expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([200, "5", ""]);
+  expect(byBun).toEqual(["HEAD /plain"]);
+  byBun.length = 0;
+  expect((await fetch(`${url}/items/1`, { method: "DELETE" })).status).toBe(404);
+  expect(await (await fetch(`${url}/files/a/b`)).text()).toBe("wildcard");
+  expect((await fetch(`${url}/items/1/`)).status).toBe(200);
+  expect(byBun).toEqual([]);
+});
