@@ -24,19 +24,21 @@ import type { Engine } from "./engine.ts";
 import { parseLessonPlanInput } from "./engine-input.ts";
 import type { LessonPlanInput, LessonSet } from "./model.ts";
 import { canonicalInput, EngineVersion, findInLibrary, keepInLibrary, libraryKey, noteLibraryUse } from "./plan-library.ts";
+import { PlanAnswerCache } from "./plan-answers.ts";
 import { PlanProgress } from "./plan-progress.ts";
 import { lessonPlans, planSets, type PlanStatus } from "./schema.ts";
 
 export const PLAN_JOB = "lesson_plan.generate";
 
-/** What generation keeps per process: the progress announcements and the engine's version. */
+/** What generation keeps per process: the progress announcements, the engine's version and complete plans' answers. */
 export interface GenerationRuntime {
   progress: PlanProgress;
   engineVersion: EngineVersion;
+  answers: PlanAnswerCache;
 }
 
 export function createGenerationRuntime(deps: Pick<CoreDeps, "store" | "config">): GenerationRuntime {
-  return { progress: new PlanProgress(deps.store.db), engineVersion: new EngineVersion(deps.config) };
+  return { progress: new PlanProgress(deps.store.db), engineVersion: new EngineVersion(deps.config), answers: new PlanAnswerCache() };
 }
 
 export interface PlanDeps extends CoreDeps {
@@ -198,21 +200,28 @@ export async function getPlanJson(deps: Pick<CoreDeps, "store">, owner: PlanOwne
   return planAnswerText(row, row.setsReady > 0 ? sets.map((s) => s[0] as string) : []);
 }
 
-const ANSWER_BY_ID = "SELECT account_id, user_id, answer, answer_shape FROM lesson_plans WHERE id = ?";
+const ANSWER_BY_ID = "SELECT account_id, user_id, answer_shape, answer FROM lesson_plans WHERE id = ?";
+/** The same row without the answer, when this process already holds it (plan-answers.ts). */
+const OWNER_AND_SHAPE_BY_ID = "SELECT account_id, user_id, answer_shape FROM lesson_plans WHERE id = ?";
 
 /**
  * GET /v1/lesson-plans/{id} in the current API version's shape: a complete plan's stored answer
- * as its bytes, after one read of its row by its key (the owner and the answer together); any
- * other plan — not complete yet, completed before answers were stored, or stored in a shape that
- * is no longer current — as text built from its row and sets (getPlanJson). Nothing is written:
- * an old plan is not given a stored answer on the way.
+ * as its bytes, after one read of its row by its key (the owner and the answer together, or only
+ * the owner and the shape when `answers` already holds the answer); any other plan — not complete
+ * yet, completed before answers were stored, or stored in a shape that is no longer current — as
+ * text built from its row and sets (getPlanJson). Nothing is written: an old plan is not given a
+ * stored answer on the way.
  */
-export async function getPlanAnswer(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<Uint8Array<ArrayBuffer> | string> {
-  const [values] = await deps.store.read(ANSWER_BY_ID, [planId]);
+export async function getPlanAnswer(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string, answers?: PlanAnswerCache): Promise<Uint8Array<ArrayBuffer> | string> {
+  const kept = answers?.get(planId) ?? null;
+  const [values] = await deps.store.read(kept ? OWNER_AND_SHAPE_BY_ID : ANSWER_BY_ID, [planId]);
   if (!values || !ownsPlan(owner, { accountId: String(values[0]), userId: values[1] === null ? null : String(values[1]) })) throw notFound("lesson plan");
-  const [, , answer, shape] = values;
-  const bytes = shape === PLAN_ANSWER_SHAPE ? blobBytes(answer) : null;
-  return bytes ?? getPlanJson(deps, owner, planId);
+  if (values[2] !== PLAN_ANSWER_SHAPE) return getPlanJson(deps, owner, planId);
+  if (kept) return kept;
+  const bytes = blobBytes(values[3]);
+  if (!bytes) return getPlanJson(deps, owner, planId);
+  answers?.remember(planId, bytes);
+  return bytes;
 }
 
 export async function getPlan(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<LessonPlanView> {

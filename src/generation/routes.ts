@@ -82,7 +82,7 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         set.headers["cache-control"] = "no-store";
         // An older version's shape goes through the version changes (the doorway shapes the object).
         if (deps.versions.reshapesResource("lesson_plan", apiVersion)) return getPlan(deps, ownerOf(caller), params.id);
-        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id);
+        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id, deps.generation.answers);
         return typeof answer === "string" ? jsonTextAnswer(answer) : jsonBytesAnswer(answer);
       },
     )

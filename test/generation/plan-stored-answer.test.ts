@@ -58,11 +58,35 @@ describe("a complete plan's stored answer", () => {
     const bytes = await getPlanAnswer(t.deps, owner, p.id);
     expect(bytes).toBeInstanceOf(Uint8Array);
     expect(new TextDecoder().decode(bytes as Uint8Array)).toBe(fromSets);
+  });
 
-    // The read serves the stored bytes, not the sets: an answer stored in the current shape is taken as it is.
+  test("the read serves the stored bytes, kept in memory after the first read; the row's owner and shape are still read each time", async () => {
+    t = await createTestApp();
+    const c = await clientWithToken(t);
+    const p = await created(c.token);
+    await t.scheduler.drain();
+    const fromSets = (await stored(p.id)).answer!;
+    // An answer stored in the current shape is taken as it is (not rebuilt from the sets).
     const marker = JSON.stringify({ id: p.id, stored: true });
     await t.deps.store.client.execute({ sql: "UPDATE lesson_plans SET answer = ? WHERE id = ?", args: [new TextEncoder().encode(marker), p.id] });
+    expect(t.deps.generation.answers.size).toBe(0);
     expect(await readText(c.token, p.id)).toBe(marker);
+    expect(t.deps.generation.answers.size).toBe(1);
+    // A complete plan's answer never changes, so the next reads answer the bytes kept from the first…
+    await t.deps.store.client.execute({ sql: "UPDATE lesson_plans SET answer = ? WHERE id = ?", args: [new TextEncoder().encode("{}"), p.id] });
+    expect(await readText(c.token, p.id)).toBe(marker);
+    // …while the row still decides: another owner is 404, a shape this build does not serve is answered from the sets,
+    const other = await clientWithToken(t, { email: "other@example.com" });
+    expect((await as(t, other.token).get(`/v1/lesson-plans/${p.id}`)).status).toBe(404);
+    await t.deps.store.client.execute({ sql: "UPDATE lesson_plans SET answer_shape = ? WHERE id = ?", args: [`${CURRENT_API_VERSION}/0`, p.id] });
+    expect(await readText(c.token, p.id)).toBe(fromSets);
+    // …and a plan that is gone is 404 though its answer is still kept.
+    await t.deps.store.client.execute({ sql: "UPDATE lesson_plans SET answer_shape = ? WHERE id = ?", args: [PLAN_ANSWER_SHAPE, p.id] });
+    expect(await readText(c.token, p.id)).toBe(marker);
+    await t.deps.store.client.execute({ sql: "PRAGMA foreign_keys = OFF" });
+    await t.deps.store.client.execute({ sql: "DELETE FROM lesson_plans WHERE id = ?", args: [p.id] });
+    await t.deps.store.client.execute({ sql: "PRAGMA foreign_keys = ON" });
+    expect((await as(t, c.token).get(`/v1/lesson-plans/${p.id}`)).status).toBe(404);
   });
 
   test("a plan made from the library is complete and stored at once, and so is one started by startPlanFor", async () => {
