@@ -5,24 +5,14 @@
 //   bun scripts/bench/events-feed-cpu.ts [--requests 10000] [--in-flight 32] [--types lesson_plan.ready] [--about-users 20] [--feed-only]
 // (--about-users N: the events are about N users, each with its own subject, instead of the account.)
 // (--feed-only: just the GET /v1/events loop, for `bun --cpu-prof-md`.)
-import { join } from "node:path";
 import { t } from "elysia";
-import { createUser } from "../../src/accounts/service.ts";
-import { createApp } from "../../src/app.ts";
-import { createClient } from "../../src/clients/service.ts";
-import { compose } from "../../src/compose.ts";
-import { loadConfig } from "../../src/config/config.ts";
-import { systemClock } from "../../src/lib/clock.ts";
-import { createLogger } from "../../src/lib/logger.ts";
-import { SCOPES } from "../../src/lib/scopes.ts";
-import { migrate } from "../../src/store/migrate.ts";
-import { openStore } from "../../src/store/open-store.ts";
 import { parseTypes } from "../../src/events/event-feed.ts";
 import { FeedPageSchema, FeedQuery } from "../../src/events/model.ts";
 import { FeedPageText } from "../../src/events/feed-page-text.ts";
 import { ClientFeedPages } from "../../src/events/client-feed-page.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
 import { CURRENT_API_VERSION } from "../../src/versions/registry.ts";
-import { tempDir } from "../../test/helpers/temp-dir.ts";
+import { benchApp, cpuPerCall as cpuPerCallOf, cpuPerRequest as cpuPerRequestOf } from "./in-process-app.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
@@ -30,39 +20,23 @@ const REQUESTS = Number(option("requests") ?? 10_000);
 const ABOUT_USERS = Number(option("about-users") ?? 0);
 const query = `start=oldest&limit=100${option("types") ? `&types=${option("types")}` : ""}`;
 
-const dir = tempDir("parla-bench-feed-cpu-");
-const config = loadConfig({ PARLA_DATABASE_URL: `file:${join(dir.path, "parla.db")}`, PARLA_BASE_URL: "http://localhost", PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "10000000" });
-const store = openStore(config.databaseUrl);
-await migrate(store.client, Date.now());
-const { deps } = await compose(config, store, createLogger("error"), systemClock);
 // The feed's route as declared (doorway, query model, response model), answering a body from memory.
 let remembered = "{}";
 const declared = { scope: "events:read", operation: "events.feed", version: "header", summary: "probe", tags: ["bench"], hidden: true } as const;
-const probe = deps.v1
-  .plugin("bench")
-  .get("/v1/bench/doorway", { ...declared, response: { 200: t.Object({ ok: t.Boolean() }) } }, () => ({ ok: true }))
-  .get(
-    "/v1/bench/feed-shaped",
-    { ...declared, query: FeedQuery, response: { 200: FeedPageSchema } },
-    () => new Response(remembered, { headers: { "content-type": "application/json;charset=utf-8" } }),
-  ).elysia;
-const app = createApp(deps).use(probe);
-
-const now = Date.now();
-const user = await createUser(deps.store.db, now, { email: "bench@example.com", password: "correct horse battery staple" });
-const client = await createClient(deps.store.db, now, { accountId: user.accountId, name: "Bench", type: "confidential", scopes: [...SCOPES], billingMode: "allowance", redirectUris: [] });
-const exchanged = await app.handle(
-  new Request("http://localhost/oauth/token", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", authorization: "Basic " + btoa(`${client.client.id}:${client.secret}`) },
-    body: "grant_type=client_credentials",
-  }),
+const { app, deps, accountId, clientId, headers, dir, cleanup } = await benchApp("feed-cpu", (deps) =>
+  deps.v1
+    .plugin("bench")
+    .get("/v1/bench/doorway", { ...declared, response: { 200: t.Object({ ok: t.Boolean() }) } }, () => ({ ok: true }))
+    .get(
+      "/v1/bench/feed-shaped",
+      { ...declared, query: FeedQuery, response: { 200: FeedPageSchema } },
+      () => new Response(remembered, { headers: { "content-type": "application/json;charset=utf-8" } }),
+    ).elysia,
 );
-const token = ((await exchanged.json()) as { access_token: string }).access_token;
 for (let i = 0; i < 150; i++) {
   await deps.store.db.transaction((tx) =>
     deps.events.record(tx, Date.now(), {
-      accountId: user.accountId,
+      accountId,
       type: "lesson_plan.ready",
       data: { plan_id: `parla_lp_bench${i}`, status: "complete" },
       aboutUserId: ABOUT_USERS > 0 ? `parla_usr_bench${i % ABOUT_USERS}` : null,
@@ -70,43 +44,12 @@ for (let i = 0; i < 150; i++) {
   );
 }
 
-const headers = { authorization: `Bearer ${token}` };
-/** µs of CPU per `run`: the best of three rounds after a warm-up (the first rounds still compile). */
 const IN_FLIGHT = Number(option("in-flight") ?? 1);
-/** `count` runs, IN_FLIGHT at a time (as many requests in flight as a server under load has). */
-async function runMany(run: () => Promise<unknown>, count: number): Promise<void> {
-  let left = count;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (left-- > 0) await run();
-    }),
-  );
-}
-
-async function cpuPer(run: () => Promise<unknown>): Promise<number> {
-  await runMany(run, 5000);
-  let best = Infinity;
-  for (let round = 0; round < 3; round++) {
-    Bun.gc(true);
-    const start = process.cpuUsage();
-    await runMany(run, REQUESTS);
-    const used = process.cpuUsage(start);
-    best = Math.min(best, (used.user + used.system) / REQUESTS);
-  }
-  return best;
-}
-
+const cpuPerCall = (run: () => Promise<unknown>) => cpuPerCallOf(run, REQUESTS, IN_FLIGHT);
 async function cpuPerRequest(make: () => Request, via: (r: Request) => Promise<Response> | Response): Promise<{ us: number; body: string }> {
-  const body = await (await via(make())).text();
-  const us = await cpuPer(async () => {
-    const res = await via(make());
-    if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
-    await res.arrayBuffer();
-  });
-  return { us, body };
+  const { us, body } = await cpuPerRequestOf(make, via, REQUESTS, IN_FLIGHT);
+  return { us, body: new TextDecoder().decode(body) };
 }
-
-const cpuPerCall = cpuPer;
 
 const feedUrl = `http://localhost/v1/events?${query}`;
 const page = await cpuPerRequest(
@@ -134,7 +77,7 @@ const feedShaped = await cpuPerRequest(
 
 const pages = new FeedPageText(deps);
 const reader = {
-  listener: { clientId: client.client.id, accountId: user.accountId, scopes: [...SCOPES] },
+  listener: { clientId, accountId, scopes: [...SCOPES] },
   apiVersion: CURRENT_API_VERSION,
   requested: option("types") ? parseTypes(option("types")) : null,
 };
@@ -142,7 +85,7 @@ const pageText = await cpuPerCall(() => pages.page(reader, 0, 100));
 const copies = new ClientFeedPages(deps);
 const copyPage = await cpuPerCall(() => copies.page(reader, 0, 100));
 const [pageSql] = [...(pages as unknown as { statements: Map<string, { sql: string }> }).statements.values()];
-const sqlArgs = [user.accountId, 0, client.client.id, client.client.id, 101];
+const sqlArgs = [accountId, 0, clientId, clientId, 101];
 const statement = await cpuPerCall(() => deps.store.read(pageSql!.sql, sqlArgs));
 
 console.log(`feed page (${items} events, ${page.body.length} bytes), ${REQUESTS} requests in process, µs CPU per request:`);
@@ -154,9 +97,8 @@ console.log(`  the page (FeedPageText) ${pageText.toFixed(1)}`);
 console.log(`  the page from the client's copy (ClientFeedPages) ${copyPage.toFixed(1)}`);
 console.log(`  GET /v1/events          ${page.us.toFixed(1)}   (≈ ${(page.us - feedShaped.us).toFixed(1)} more than answering from memory)`);
 if (process.env.KEEP) {
-  console.log(dir.path);
+  console.log(dir);
   process.exit(0);
 }
-store.close();
-dir.cleanup();
+cleanup();
 process.exit(0);
