@@ -23,7 +23,7 @@ import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, ty
 import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
 import { ReferenceDocuments } from "./reference/documents.ts";
-import { findAccessToken } from "./oauth/access-token-lookup.ts";
+import { findAccessToken, findAccessTokenAlong } from "./oauth/access-token-lookup.ts";
 import { forgetOldInbound } from "./inbound/service.ts";
 import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
 import { mailJobKinds, sendMail } from "./mail/service.ts";
@@ -97,6 +97,7 @@ export async function compose(
     clock,
     rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
     findAccessToken: (token, nowMs) => findAccessToken(store, token, nowMs),
+    findAccessTokenAlong: (token, nowMs, statement) => findAccessTokenAlong(store, token, nowMs, statement),
     findVersion: (id) => {
       const v = versions.find(id);
       return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };

@@ -204,17 +204,28 @@ const ANSWER_BY_ID = "SELECT account_id, user_id, answer_shape, answer FROM less
 /** The same row without the answer, when this process already holds it (plan-answers.ts). */
 const OWNER_AND_SHAPE_BY_ID = "SELECT account_id, user_id, answer_shape FROM lesson_plans WHERE id = ?";
 
+/** The read GET /v1/lesson-plans/{id} asks the /v1 doorway to make with the access token. */
+export function planOwnerAndShapeRead(planId: string): { sql: string; args: string[] } {
+  return { sql: OWNER_AND_SHAPE_BY_ID, args: [planId] };
+}
+
 /**
  * GET /v1/lesson-plans/{id} in the current API version's shape: a complete plan's stored answer
- * as its bytes, after one read of its row by its key (the owner and the answer together, or only
- * the owner and the shape when `answers` already holds the answer); any other plan — not complete
- * yet, completed before answers were stored, or stored in a shape that is no longer current — as
- * text built from its row and sets (getPlanJson). Nothing is written: an old plan is not given a
- * stored answer on the way.
+ * as its bytes, after one read of its row by its key — the owner and the answer together, or only
+ * the owner and the shape when `answers` already holds the answer (`ownerAndShape`: those rows,
+ * already read with planOwnerAndShapeRead). Any other plan — not complete yet, completed before
+ * answers were stored, or stored in a shape that is no longer current — as text built from its
+ * row and sets (getPlanJson). Nothing is written: an old plan is not given a stored answer on the way.
  */
-export async function getPlanAnswer(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string, answers?: PlanAnswerCache): Promise<Uint8Array<ArrayBuffer> | string> {
+export async function getPlanAnswer(
+  deps: Pick<CoreDeps, "store">,
+  owner: PlanOwner,
+  planId: string,
+  answers?: PlanAnswerCache,
+  ownerAndShape?: unknown[][],
+): Promise<Uint8Array<ArrayBuffer> | string> {
   const kept = answers?.get(planId) ?? null;
-  const [values] = await deps.store.read(kept ? OWNER_AND_SHAPE_BY_ID : ANSWER_BY_ID, [planId]);
+  const [values] = kept && ownerAndShape ? ownerAndShape : await deps.store.read(kept ? OWNER_AND_SHAPE_BY_ID : ANSWER_BY_ID, [planId]);
   if (!values || !ownsPlan(owner, { accountId: String(values[0]), userId: values[1] === null ? null : String(values[1]) })) throw notFound("lesson plan");
   if (values[2] !== PLAN_ANSWER_SHAPE) return getPlanJson(deps, owner, planId);
   if (kept) return kept;

@@ -60,6 +60,8 @@ export interface V1Ports<Operation extends string, Receipt> {
   /** `/v1/` calls per client per minute (PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE), counted per process. */
   rateLimitPerMinute: number;
   findAccessToken(token: string, nowMs: number): Promise<AccessTokenAnswer>;
+  /** findAccessToken and one more read, answered from the same snapshot in one batched read. */
+  findAccessTokenAlong(token: string, nowMs: number, statement: ReadAlong): Promise<[AccessTokenAnswer, unknown[][]]>;
   findVersion(id: string): VersionFacts | null;
   /** A resource's body (current shape) as an older version knows it (versions/registry.ts). */
   resourceAt(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown>;
@@ -70,6 +72,12 @@ export interface V1Ports<Operation extends string, Receipt> {
   isClientSecret(token: string): boolean;
   /** Recognises the shape of an access token, so anything else is refused without a lookup. */
   looksLikeAccessToken(token: string): boolean;
+}
+
+/** A read by the request's path parameters (see RouteDeclaration.readAlong). */
+export interface ReadAlong {
+  sql: string;
+  args: readonly string[];
 }
 
 /** How the version a call is answered under is chosen (spec 9.2). */
@@ -92,6 +100,14 @@ export interface RouteDeclaration<Operation extends string> {
   resource?: string;
   /** What a successful answer is: JSON (default) or a server-sent-event stream. */
   produces?: "application/json" | "text/event-stream";
+  /**
+   * The one read the handler needs, keyed by path parameters only (e.g. a plan's row by its id): the
+   * doorway asks for it with the access token, in the same batched read and snapshot, so the call
+   * waits for one read instead of two. Its rows reach the handler as `readAlong` only once the
+   * caller passed steps 1–4; the handler still decides what the caller may see of them. Only for
+   * routes with a scope (it rides on the token's read).
+   */
+  readAlong?: (params: Record<string, string>) => ReadAlong;
   /** Refusals the handler itself can answer with (beyond the doorway's own), for the OpenAPI document. */
   errors?: readonly number[];
   summary: string;
@@ -136,6 +152,8 @@ export interface V1Context<Receipt, D extends RouteDeclaration<string>> {
   apiVersion: string;
   /** Null when the operation is null. */
   charge: D["operation"] extends null ? null : Charge<Receipt>;
+  /** The rows of the route's readAlong (null when it declares none). */
+  readAlong: D["readAlong"] extends (params: Record<string, string>) => ReadAlong ? unknown[][] : null;
   /** What the route's precheck returned. */
   checked: D["precheck"] extends (context: PrecheckContext) => infer R ? Awaited<R> : undefined;
   body: Maybe<D["body"]>;
@@ -174,6 +192,8 @@ export const VERSION_HEADER = "parla-version";
 interface DoorState {
   caller: Caller | null;
   apiVersion: string;
+  /** The rows of the route's readAlong, read with the token. */
+  readAlong: unknown[][] | null;
   /** Headers the answer carries whatever it is (Deprecation, Sunset); null when there are none. */
   headers: Record<string, string> | null;
 }
@@ -194,14 +214,14 @@ export class V1Doorway<Operation extends string, Receipt> {
   }
 
   /** Steps 1–4: who, which scope, which version, how often. */
-  async admit(request: Request, declaration: RouteDeclaration<string>): Promise<DoorState> {
+  async admit(request: Request, declaration: RouteDeclaration<string>, params?: Record<string, string>): Promise<DoorState> {
     const headers: Record<string, string> = {};
     if (declaration.scope === null) {
-      const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), headers: headersOrNull(headers) };
+      const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), readAlong: null, headers: headersOrNull(headers) };
       (request as AdmittedRequest)[DOOR_STATE] = state;
       return state;
     }
-    const caller = await this.authenticate(request);
+    const [caller, readAlong] = await this.authenticate(request, declaration.readAlong && params ? declaration.readAlong(params) : null);
     if (!caller.scopes.includes(declaration.scope)) {
       throw new AppError(403, "insufficient_scope", `this operation needs the scope ${declaration.scope}`, {
         headers: { "www-authenticate": wwwAuthenticate("insufficient_scope", `, scope="${declaration.scope}"`) },
@@ -213,7 +233,7 @@ export class V1Doorway<Operation extends string, Receipt> {
     if (!decision.ok) {
       throw new AppError(429, "rate_limited", `too many requests for this client; retry after ${decision.retryAfterSeconds} s`, { headers: { "retry-after": String(decision.retryAfterSeconds) } });
     }
-    const state = { caller, apiVersion, headers: headersOrNull(headers) };
+    const state = { caller, apiVersion, readAlong, headers: headersOrNull(headers) };
     (request as AdmittedRequest)[DOOR_STATE] = state;
     return state;
   }
@@ -242,7 +262,7 @@ export class V1Doorway<Operation extends string, Receipt> {
     return this.ports.resourceAt(resource, body, version);
   }
 
-  private async authenticate(request: Request): Promise<Caller> {
+  private async authenticate(request: Request, along: ReadAlong | null): Promise<[Caller, unknown[][] | null]> {
     const header = request.headers.get("authorization");
     const match = header ? /^Bearer[ ]+([\x21-\x7e]+)$/i.exec(header) : null;
     if (!match) throw invalidToken(header ? "the Authorization header must be 'Bearer <access token>'" : "an access token is required");
@@ -253,10 +273,11 @@ export class V1Doorway<Operation extends string, Receipt> {
       });
     }
     if (!this.ports.looksLikeAccessToken(token)) throw invalidToken("not a Parla access token");
-    const found = await this.ports.findAccessToken(token, this.ports.clock.now());
+    const nowMs = this.ports.clock.now();
+    const [found, rows] = along ? await this.ports.findAccessTokenAlong(token, nowMs, along) : [await this.ports.findAccessToken(token, nowMs), null];
     if (found.kind === "expired") throw invalidToken("the access token expired; exchange again and retry once");
     if (found.kind === "unknown") throw invalidToken("the access token is unknown or was revoked");
-    return found.grant;
+    return [found.grant, rows];
   }
 
   /** The version asked for (a header) or pinned; refuses unknown and discontinued ones (spec 9.4). */
@@ -320,9 +341,9 @@ export class V1Plugin<Operation extends string, Receipt> {
       // Elysia wraps a parser's throw in its ParseError; http-base answers with the AppError inside.
       // "none": Elysia leaves a lazy route's body unread.
       parse: lazyBody ? "none" : declaration.body || declaration.documentedBody ? ({ request }: { request: Request }) => jsonBody(request) : undefined,
-      transform: async ({ request }: { request: Request }) => {
+      transform: async ({ request, params }: { request: Request; params?: Record<string, string> }) => {
         if (lazyBody && Number(request.headers.get("content-length") ?? "0") > maxBody) throw tooLarge(maxBody);
-        await door.admit(request, declaration);
+        await door.admit(request, declaration, params);
       },
       body: lazyBody ? undefined : declaration.body,
       query: declaration.query,
@@ -350,6 +371,7 @@ export class V1Plugin<Operation extends string, Receipt> {
       const context = {
         caller: state.caller,
         apiVersion: state.apiVersion,
+        readAlong: state.readAlong,
         charge,
         checked,
         body: ctx.body,

@@ -48,6 +48,15 @@ export function findAccessToken(store: Pick<Store, "read">, token: string, nowMs
   return store.read(TOKEN_BY_HASH, [tokenHash]).then((rows) => grantOf(rows[0] as TokenRow | undefined, tokenHash, nowMs));
 }
 
+/**
+ * findAccessToken and one more read from the same snapshot (Store.readAll): the /v1 doorway reads a
+ * route's one row this way, so the call waits for one batched read instead of two.
+ */
+export function findAccessTokenAlong(store: Pick<Store, "readAll">, token: string, nowMs: number, statement: { sql: string; args: readonly string[] }): Promise<[AccessTokenLookup, unknown[][]]> {
+  const tokenHash = accessTokenKey(token);
+  return store.readAll([{ sql: TOKEN_BY_HASH, args: [tokenHash] }, statement]).then(([rows, along]) => [grantOf(rows![0] as TokenRow | undefined, tokenHash, nowMs), along!]);
+}
+
 function grantOf(row: TokenRow | undefined, tokenHash: string, nowMs: number): AccessTokenLookup {
   if (!row) return { kind: "unknown" };
   const [clientId, expiresAt, scopes, accountId, userId, familyId, apiVersion, clientFacts] = row;

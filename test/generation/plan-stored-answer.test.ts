@@ -72,9 +72,20 @@ describe("a complete plan's stored answer", () => {
     expect(t.deps.generation.answers.size).toBe(0);
     expect(await readText(c.token, p.id)).toBe(marker);
     expect(t.deps.generation.answers.size).toBe(1);
-    // A complete plan's answer never changes, so the next reads answer the bytes kept from the first…
+    // A complete plan's answer never changes, so the next reads answer the bytes kept from the first,
+    // after one batched read of the token and the plan's owner and shape together…
     await t.deps.store.client.execute({ sql: "UPDATE lesson_plans SET answer = ? WHERE id = ?", args: [new TextEncoder().encode("{}"), p.id] });
+    const store = t.deps.store;
+    const [read, readAll] = [store.read, store.readAll];
+    const reads: string[] = [];
+    store.read = (sql, args) => (reads.push(sql), read(sql, args));
+    store.readAll = (statements) => (reads.push(...statements.map((s) => s.sql)), readAll(statements));
     expect(await readText(c.token, p.id)).toBe(marker);
+    Object.assign(store, { read, readAll });
+    expect(reads).toHaveLength(2);
+    expect(reads[0]).toContain("FROM access_tokens");
+    expect(reads[1]).toContain("FROM lesson_plans");
+    expect(reads[1]).not.toContain("answer,");
     // …while the row still decides: another owner is 404, a shape this build does not serve is answered from the sets,
     const other = await clientWithToken(t, { email: "other@example.com" });
     expect((await as(t, other.token).get(`/v1/lesson-plans/${p.id}`)).status).toBe(404);
