@@ -41,11 +41,12 @@ function requestedHost(request: Request): string | null {
 /** The redirect to the canonical address for a page GET at another host, or null. */
 export function canonicalRedirect(config: Config, request: Request, canonical = new URL(config.webAppUrl)): Response | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
+  // The path first: every API call is a machine path, and its headers need not be read at all.
+  const path = pathOf(request);
+  if (isMachinePath(path)) return null;
   const host = requestedHost(request);
   // Only the host counts: a TLS-terminating proxy makes every request look like http.
   if (!host || host === canonical.host.toLowerCase()) return null;
-  const path = pathOf(request);
-  if (isMachinePath(path)) return null;
   const url = new URL(request.url);
   const prefix = canonical.pathname === "/" ? "" : canonical.pathname;
   return new Response(null, { status: 308, headers: { location: `${canonical.origin}${prefix}${path}${url.search}`, "cache-control": "no-store" } });
