@@ -200,9 +200,8 @@ export async function getPlanJson(deps: Pick<CoreDeps, "store">, owner: PlanOwne
   return planAnswerText(row, row.setsReady > 0 ? sets.map((s) => s[0] as string) : []);
 }
 
-const ANSWER_BY_ID = "SELECT account_id, user_id, answer_shape, answer FROM lesson_plans WHERE id = ?";
-/** The same row without the answer, when this process already holds it (plan-answers.ts). */
 const OWNER_AND_SHAPE_BY_ID = "SELECT account_id, user_id, answer_shape FROM lesson_plans WHERE id = ?";
+const ANSWER_BY_ID = "SELECT answer FROM lesson_plans WHERE id = ?";
 
 /** The read GET /v1/lesson-plans/{id} asks the /v1 doorway to make with the access token. */
 export function planOwnerAndShapeRead(planId: string): { sql: string; args: string[] } {
@@ -210,10 +209,10 @@ export function planOwnerAndShapeRead(planId: string): { sql: string; args: stri
 }
 
 /**
- * GET /v1/lesson-plans/{id} in the current API version's shape: a complete plan's stored answer
- * as its bytes, after one read of its row by its key — the owner and the answer together, or only
- * the owner and the shape when `answers` already holds the answer (`ownerAndShape`: those rows,
- * already read with planOwnerAndShapeRead). Any other plan — not complete yet, completed before
+ * GET /v1/lesson-plans/{id} in the current API version's shape. The plan's owner and shape decide
+ * (`ownerAndShape`: those rows when already read with planOwnerAndShapeRead): a complete plan's
+ * stored answer is answered as its bytes — kept by `answers` after the first read, which is the
+ * only one that reads the answer itself. Any other plan — not complete yet, completed before
  * answers were stored, or stored in a shape that is no longer current — as text built from its
  * row and sets (getPlanJson). Nothing is written: an old plan is not given a stored answer on the way.
  */
@@ -224,12 +223,13 @@ export async function getPlanAnswer(
   answers?: PlanAnswerCache,
   ownerAndShape?: unknown[][],
 ): Promise<Uint8Array<ArrayBuffer> | string> {
-  const kept = answers?.get(planId) ?? null;
-  const [values] = kept && ownerAndShape ? ownerAndShape : await deps.store.read(kept ? OWNER_AND_SHAPE_BY_ID : ANSWER_BY_ID, [planId]);
+  const [values] = ownerAndShape ?? (await deps.store.read(OWNER_AND_SHAPE_BY_ID, [planId]));
   if (!values || !ownsPlan(owner, { accountId: String(values[0]), userId: values[1] === null ? null : String(values[1]) })) throw notFound("lesson plan");
   if (values[2] !== PLAN_ANSWER_SHAPE) return getPlanJson(deps, owner, planId);
+  const kept = answers?.get(planId);
   if (kept) return kept;
-  const bytes = blobBytes(values[3]);
+  const [answer] = await deps.store.read(ANSWER_BY_ID, [planId]);
+  const bytes = blobBytes(answer?.[0]);
   if (!bytes) return getPlanJson(deps, owner, planId);
   answers?.remember(planId, bytes);
   return bytes;

@@ -59,9 +59,8 @@ export interface V1Ports<Operation extends string, Receipt> {
   clock: Clock;
   /** `/v1/` calls per client per minute (PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE), counted per process. */
   rateLimitPerMinute: number;
-  findAccessToken(token: string, nowMs: number): Promise<AccessTokenAnswer>;
-  /** findAccessToken and one more read, answered from the same snapshot in one batched read. */
-  findAccessTokenAlong(token: string, nowMs: number, statement: ReadAlong): Promise<[AccessTokenAnswer, unknown[][]]>;
+  /** The token's answer, and the rows of `along` (a route's readAlong) read from the same snapshot in one batched read. */
+  findAccessToken(token: string, nowMs: number, along: ReadAlong | null): Promise<[AccessTokenAnswer, unknown[][] | null]>;
   findVersion(id: string): VersionFacts | null;
   /** A resource's body (current shape) as an older version knows it (versions/registry.ts). */
   resourceAt(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown>;
@@ -273,8 +272,7 @@ export class V1Doorway<Operation extends string, Receipt> {
       });
     }
     if (!this.ports.looksLikeAccessToken(token)) throw invalidToken("not a Parla access token");
-    const nowMs = this.ports.clock.now();
-    const [found, rows] = along ? await this.ports.findAccessTokenAlong(token, nowMs, along) : [await this.ports.findAccessToken(token, nowMs), null];
+    const [found, rows] = await this.ports.findAccessToken(token, this.ports.clock.now(), along);
     if (found.kind === "expired") throw invalidToken("the access token expired; exchange again and retry once");
     if (found.kind === "unknown") throw invalidToken("the access token is unknown or was revoked");
     return [found.grant, rows];

@@ -43,18 +43,21 @@ type TokenRow = [
   clientFacts: string | null,
 ];
 
-export function findAccessToken(store: Pick<Store, "read">, token: string, nowMs: number): Promise<AccessTokenLookup> {
-  const tokenHash = accessTokenKey(token);
-  return store.read(TOKEN_BY_HASH, [tokenHash]).then((rows) => grantOf(rows[0] as TokenRow | undefined, tokenHash, nowMs));
-}
-
 /**
- * findAccessToken and one more read from the same snapshot (Store.readAll): the /v1 doorway reads a
- * route's one row this way, so the call waits for one batched read instead of two.
+ * The token's grant and, when `along` is given, one more read from the same snapshot
+ * (Store.readAll): the /v1 doorway reads a route's one row this way, so the call waits for one
+ * batched read instead of two.
  */
-export function findAccessTokenAlong(store: Pick<Store, "readAll">, token: string, nowMs: number, statement: { sql: string; args: readonly string[] }): Promise<[AccessTokenLookup, unknown[][]]> {
+export function findAccessToken(
+  store: Pick<Store, "read" | "readAll">,
+  token: string,
+  nowMs: number,
+  along: { sql: string; args: readonly string[] } | null = null,
+): Promise<[AccessTokenLookup, unknown[][] | null]> {
   const tokenHash = accessTokenKey(token);
-  return store.readAll([{ sql: TOKEN_BY_HASH, args: [tokenHash] }, statement]).then(([rows, along]) => [grantOf(rows![0] as TokenRow | undefined, tokenHash, nowMs), along!]);
+  const grant = (rows: unknown[][]) => grantOf(rows[0] as TokenRow | undefined, tokenHash, nowMs);
+  if (!along) return store.read(TOKEN_BY_HASH, [tokenHash]).then((rows) => [grant(rows), null]);
+  return store.readAll([{ sql: TOKEN_BY_HASH, args: [tokenHash] }, along]).then(([rows, alongRows]) => [grant(rows!), alongRows!]);
 }
 
 function grantOf(row: TokenRow | undefined, tokenHash: string, nowMs: number): AccessTokenLookup {
