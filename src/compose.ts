@@ -23,7 +23,7 @@ import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, ty
 import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
 import { ReferenceDocuments } from "./reference/documents.ts";
-import { findAccessToken } from "./oauth/access-token-lookup.ts";
+import { AccessTokenReader } from "./oauth/access-token-lookup.ts";
 import { forgetOldInbound } from "./inbound/service.ts";
 import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
 import { mailJobKinds, sendMail } from "./mail/service.ts";
@@ -93,10 +93,11 @@ export async function compose(
   const events = new EventRecorder(() => eventSignal.poke());
   const ledger = createLedger({ store, clock, log, onUsageThreshold: (tx, crossing, nowMs) => recordThreshold(events, tx, crossing, nowMs) });
   const ledgerDeps = { store, config, clock, ledger };
+  const accessTokens = new AccessTokenReader(store);
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
     rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
-    findAccessToken: (token, nowMs, along) => findAccessToken(store, token, nowMs, along),
+    findAccessToken: (token, nowMs, along) => accessTokens.find(token, nowMs, along),
     findVersion: (id) => {
       const v = versions.find(id);
       return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };

@@ -13,6 +13,7 @@ import m10 from "../../drizzle/0010_plan_library_by_plan.sql" with { type: "text
 import m11 from "../../drizzle/0011_events_envelope_template.sql" with { type: "text" };
 import m12 from "../../drizzle/0012_lesson_plans_answer.sql" with { type: "text" };
 import m13 from "../../drizzle/0013_client_feeds.sql" with { type: "text" };
+import m14 from "../../drizzle/0014_access_epoch.sql" with { type: "text" };
 
 export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = [
   { idx: 0, tag: "0000_init", sql: m0 },
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = 
   { idx: 11, tag: "0011_events_envelope_template", sql: m11 },
   { idx: 12, tag: "0012_lesson_plans_answer", sql: m12 },
   { idx: 13, tag: "0013_client_feeds", sql: m13 },
+  { idx: 14, tag: "0014_access_epoch", sql: m14 },
 ];

@@ -20,7 +20,8 @@ export interface Store {
   /**
    * Runs a SELECT and answers its rows as arrays of column values, in the SELECT's order: the
    * cheapest read either store offers, for statements on every request's path. Integers come back
-   * as numbers; blobs as Uint8Array (embedded) or ArrayBuffer (remote).
+   * as numbers; blobs as Uint8Array (embedded) or ArrayBuffer (remote). The rows are read-only:
+   * reads of one snapshot may share them.
    */
   read(sql: string, args?: readonly InValue[]): Promise<unknown[][]>;
   /** Several SELECTs answered as `read` does, all from one snapshot of the store. */

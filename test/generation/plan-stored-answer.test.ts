@@ -73,7 +73,8 @@ describe("a complete plan's stored answer", () => {
     expect(await readText(c.token, p.id)).toBe(marker);
     expect(t.deps.generation.answers.size).toBe(1);
     // A complete plan's answer never changes, so the next reads answer the bytes kept from the first,
-    // after one batched read of the token and the plan's owner and shape together…
+    // after one batched read of the token (kept since the first read: its epoch) and the plan's owner
+    // and shape together…
     await t.deps.store.client.execute({ sql: "UPDATE lesson_plans SET answer = ? WHERE id = ?", args: [new TextEncoder().encode("{}"), p.id] });
     const store = t.deps.store;
     const [read, readAll] = [store.read, store.readAll];
@@ -83,7 +84,7 @@ describe("a complete plan's stored answer", () => {
     expect(await readText(c.token, p.id)).toBe(marker);
     Object.assign(store, { read, readAll });
     expect(reads).toHaveLength(2);
-    expect(reads[0]).toContain("FROM access_tokens");
+    expect(reads[0]).toContain("FROM access_epoch");
     expect(reads[1]).toContain("FROM lesson_plans");
     expect(reads[1]).not.toContain("answer,");
     // …while the row still decides: another owner is 404, a shape this build does not serve is answered from the sets,

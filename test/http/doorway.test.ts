@@ -88,12 +88,17 @@ describe("the doorway's order", () => {
     try {
       const res = await t.request("GET", `/v1/probe/client/${o.client.id}`, { headers: { authorization: `Bearer ${o.token}` } });
       expect(await res.json()).toEqual({ rows: [[o.client.name]] });
-      expect(calls).toEqual(["readAll 2"]);
+      // A token read for the first time: the access epoch, the token and the route's row; once kept,
+      // the epoch and the row (oauth/access-token-lookup.ts).
+      expect(calls).toEqual(["readAll 3"]);
+      const again = await t.request("GET", `/v1/probe/client/${o.client.id}`, { headers: { authorization: `Bearer ${o.token}` } });
+      expect(await again.json()).toEqual({ rows: [[o.client.name]] });
+      expect(calls).toEqual(["readAll 3", "readAll 2"]);
       const unknown = await t.request("GET", `/v1/probe/client/${o.client.id}`, { headers: { authorization: "Bearer parla_at_unknown" } });
       expect(unknown.status).toBe(401);
       const narrow = await clientWithToken(t, { email: "narrow@example.com", scopes: ["lesson_plans:read"] });
       expect((await t.request("GET", `/v1/probe/client/${o.client.id}`, { headers: { authorization: `Bearer ${narrow.token}` } })).status).toBe(403);
-      expect(handled).toBe(1);
+      expect(handled).toBe(2);
     } finally {
       Object.assign(store, { read, readAll });
     }

@@ -108,6 +108,15 @@ for (const driver of drivers) {
       expect(await alone).toEqual([["b"]]);
     });
 
+    test("the same read without arguments, asked by many together, answers each the same and stays fresh across turns", async () => {
+      await store.client.execute("CREATE TABLE counter (n INTEGER NOT NULL)");
+      await store.client.execute("INSERT INTO counter (n) VALUES (1)");
+      const together = await Promise.all(Array.from({ length: 8 }, (_, i) => store.readAll([{ sql: "SELECT n FROM counter", args: [] }, { sql: "SELECT ? + 0", args: [i] }])));
+      expect(together.map(([n, i]) => [n, i])).toEqual(Array.from({ length: 8 }, (_, i) => [[[1]], [[i]]]));
+      await store.client.execute("UPDATE counter SET n = 2");
+      expect(await Promise.all([store.read("SELECT n FROM counter"), store.read("SELECT n FROM counter")])).toEqual([[[2]], [[2]]]);
+    });
+
     test("an async transaction that throws rolls back everything", async () => {
       await expect(
         store.db.transaction(async (tx) => {
