@@ -1,16 +1,20 @@
 // A feed page (spec 2.8, 4.4) read from the reader's client's copy of its feed (client-feeds.ts):
-// the stored bytes of the chunks between the page's start and end, the first and last one cut at an
-// envelope's edge when the page starts or ends inside them. Two reads: the chunks' places (which
-// chunks, where each envelope starts), then the answer itself, put together by the store from those
-// places — one value the size of the answer, handed to the response as it is. The page holds the
-// envelopes feed-page-text.ts would give, byte for byte (tested); when the copy cannot answer
-// exactly, this answers null and the caller goes the general way:
+// the bytes of the chunks between the page's start and end, the first and last one cut at an
+// envelope's edge when the page starts or ends inside them. One read decides the page: the copy's
+// state and the chunks' places (which chunks, how many envelopes and bytes each holds now), from
+// one snapshot. The chunks' bytes come from this process's memory when it holds them: appending to
+// a chunk never moves a byte already in it, so a chunk read once with n envelopes holds the same
+// first n forever (a new copy of the feed numbers its chunks from a later first event, which the
+// key carries). Chunks not held are read in a second read and kept. The page holds the envelopes
+// feed-page-text.ts would give, byte for byte (tested); when the copy cannot answer exactly, this
+// answers null and the caller goes the general way:
 // - the client has no copy yet, or it is written at another api_version than the reader's;
 // - the page starts before the copy does and the account has events there;
 // - a chunk read holds a type this reader does not hear (its token's scopes or `types`, spec 6.2.2);
-// - a chunk went (retention, a new version) between the two reads.
+// - a chunk went (retention, a new copy) between the two reads.
 import { cursorAt, feedTypes, type FeedDeps, type FeedReader } from "./event-feed.ts";
 import { blobBytes } from "../store/open-store.ts";
+import { ByteBoundedCache } from "../lib/byte-bounded-cache.ts";
 import { typeMask } from "./client-feeds.ts";
 
 // The copy's state, the head of the whole sequence and whether the account has events between the
@@ -25,21 +29,29 @@ const STATE =
 // leading text column is compared with a bare parameter — store pitfall in the README.)
 const FIRST_AFTER = "FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) AND last_seq > ? ORDER BY last_seq LIMIT 1";
 const PLACES =
-  "SELECT first_n, first_seq, last_seq, count, type_mask, positions, length(body) FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) " +
+  "SELECT first_n, first_seq, last_seq, count, type_mask, length(body) FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) " +
   `AND first_n >= (SELECT first_n ${FIRST_AFTER}) AND first_n < (SELECT first_n + count ${FIRST_AFTER}) + ? ORDER BY first_n`;
-// The answer: its opening, the chunks from first_n A to B (A cut from byte a for a_length bytes, B
-// to its first b_length bytes; SQLite's substr counts from 1), its tail; and how many chunks there
-// were. Appending to the newest chunk never moves a byte already in it, so the places still hold.
-const ANSWER =
-  "SELECT CAST(? || group_concat(CASE WHEN first_n = ? THEN substr(body, ?, ?) WHEN first_n = ? THEN substr(body, 1, ?) ELSE body END, '') || ? AS BLOB), count(*) " +
-  "FROM (SELECT first_n, body FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) AND first_n >= ? AND first_n <= ? ORDER BY first_n)";
+// Chunks this process does not hold (or holds with fewer envelopes than they have now).
+const CHUNKS = "SELECT first_n, first_seq, positions, body FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) AND first_n >= ? AND first_n <= ? ORDER BY first_n";
 
-/** A chunk's "seq:offset,…" as [seq, offset] pairs. */
-function positionsOf(text: string): number[][] {
-  return text.split(",").map((pair) => pair.split(":").map(Number));
+/** Feed chunks kept in memory, in bytes (each process; least recently read first out). */
+export const FEED_CHUNKS_MAX_BYTES = 32 * 1024 * 1024;
+
+/** A chunk as read: its bytes (each envelope after a comma) and where each envelope starts. */
+interface KeptChunk {
+  bytes: Uint8Array;
+  /** Each envelope's seq and the offset of the comma before it. */
+  seqs: number[];
+  offsets: number[];
 }
 
+type Place = [firstN: number, firstSeq: number, lastSeq: number, count: number, typeMask: number, length: number];
+
+const OPENING = Buffer.from('{"items":[');
+
 export class ClientFeedPages {
+  private readonly chunks = new ByteBoundedCache<KeptChunk>(FEED_CHUNKS_MAX_BYTES, (chunk) => chunk.bytes.byteLength + chunk.seqs.length * 16);
+
   constructor(private readonly deps: FeedDeps) {}
 
   /** The JSON of the page after `afterSeq` as bytes, or null when the general way must answer it. */
@@ -48,46 +60,36 @@ export class ClientFeedPages {
     if (types.length === 0) return null;
     const unheard = ~typeMask(types);
     const { clientId, accountId } = reader.listener;
-    const [states, places] = (await this.deps.store.readAll([
+    const [states, rows] = (await this.deps.store.readAll([
       { sql: STATE, args: [afterSeq, accountId, afterSeq, clientId] },
       { sql: PLACES, args: [clientId, clientId, afterSeq, clientId, afterSeq, limit] },
     ])) as [unknown[][], unknown[][]];
     const state = states[0];
     if (state === undefined || state[1] !== reader.apiVersion || Number(state[4]) !== 0) return null;
-    // Which chunks, and where the page starts in the first (after the comma before its first
-    // envelope) and ends in the last.
-    let firstN = -1;
-    let lastN = -1;
-    let start = 0;
-    let end = 0;
-    let chunks = 0;
+    const places = rows.map((row) => row.map(Number) as Place);
+    for (const place of places) if ((place[4] & unheard) !== 0) return null;
+    const held = await this.held(clientId, places);
+    if (held === null) return null;
+
+    // Which envelopes of which chunks: from the first after the position, `limit` of them.
+    const slices: Uint8Array[] = [];
+    let size = OPENING.byteLength;
     let taken = 0;
     let lastOnPage = afterSeq;
-    for (const place of places) {
-      if (taken === limit) break;
-      if ((Number(place[4]) & unheard) !== 0) return null;
-      const count = Number(place[3]);
+    for (let i = 0; i < places.length && taken < limit; i++) {
+      const [, firstSeq, lastSeq, count, , length] = places[i]!;
+      const chunk = held[i]!;
       let from = 0;
-      let to = count;
-      let positions: number[][] | null = null;
-      if (Number(place[1]) <= afterSeq) {
-        positions = positionsOf(String(place[5]));
-        while (from < count && positions[from]![0]! <= afterSeq) from++;
-      }
-      if (to - from > limit - taken) {
-        positions ??= positionsOf(String(place[5]));
-        to = from + (limit - taken);
-      }
+      if (firstSeq <= afterSeq) while (from < count && chunk.seqs[from]! <= afterSeq) from++;
+      const to = Math.min(count, from + (limit - taken));
       if (from === to) continue;
-      if (firstN === -1) {
-        firstN = Number(place[0]);
-        start = from === 0 ? 0 : positions![from]![1]!;
-      }
-      lastN = Number(place[0]);
-      end = to === count ? Number(place[6]) : positions![to]![1]!;
-      chunks++;
+      // Every envelope after a comma: the page's first skips its own.
+      const start = chunk.offsets[from]! + (taken === 0 ? 1 : 0);
+      const end = to === count ? length : chunk.offsets[to]!;
+      slices.push(chunk.bytes.subarray(start, end));
+      size += end - start;
       taken += to - from;
-      lastOnPage = to === count ? Number(place[2]) : positions![to - 1]![0]!;
+      lastOnPage = to === count ? lastSeq : chunk.seqs[to - 1]!;
     }
     const copyEnd = Number(state[2]);
     const head = state[3] === null ? 0 : Number(state[3]);
@@ -95,13 +97,64 @@ export class ClientFeedPages {
     // At the end the position moves to the head read with the page, as event-feed.ts's pages do.
     // (A cursor is base64url: nothing in it needs escaping in JSON.)
     const next = cursorAt(this.deps, reader, hasMore ? lastOnPage : Math.max(lastOnPage, head, afterSeq));
-    const tail = `],"next_cursor":"${next}","has_more":${hasMore}}`;
-    if (chunks === 0) return Buffer.from(`{"items":[${tail}`);
-    // The first chunk from its page start, skipping that envelope's comma; when it is also the last,
-    // up to the page's end.
-    const firstLength = firstN === lastN ? end - start - 1 : 1_000_000_000;
-    const [answer] = await this.deps.store.read(ANSWER, ['{"items":[', firstN, start + 2, firstLength, lastN, end, tail, clientId, firstN, lastN]);
-    if (answer === undefined || Number(answer[1]) !== chunks) return null;
-    return blobBytes(answer[0]);
+    const tail = Buffer.from(`],"next_cursor":"${next}","has_more":${hasMore}}`);
+    const answer = new Uint8Array(size + tail.byteLength);
+    answer.set(OPENING, 0);
+    let at = OPENING.byteLength;
+    for (const slice of slices) {
+      answer.set(slice, at);
+      at += slice.byteLength;
+    }
+    answer.set(tail, at);
+    return answer;
   }
+
+  /**
+   * Each place's chunk with at least the envelopes the place counts: from memory, or read (one read
+   * for every chunk not held) and kept. Null when a chunk went between the reads.
+   */
+  private async held(clientId: string, places: readonly Place[]): Promise<KeptChunk[] | null> {
+    const held: (KeptChunk | null)[] = places.map(([firstN, firstSeq, , count]) => {
+      const chunk = this.chunks.get(keyOf(clientId, firstN, firstSeq));
+      return chunk !== null && chunk.seqs.length >= count ? chunk : null;
+    });
+    const missing = places.filter((_, i) => held[i] === null);
+    if (missing.length === 0) return held as KeptChunk[];
+    const rows = await this.deps.store.read(CHUNKS, [clientId, missing[0]![0], missing[missing.length - 1]![0]]);
+    const read = new Map<string, KeptChunk>();
+    for (const [firstN, firstSeq, positions, body] of rows) {
+      const bytes = blobBytes(body);
+      if (bytes === null) return null;
+      const chunk = chunkOf(bytes, String(positions));
+      const key = keyOf(clientId, Number(firstN), Number(firstSeq));
+      read.set(key, chunk);
+      this.chunks.remember(key, chunk);
+    }
+    for (let i = 0; i < places.length; i++) {
+      if (held[i] !== null) continue;
+      const [firstN, firstSeq, , count] = places[i]!;
+      const chunk = read.get(keyOf(clientId, firstN, firstSeq));
+      // A chunk read again holds at least what its place counted: appends only add at the end.
+      if (chunk === undefined || chunk.seqs.length < count) return null;
+      held[i] = chunk;
+    }
+    return held as KeptChunk[];
+  }
+}
+
+/** A chunk is its client's, numbered by its first envelope; its first event tells one copy of the feed from a later one. */
+function keyOf(clientId: string, firstN: number, firstSeq: number): string {
+  return `${clientId} ${firstN} ${firstSeq}`;
+}
+
+/** A chunk's bytes with its "seq:offset,…" places. */
+function chunkOf(bytes: Uint8Array, positions: string): KeptChunk {
+  const seqs: number[] = [];
+  const offsets: number[] = [];
+  for (const pair of positions.split(",")) {
+    const colon = pair.indexOf(":");
+    seqs.push(Number(pair.slice(0, colon)));
+    offsets.push(Number(pair.slice(colon + 1)));
+  }
+  return { bytes, seqs, offsets };
 }
