@@ -54,8 +54,11 @@ export class ClientFeedPages {
 
   constructor(private readonly deps: FeedDeps) {}
 
-  /** The JSON of the page after `afterSeq` as bytes, or null when the general way must answer it. */
-  async page(reader: FeedReader, afterSeq: number, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  /**
+   * The JSON of the page after `afterSeq` in pieces (slices of kept chunks between its opening and
+   * its tail, `byteLength` in all), or null when the general way must answer it.
+   */
+  async page(reader: FeedReader, afterSeq: number, limit: number): Promise<{ pieces: Uint8Array[]; byteLength: number } | null> {
     const types = feedTypes(reader);
     if (types.length === 0) return null;
     const unheard = ~typeMask(types);
@@ -72,7 +75,7 @@ export class ClientFeedPages {
     if (held === null) return null;
 
     // Which envelopes of which chunks: from the first after the position, `limit` of them.
-    const slices: Uint8Array[] = [];
+    const pieces: Uint8Array[] = [OPENING];
     let size = OPENING.byteLength;
     let taken = 0;
     let lastOnPage = afterSeq;
@@ -86,7 +89,7 @@ export class ClientFeedPages {
       // Every envelope after a comma: the page's first skips its own.
       const start = chunk.offsets[from]! + (taken === 0 ? 1 : 0);
       const end = to === count ? length : chunk.offsets[to]!;
-      slices.push(chunk.bytes.subarray(start, end));
+      pieces.push(chunk.bytes.subarray(start, end));
       size += end - start;
       taken += to - from;
       lastOnPage = to === count ? lastSeq : chunk.seqs[to - 1]!;
@@ -98,15 +101,8 @@ export class ClientFeedPages {
     // (A cursor is base64url: nothing in it needs escaping in JSON.)
     const next = cursorAt(this.deps, reader, hasMore ? lastOnPage : Math.max(lastOnPage, head, afterSeq));
     const tail = Buffer.from(`],"next_cursor":"${next}","has_more":${hasMore}}`);
-    const answer = new Uint8Array(size + tail.byteLength);
-    answer.set(OPENING, 0);
-    let at = OPENING.byteLength;
-    for (const slice of slices) {
-      answer.set(slice, at);
-      at += slice.byteLength;
-    }
-    answer.set(tail, at);
-    return answer;
+    pieces.push(tail);
+    return { pieces, byteLength: size + tail.byteLength };
   }
 
   /**

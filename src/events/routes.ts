@@ -11,7 +11,7 @@ import { FeedPageText } from "./feed-page-text.ts";
 import type { EventVersions } from "./envelope.ts";
 import type { EventSignal } from "./event-signal.ts";
 import { openEventStream, type StreamDeps } from "./event-stream.ts";
-import { jsonBytesAnswer, jsonTextAnswer } from "../http/json-text-answer.ts";
+import { jsonPiecesAnswer, jsonTextAnswer } from "../http/json-text-answer.ts";
 import { FeedPageSchema, FeedQuery, StreamQuery } from "./model.ts";
 
 export interface EventRouteDeps extends CoreDeps {
@@ -63,7 +63,7 @@ export function eventRoutes(deps: EventRouteDeps) {
         // are written into the answer by http-base.
         const headers = { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" };
         const copied = await copies.page(reader, after, limit);
-        return copied !== null ? jsonBytesAnswer(copied, headers) : jsonTextAnswer(await pages.page(reader, after, limit), headers);
+        return copied !== null ? jsonPiecesAnswer(copied.pieces, copied.byteLength, headers) : jsonTextAnswer(await pages.page(reader, after, limit), headers);
       },
     )
     .get(

@@ -18,16 +18,35 @@ export function jsonTextAnswer(text: string, headers: Record<string, string> = {
 
 /** `bytes` (UTF-8 JSON) as they are, under the same rule as jsonTextAnswer. */
 export function jsonBytesAnswer(bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, status = 200): Response {
+  return jsonPiecesAnswer([bytes], bytes.byteLength, headers, status);
+}
+
+/**
+ * UTF-8 JSON in pieces (`byteLength` in all), written one after the other: a large answer is never
+ * put together in memory first (a feed page of 100 events from kept chunks: 66–72 → 57 µs of server
+ * CPU per page over HTTP, against copying the slices into one 25 KB buffer).
+ */
+export function jsonPiecesAnswer(pieces: readonly Uint8Array[], byteLength: number, headers: Record<string, string> = {}, status = 200): Response {
   const init = answerInit(headers, status);
-  if (bytes.byteLength <= STREAM_ABOVE_BYTES) return new Response(bytes, init);
+  if (byteLength <= STREAM_ABOVE_BYTES) return new Response(pieces.length === 1 ? (pieces[0] as Uint8Array<ArrayBuffer>) : joined(pieces, byteLength), init);
   const body = new ReadableStream({
     type: "direct",
     pull(controller: { write(chunk: Uint8Array): unknown; end(): unknown }) {
-      controller.write(bytes);
+      for (const piece of pieces) controller.write(piece);
       controller.end();
     },
   } as unknown as UnderlyingDefaultSource<Uint8Array>);
   return new Response(body, init);
+}
+
+function joined(pieces: readonly Uint8Array[], byteLength: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(byteLength);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.byteLength;
+  }
+  return bytes;
 }
 
 function answerInit(headers: Record<string, string>, status: number): ResponseInit {
