@@ -28,7 +28,7 @@ export function jsonBytesAnswer(bytes: Uint8Array<ArrayBuffer>, headers: Record<
  */
 export function jsonPiecesAnswer(pieces: readonly Uint8Array[], byteLength: number, headers: Record<string, string> = {}, status = 200): Response {
   const init = answerInit(headers, status);
-  if (byteLength <= STREAM_ABOVE_BYTES) return new Response(pieces.length === 1 ? (pieces[0] as Uint8Array<ArrayBuffer>) : joined(pieces, byteLength), init);
+  if (byteLength <= STREAM_ABOVE_BYTES) return new Response(pieces.length === 1 ? (pieces[0] as Uint8Array<ArrayBuffer>) : Buffer.concat(pieces, byteLength), init);
   const body = new ReadableStream({
     type: "direct",
     pull(controller: { write(chunk: Uint8Array): unknown; end(): unknown }) {
@@ -37,16 +37,6 @@ export function jsonPiecesAnswer(pieces: readonly Uint8Array[], byteLength: numb
     },
   } as unknown as UnderlyingDefaultSource<Uint8Array>);
   return new Response(body, init);
-}
-
-function joined(pieces: readonly Uint8Array[], byteLength: number): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(byteLength);
-  let at = 0;
-  for (const piece of pieces) {
-    bytes.set(piece, at);
-    at += piece.byteLength;
-  }
-  return bytes;
 }
 
 function answerInit(headers: Record<string, string>, status: number): ResponseInit {
