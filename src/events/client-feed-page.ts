@@ -5,9 +5,11 @@
 // one snapshot. The chunks' bytes come from this process's memory when it holds them: appending to
 // a chunk never moves a byte already in it, so a chunk read once with n envelopes holds the same
 // first n forever (a new copy of the feed numbers its chunks from a later first event, which the
-// key carries). Chunks not held are read in a second read and kept. The page holds the envelopes
-// feed-page-text.ts would give, byte for byte (tested); when the copy cannot answer exactly, this
-// answers null and the caller goes the general way:
+// key carries). Chunks not held are read in a second read and kept. The places of each client's
+// last read are kept too (its run): when they hold the next page as the copy is now — the same page
+// again, or a poll at the end that finds nothing new — the copy's state is the only read. The page
+// holds the envelopes feed-page-text.ts would give, byte for byte (tested); when the copy cannot
+// answer exactly, this answers null and the caller goes the general way:
 // - the client has no copy yet, or it is written at another api_version than the reader's;
 // - the page starts before the copy does and the account has events there;
 // - a chunk read holds a type this reader does not hear (its token's scopes or `types`, spec 6.2.2);
@@ -19,18 +21,24 @@ import { typeMask } from "./client-feeds.ts";
 
 // The copy's state, the head of the whole sequence and whether the account has events between the
 // reader's position and the start of the copy — read in the same snapshot as the chunks' places.
+// Also the open chunk (the newest: the only one that still grows) with its length, and the oldest
+// chunk retention left.
 const STATE =
   "SELECT from_seq, api_version, last_seq, (SELECT seq FROM events ORDER BY seq DESC LIMIT 1), " +
-  "from_seq > ? AND EXISTS (SELECT 1 FROM events WHERE account_id = ? AND seq > ? AND seq <= client_feeds.from_seq) " +
+  "from_seq > ? AND EXISTS (SELECT 1 FROM events WHERE account_id = ? AND seq > ? AND seq <= client_feeds.from_seq), " +
+  "open_first_n, open_bytes, (SELECT first_n FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) ORDER BY first_n LIMIT 1) " +
   "FROM client_feeds WHERE client_id = ?";
 // The chunk holding the first envelope after the position, and those after it up to `limit` more
 // envelopes (chunks are numbered by their first envelope, so that is a range of first_n).
 // (`CAST(? AS TEXT)`: SQLite 3.54 spends ~2 µs per run of a statement that orders by an index whose
 // leading text column is compared with a bare parameter — store pitfall in the README.)
 const FIRST_AFTER = "FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) AND last_seq > ? ORDER BY last_seq LIMIT 1";
+// With nothing after the position, the newest chunk alone: kept as a run, it lets the next poll that
+// finds nothing new read only the copy's state.
+const NEWEST = "(SELECT first_n FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) ORDER BY first_n DESC LIMIT 1)";
 const PLACES =
   "SELECT first_n, first_seq, last_seq, count, type_mask, length(body) FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) " +
-  `AND first_n >= (SELECT first_n ${FIRST_AFTER}) AND first_n < (SELECT first_n + count ${FIRST_AFTER}) + ? ORDER BY first_n`;
+  `AND first_n >= coalesce((SELECT first_n ${FIRST_AFTER}), ${NEWEST}) AND first_n < coalesce((SELECT first_n + count ${FIRST_AFTER}), ${NEWEST} + 1) + ? ORDER BY first_n`;
 // Chunks this process does not hold (or holds with fewer envelopes than they have now).
 const CHUNKS = "SELECT first_n, first_seq, positions, body FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) AND first_n >= ? AND first_n <= ? ORDER BY first_n";
 
@@ -49,8 +57,93 @@ type Place = [firstN: number, firstSeq: number, lastSeq: number, count: number, 
 
 const OPENING = Buffer.from('{"items":[');
 
+/** The copy as STATE reads it, once it can answer the reader at all. */
+interface CopyState {
+  fromSeq: number;
+  apiVersion: string;
+  lastSeq: number;
+  head: number;
+  openFirstN: number;
+  openBytes: number;
+  /** The oldest chunk left; null when retention left none. */
+  oldestFirstN: number | null;
+}
+
+/** The places of one read of PLACES and their chunks, in order: a contiguous run of the copy's chunks. */
+interface Run {
+  apiVersion: string;
+  fromSeq: number;
+  /** The copy's open chunk when the run was read. */
+  openFirstN: number;
+  places: Place[];
+  chunks: KeptChunk[];
+}
+
+/** Runs kept, one per client (their chunks' bytes count again here; the bound is what matters). */
+export const FEED_RUNS_MAX_BYTES = 16 * 1024 * 1024;
+
+function copyState(row: unknown[] | undefined, reader: FeedReader): CopyState | "general" {
+  if (row === undefined || row[1] !== reader.apiVersion || Number(row[4]) !== 0) return "general";
+  return {
+    fromSeq: Number(row[0]),
+    apiVersion: String(row[1]),
+    lastSeq: Number(row[2]),
+    head: row[3] === null ? 0 : Number(row[3]),
+    openFirstN: Number(row[5]),
+    openBytes: Number(row[6]),
+    oldestFirstN: row[7] === null ? null : Number(row[7]),
+  };
+}
+
+/** Where the page after `afterSeq` lies in the run: places first..last-1, and whether they hold fewer than `limit` envelopes. */
+function walkRun(run: Run, afterSeq: number, limit: number): { first: number; last: number; short: boolean } {
+  const { places, chunks } = run;
+  let first = 0;
+  while (first < places.length && places[first]![2] <= afterSeq) first++;
+  let taken = 0;
+  let last = first;
+  for (; last < places.length && taken < limit; last++) {
+    const [, firstSeq, , count] = places[last]!;
+    let before = 0;
+    if (firstSeq <= afterSeq) while (before < count && chunks[last]!.seqs[before]! <= afterSeq) before++;
+    taken += count - before;
+  }
+  return { first, last, short: taken < limit };
+}
+
+/**
+ * Whether the run may hold the page, known without reading: a page it holds short of the limit
+ * ends at the copy's end, so its last chunk must have been the open one when it was read (the open
+ * chunk only ever moves on). Reading through the feed page by page goes straight to the places.
+ */
+function mayHold(run: Run, afterSeq: number, limit: number): boolean {
+  return !walkRun(run, afterSeq, limit).short || run.places[run.places.length - 1]![0] === run.openFirstN;
+}
+
+/**
+ * The places (and chunks) of the page after `afterSeq` when the run holds all of them as the copy
+ * is now; null sends the caller to read places. The run was contiguous when read, and a chunk's
+ * first envelopes never change: a page filled from the run is the copy's page, if nothing before
+ * its first chunk has an envelope after the position (retention only drops the oldest chunks). A
+ * page short of the limit ends at the copy's end, so the run must end with the open chunk (the
+ * newest) at the length the copy gives it now.
+ */
+function placesFromRun(run: Run, state: CopyState, afterSeq: number, limit: number): { places: Place[]; chunks: KeptChunk[] } | null {
+  if (run.apiVersion !== state.apiVersion || run.fromSeq !== state.fromSeq || state.oldestFirstN === null) return null;
+  const { places } = run;
+  if (places[0]![0] < state.oldestFirstN) return null;
+  const { first, last, short } = walkRun(run, afterSeq, limit);
+  if (first === 0 && places[0]![0] !== state.oldestFirstN) return null;
+  if (short) {
+    const end = places[places.length - 1]!;
+    if (end[0] !== state.openFirstN || end[5] !== state.openBytes) return null;
+  }
+  return { places: places.slice(first, last), chunks: run.chunks.slice(first, last) };
+}
+
 export class ClientFeedPages {
   private readonly chunks = new ByteBoundedCache<KeptChunk>(FEED_CHUNKS_MAX_BYTES, (chunk) => chunk.bytes.byteLength + chunk.seqs.length * 16);
+  private readonly runs = new ByteBoundedCache<Run>(FEED_RUNS_MAX_BYTES, (run) => run.chunks.reduce((sum, chunk) => sum + chunk.bytes.byteLength + chunk.seqs.length * 16, 0));
 
   constructor(private readonly deps: FeedDeps) {}
 
@@ -63,29 +156,44 @@ export class ClientFeedPages {
     if (types.length === 0) return null;
     const unheard = ~typeMask(types);
     const { clientId, accountId } = reader.listener;
+    const stateArgs = [afterSeq, accountId, afterSeq, clientId, clientId];
+    // The run kept from this client's last read of places often holds the page (the same page read
+    // again, a poll at the end that finds nothing new): then the copy's state is the only read.
+    const run = this.runs.get(clientId);
+    if (run !== null && mayHold(run, afterSeq, limit)) {
+      const [states] = (await this.deps.store.readAll([{ sql: STATE, args: stateArgs }])) as [unknown[][]];
+      const state = copyState(states[0], reader);
+      if (state === "general") return null;
+      const fromRun = placesFromRun(run, state, afterSeq, limit);
+      if (fromRun !== null) return this.compose(reader, state, fromRun.places, fromRun.chunks, afterSeq, limit, unheard);
+    }
     const [states, rows] = (await this.deps.store.readAll([
-      { sql: STATE, args: [afterSeq, accountId, afterSeq, clientId] },
-      { sql: PLACES, args: [clientId, clientId, afterSeq, clientId, afterSeq, limit] },
+      { sql: STATE, args: stateArgs },
+      { sql: PLACES, args: [clientId, clientId, afterSeq, clientId, clientId, afterSeq, clientId, limit] },
     ])) as [unknown[][], unknown[][]];
-    const state = states[0];
-    if (state === undefined || state[1] !== reader.apiVersion || Number(state[4]) !== 0) return null;
+    const state = copyState(states[0], reader);
+    if (state === "general") return null;
     const places = rows.map((row) => row.map(Number) as Place);
-    for (const place of places) if ((place[4] & unheard) !== 0) return null;
     const held = await this.held(clientId, places);
     if (held === null) return null;
+    if (places.length > 0) this.runs.remember(clientId, { apiVersion: state.apiVersion, fromSeq: state.fromSeq, openFirstN: state.openFirstN, places, chunks: held });
+    return this.compose(reader, state, places, held, afterSeq, limit, unheard);
+  }
 
-    // Which envelopes of which chunks: from the first after the position, `limit` of them.
+  /** The page from its chunks' places and bytes: from the first envelope after the position, `limit` of them. */
+  private compose(reader: FeedReader, state: CopyState, places: readonly Place[], held: readonly KeptChunk[], afterSeq: number, limit: number, unheard: number) {
     const pieces: Uint8Array[] = [OPENING];
     let size = OPENING.byteLength;
     let taken = 0;
     let lastOnPage = afterSeq;
     for (let i = 0; i < places.length && taken < limit; i++) {
-      const [, firstSeq, lastSeq, count, , length] = places[i]!;
+      const [, firstSeq, lastSeq, count, mask, length] = places[i]!;
       const chunk = held[i]!;
       let from = 0;
       if (firstSeq <= afterSeq) while (from < count && chunk.seqs[from]! <= afterSeq) from++;
       const to = Math.min(count, from + (limit - taken));
       if (from === to) continue;
+      if ((mask & unheard) !== 0) return null;
       // Every envelope after a comma: the page's first skips its own.
       const start = chunk.offsets[from]! + (taken === 0 ? 1 : 0);
       const end = to === count ? length : chunk.offsets[to]!;
@@ -94,12 +202,10 @@ export class ClientFeedPages {
       taken += to - from;
       lastOnPage = to === count ? lastSeq : chunk.seqs[to - 1]!;
     }
-    const copyEnd = Number(state[2]);
-    const head = state[3] === null ? 0 : Number(state[3]);
-    const hasMore = copyEnd > lastOnPage;
+    const hasMore = state.lastSeq > lastOnPage;
     // At the end the position moves to the head read with the page, as event-feed.ts's pages do.
     // (A cursor is base64url: nothing in it needs escaping in JSON.)
-    const next = cursorAt(this.deps, reader, hasMore ? lastOnPage : Math.max(lastOnPage, head, afterSeq));
+    const next = cursorAt(this.deps, reader, hasMore ? lastOnPage : Math.max(lastOnPage, state.head, afterSeq));
     const tail = Buffer.from(`],"next_cursor":"${next}","has_more":${hasMore}}`);
     pieces.push(tail);
     return { pieces, byteLength: size + tail.byteLength };

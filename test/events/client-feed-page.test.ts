@@ -152,6 +152,56 @@ for (const [index, driver] of STORE_DRIVERS.entries()) {
       expect(fresh).toContain("parla_lp_X\"");
     }, 30_000);
 
+    test("a page the last read of places holds is answered after reading only the copy's state, and still follows the copy", async () => {
+      s = await setUp(index);
+      const me = await s.newClient(s.owner.accountId, "Me");
+      const other = await s.newClient(s.owner.accountId, "Other");
+      await seed(s, 60, me, other);
+      const reader = everyScope(me, s.owner.accountId);
+      const asked: number[] = [];
+      const readAll = s.store.readAll;
+      // The copy's reads (its state, with its places or alone); the general page reads the events.
+      s.store.readAll = (statements) => (statements.some((st) => st.sql.includes("FROM client_feeds")) && asked.push(statements.length), readAll(statements));
+      const expectSame = async (after: number, limit: number) => {
+        const { fast, general } = await bothPages(s!, reader, after, limit);
+        expect(items(fast!)).toBe(items(JSON.stringify(general)));
+        expect(JSON.parse(fast!).has_more).toBe(general.has_more);
+        return general;
+      };
+      const all = await seqs(s.store, s.owner.accountId);
+      const end = all.at(-1)!;
+      // Read once (state and places), then again from the state alone.
+      await expectSame(all[5]!, 20);
+      await expectSame(all[5]!, 20);
+      await expectSame(all[7]!, 10);
+      expect(asked.slice(0, 3)).toEqual([2, 1, 1]);
+      // A poll at the end that finds nothing new: the kept run cannot reach there (it did not end with
+      // the open chunk), so the state and places are read, keeping the newest chunk; the next such
+      // poll reads the state alone.
+      asked.length = 0;
+      await expectSame(end, 100);
+      await expectSame(end, 100);
+      expect(asked).toEqual([2, 1]);
+      // New events: the open chunk grew (or a new one began), so places are read again; the page holds them.
+      for (let i = 0; i < 3; i++) await s.record({ accountId: s.owner.accountId, type: "lesson_plan.ready", data: { plan_id: `new ${i}`, status: "complete" } });
+      asked.length = 0;
+      const grown = await expectSame(end, 100);
+      expect(grown.items).toHaveLength(3);
+      expect(asked).toEqual([1, 2]);
+      // Retention drops the run's first chunks (and their events): read again, answered as the general
+      // page, from the start and from inside a dropped chunk.
+      const [first, second] = await s.store.read("SELECT first_n, first_seq, last_seq FROM client_feed_chunks WHERE client_id = ? ORDER BY first_n LIMIT 2", [me]);
+      await expectSame(0, 30);
+      await s.store.client.execute({ sql: "DELETE FROM client_feed_chunks WHERE client_id = ? AND first_n <= ?", args: [me, second![0] as number] });
+      await s.store.client.execute({ sql: "DELETE FROM events WHERE seq <= ?", args: [second![2] as number] });
+      asked.length = 0;
+      await expectSame(Number(second![1]), 5);
+      await expectSame(0, 30);
+      expect(asked).toEqual([1, 2, 1]);
+      expect(Number(first![0])).toBeLessThan(Number(second![0]));
+      s.store.readAll = readAll;
+    }, 30_000);
+
     test("leaves the page to the general way when the copy cannot answer it exactly", async () => {
       s = await setUp(index);
       const me = await s.newClient(s.owner.accountId, "Me");
