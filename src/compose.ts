@@ -24,6 +24,7 @@ import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
 import { ReferenceDocuments } from "./reference/documents.ts";
 import { AccessTokenReader } from "./oauth/access-token-lookup.ts";
+import { EXPIRED_ACCESS_TOKENS_KEPT_MS, pruneExpiredAccessTokens } from "./oauth/token-store.ts";
 import { forgetOldInbound } from "./inbound/service.ts";
 import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
 import { mailJobKinds, sendMail } from "./mail/service.ts";
@@ -139,6 +140,7 @@ export function housekeepingTasks(deps: AppDeps): RecurringTask[] {
     // Events are kept about 30 days (spec 4.4.2, 8), as long as a cursor stays valid.
     { name: "prune-events", everyMs: HOUR, run: async (now) => void (await pruneEventsBefore(deps.store.db, now - CURSOR_LIFETIME_MS)) },
     { name: "purge-webhook-deliveries", everyMs: HOUR, run: (now) => purgeOldDeliveries(deps.store.db, now) },
+    { name: "prune-expired-access-tokens", everyMs: HOUR, run: async (now) => void (await pruneExpiredAccessTokens(deps.store.db, now - EXPIRED_ACCESS_TOKENS_KEPT_MS)) },
     // Spec 4.3.8: an inbound answer is replayed for one day; the event itself is kept as long as events are.
     { name: "forget-old-inbound-answers", everyMs: HOUR, run: (now) => forgetOldInbound(deps.store.db, now, CURSOR_LIFETIME_MS) },
   ];

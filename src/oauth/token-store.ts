@@ -1,8 +1,9 @@
 // Issuing and ending tokens. Every token is a random secret stored only as its SHA-256 hash.
 import { eq } from "drizzle-orm";
+import { DAY } from "../lib/clock.ts";
 import { PREFIX, hashSecret, newSecret } from "../lib/secrets.ts";
 import { seal } from "../lib/sealed-box.ts";
-import type { DbOrTx } from "../store/open-store.ts";
+import type { Db, DbOrTx } from "../store/open-store.ts";
 import { isDb } from "../store/prepared.ts";
 import { ACCESS_TOKEN_TTL_MS } from "./lifetimes.ts";
 import { accessTokens, refreshTokens, tokenFamilies } from "./schema.ts";
@@ -66,6 +67,29 @@ export async function issueRefreshToken(db: DbOrTx, nowMs: number, familyId: str
   await db.insert(refreshTokens).values({ tokenHash: hashSecret(token), familyId, createdAt: nowMs });
   await db.update(tokenFamilies).set({ currentRefreshSealed: await seal(serverKey, token, `refresh:${familyId}`) }).where(eq(tokenFamilies.id, familyId));
   return token;
+}
+
+/** How long an expired access token's row stays: a call with it hears "expired, exchange again" (spec 7) rather than "unknown". */
+export const EXPIRED_ACCESS_TOKENS_KEPT_MS = DAY;
+const PRUNE_BATCH = 5_000;
+const PRUNE_EXPIRED =
+  "DELETE FROM access_tokens WHERE token_hash IN (SELECT token_hash FROM access_tokens WHERE token_hash < ? AND expires_at < ? LIMIT ?)";
+
+/**
+ * Deletes the access tokens that expired before `cutoffMs`, in batches so no one transaction holds
+ * the writer for long. Keys start with their issue time (accessTokenKey), so the tokens issued
+ * before `cutoffMs` less a lifetime are one range of the primary key: no scan, and no index on
+ * expires_at for every exchange to write. (Keys from before the issue time was part of them sort
+ * anywhere; only those in the range go, and the few left grant nothing.)
+ */
+export async function pruneExpiredAccessTokens(db: Db, cutoffMs: number, batch = PRUNE_BATCH): Promise<number> {
+  const issuedBefore = Math.max(0, Math.floor(cutoffMs - ACCESS_TOKEN_TTL_MS)).toString(36).padStart(ISSUED_LENGTH, "0");
+  let deleted = 0;
+  for (;;) {
+    const result = await db.$client.execute({ sql: PRUNE_EXPIRED, args: [issuedBefore, cutoffMs, batch] });
+    deleted += result.rowsAffected;
+    if (result.rowsAffected < batch) return deleted;
+  }
 }
 
 /** Ends an install: its access and refresh tokens stop at once (spec 3.3, 3.4). */
