@@ -68,6 +68,14 @@ async function seed(s: Setup, n: number, me: string, other: string) {
   }
 }
 
+/** The owner's two clients, "Me" and "Other", after `n` seeded events. */
+async function twoClientsSeeded(s: Setup, n: number): Promise<{ me: string; other: string }> {
+  const me = await s.newClient(s.owner.accountId, "Me");
+  const other = await s.newClient(s.owner.accountId, "Other");
+  await seed(s, n, me, other);
+  return { me, other };
+}
+
 const everyScope = (clientId: string, accountId: string, extra: Partial<FeedReader> = {}): FeedReader => ({
   listener: { clientId, accountId, scopes: [...SCOPES] },
   apiVersion: CURRENT_API_VERSION,
@@ -101,9 +109,7 @@ for (const [index, driver] of STORE_DRIVERS.entries()) {
 
     test("answers the general page byte for byte from every position and with every limit", async () => {
       s = await setUp(index);
-      const me = await s.newClient(s.owner.accountId, "Me");
-      const other = await s.newClient(s.owner.accountId, "Other");
-      await seed(s, 240, me, other);
+      const { me, other } = await twoClientsSeeded(s, 240);
       const chunks = await s.store.read("SELECT count(*), max(length(body)), sum(count) FROM client_feed_chunks WHERE client_id = ?", [me]);
       expect(Number(chunks[0]![0])).toBeGreaterThan(8);
       expect(Number(chunks[0]![1])).toBeLessThan(CHUNK_BYTES + 600);
@@ -130,9 +136,7 @@ for (const [index, driver] of STORE_DRIVERS.entries()) {
 
     test("keeps chunks read once in memory, and reads a chunk again when it holds more envelopes than kept", async () => {
       s = await setUp(index);
-      const me = await s.newClient(s.owner.accountId, "Me");
-      const other = await s.newClient(s.owner.accountId, "Other");
-      await seed(s, 40, me, other);
+      const { me, other } = await twoClientsSeeded(s, 40);
       const reader = everyScope(me, s.owner.accountId);
       const first = await bothPages(s, reader, 0, 100);
       expect(items(first.fast!)).toBe(items(JSON.stringify(first.general)));
@@ -154,9 +158,7 @@ for (const [index, driver] of STORE_DRIVERS.entries()) {
 
     test("a page the last read of places holds is answered after reading only the copy's state, and still follows the copy", async () => {
       s = await setUp(index);
-      const me = await s.newClient(s.owner.accountId, "Me");
-      const other = await s.newClient(s.owner.accountId, "Other");
-      await seed(s, 60, me, other);
+      const { me, other } = await twoClientsSeeded(s, 60);
       const reader = everyScope(me, s.owner.accountId);
       const asked: number[] = [];
       const readAll = s.store.readAll;
@@ -204,9 +206,7 @@ for (const [index, driver] of STORE_DRIVERS.entries()) {
 
     test("leaves the page to the general way when the copy cannot answer it exactly", async () => {
       s = await setUp(index);
-      const me = await s.newClient(s.owner.accountId, "Me");
-      const other = await s.newClient(s.owner.accountId, "Other");
-      await seed(s, 60, me, other);
+      const { me, other } = await twoClientsSeeded(s, 60);
       const accountId = s.owner.accountId;
       // Narrower scopes or a types filter over chunks that hold other types.
       const narrow = everyScope(me, accountId, { listener: { clientId: me, accountId, scopes: ["events:read", "usage:read"] } });
@@ -236,10 +236,8 @@ for (const [index, driver] of STORE_DRIVERS.entries()) {
 
     test("a new current version starts the copies again; retention drops old chunks; a deleted client's copy goes", async () => {
       s = await setUp(index);
-      const me = await s.newClient(s.owner.accountId, "Me");
-      const other = await s.newClient(s.owner.accountId, "Other");
+      const { me, other } = await twoClientsSeeded(s, 40);
       const accountId = s.owner.accountId;
-      await seed(s, 40, me, other);
       // Retention: everything recorded so far is old; the open chunk goes too, and the next event starts a new one.
       s.clock.advance(31 * DAY);
       await pruneEventsBefore(s.store.db, s.clock.now() - 30 * DAY);
