@@ -3,10 +3,16 @@
 // to the same database — as another Parla process or the admin CLI would — and check that the very
 // next call sees the change (spec 3.3, 5.4.2: revocation and narrowing take effect at once).
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createClientSecret, deleteClient, revokeClientSecret, setClientScopes } from "../../src/clients/service.ts";
+import { createUser } from "../../src/accounts/service.ts";
+import { createClient, createClientSecret, deleteClient, revokeClientSecret, setClientScopes } from "../../src/clients/service.ts";
 import { AccessTokenReader } from "../../src/oauth/access-token-lookup.ts";
+import { issueAccessToken } from "../../src/oauth/token-store.ts";
+import { migrate } from "../../src/store/migrate.ts";
+import { CURRENT_API_VERSION } from "../../src/versions/registry.ts";
+import { STORE_DRIVERS } from "../helpers/store-drivers.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 import { openStore, type Store } from "../../src/store/open-store.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTestApp, TEST_START, type TestApp } from "../helpers/test-app.ts";
 import { basic, exchange, ownerWithClient } from "./fixtures.ts";
 
 let t: TestApp;
@@ -134,3 +140,34 @@ describe("AccessTokenReader", () => {
     expect(asked).toEqual([["epoch", "token"], ["epoch", "token"], ["epoch"], ["epoch", "token"]]);
   });
 });
+
+for (const driver of STORE_DRIVERS) {
+  test(`on the ${driver.name} driver, a kept token follows the epoch its triggers bump`, async () => {
+    const dir = tempDir();
+    const { url, stop } = driver.open(dir.path);
+    const store = openStore(url);
+    const elsewhere = openStore(url);
+    try {
+      await migrate(store.client, TEST_START);
+      const user = await createUser(store.db, TEST_START, { email: "owner@example.com", password: null });
+      const { client } = await createClient(store.db, TEST_START, { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["usage:read", "events:read"], billingMode: "allowance", redirectUris: [] });
+      const token = await issueAccessToken(store.db, TEST_START, { clientId: client.id, secretId: null, familyId: null, accountId: user.accountId, userId: null, scopes: ["usage:read", "events:read"], apiVersion: CURRENT_API_VERSION });
+      const reader = new AccessTokenReader(store);
+      const scopesNow = async () => {
+        const [answer] = await reader.find(token, TEST_START + 1000);
+        return answer.kind === "granted" ? answer.grant.scopes : answer.kind;
+      };
+      expect(await scopesNow()).toEqual(["usage:read", "events:read"]);
+      expect(await scopesNow()).toEqual(["usage:read", "events:read"]);
+      await setClientScopes(elsewhere.db, user.accountId, client.id, ["events:read"]);
+      expect(await scopesNow()).toEqual(["events:read"]);
+      await elsewhere.client.execute({ sql: "DELETE FROM access_tokens WHERE client_id = ?", args: [client.id] });
+      expect(await scopesNow()).toBe("unknown");
+    } finally {
+      elsewhere.close();
+      store.close();
+      stop();
+      dir.cleanup();
+    }
+  });
+}
