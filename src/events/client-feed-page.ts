@@ -82,8 +82,9 @@ interface Run {
 /** Runs kept, one per client (their chunks' bytes count again here; the bound is what matters). */
 export const FEED_RUNS_MAX_BYTES = 16 * 1024 * 1024;
 
-function copyState(row: unknown[] | undefined, reader: FeedReader): CopyState | "general" {
-  if (row === undefined || row[1] !== reader.apiVersion || Number(row[4]) !== 0) return "general";
+/** The copy's state, or null when it cannot answer this reader (no copy, another version, events before it). */
+function copyState(row: unknown[] | undefined, reader: FeedReader): CopyState | null {
+  if (row === undefined || row[1] !== reader.apiVersion || Number(row[4]) !== 0) return null;
   return {
     fromSeq: Number(row[0]),
     apiVersion: String(row[1]),
@@ -96,7 +97,13 @@ function copyState(row: unknown[] | undefined, reader: FeedReader): CopyState | 
 }
 
 /** Where the page after `afterSeq` lies in the run: places first..last-1, and whether they hold fewer than `limit` envelopes. */
-function walkRun(run: Run, afterSeq: number, limit: number): { first: number; last: number; short: boolean } {
+interface RunWalk {
+  first: number;
+  last: number;
+  short: boolean;
+}
+
+function walkRun(run: Run, afterSeq: number, limit: number): RunWalk {
   const { places, chunks } = run;
   let first = 0;
   while (first < places.length && places[first]![2] <= afterSeq) first++;
@@ -116,8 +123,8 @@ function walkRun(run: Run, afterSeq: number, limit: number): { first: number; la
  * ends at the copy's end, so its last chunk must have been the open one when it was read (the open
  * chunk only ever moves on). Reading through the feed page by page goes straight to the places.
  */
-function mayHold(run: Run, afterSeq: number, limit: number): boolean {
-  return !walkRun(run, afterSeq, limit).short || run.places[run.places.length - 1]![0] === run.openFirstN;
+function mayHold(run: Run, walk: RunWalk): boolean {
+  return !walk.short || run.places[run.places.length - 1]![0] === run.openFirstN;
 }
 
 /**
@@ -128,11 +135,11 @@ function mayHold(run: Run, afterSeq: number, limit: number): boolean {
  * page short of the limit ends at the copy's end, so the run must end with the open chunk (the
  * newest) at the length the copy gives it now.
  */
-function placesFromRun(run: Run, state: CopyState, afterSeq: number, limit: number): { places: Place[]; chunks: KeptChunk[] } | null {
+function placesFromRun(run: Run, walk: RunWalk, state: CopyState): { places: Place[]; chunks: KeptChunk[] } | null {
   if (run.apiVersion !== state.apiVersion || run.fromSeq !== state.fromSeq || state.oldestFirstN === null) return null;
   const { places } = run;
   if (places[0]![0] < state.oldestFirstN) return null;
-  const { first, last, short } = walkRun(run, afterSeq, limit);
+  const { first, last, short } = walk;
   if (first === 0 && places[0]![0] !== state.oldestFirstN) return null;
   if (short) {
     const end = places[places.length - 1]!;
@@ -160,11 +167,12 @@ export class ClientFeedPages {
     // The run kept from this client's last read of places often holds the page (the same page read
     // again, a poll at the end that finds nothing new): then the copy's state is the only read.
     const run = this.runs.get(clientId);
-    if (run !== null && mayHold(run, afterSeq, limit)) {
+    const walk = run === null ? null : walkRun(run, afterSeq, limit);
+    if (run !== null && walk !== null && mayHold(run, walk)) {
       const [states] = (await this.deps.store.readAll([{ sql: STATE, args: stateArgs }])) as [unknown[][]];
       const state = copyState(states[0], reader);
-      if (state === "general") return null;
-      const fromRun = placesFromRun(run, state, afterSeq, limit);
+      if (state === null) return null;
+      const fromRun = placesFromRun(run, walk, state);
       if (fromRun !== null) return this.compose(reader, state, fromRun.places, fromRun.chunks, afterSeq, limit, unheard);
     }
     const [states, rows] = (await this.deps.store.readAll([
@@ -172,7 +180,7 @@ export class ClientFeedPages {
       { sql: PLACES, args: [clientId, clientId, afterSeq, clientId, clientId, afterSeq, clientId, limit] },
     ])) as [unknown[][], unknown[][]];
     const state = copyState(states[0], reader);
-    if (state === "general") return null;
+    if (state === null) return null;
     const places = rows.map((row) => row.map(Number) as Place);
     const held = await this.held(clientId, places);
     if (held === null) return null;

@@ -17,7 +17,7 @@ import type { PendingLedger } from "../billing/pending-ledger.ts";
 import { enqueueJobStatement } from "../scheduler/jobs.ts";
 import type { JobContext, JobKind } from "../scheduler/scheduler.ts";
 import { executorOf, inTransaction, type SqlHandle } from "../store/raw-sql.ts";
-import { blobBytes } from "../store/open-store.ts";
+import { blobBytes, type ReadStatement } from "../store/open-store.ts";
 import type { LessonPlanView } from "./api-model.ts";
 import { encodeAnswer, PLAN_ANSWER_SHAPE, planAnswerText, planView, type PlanRow } from "./plan-view.ts";
 import type { Engine } from "./engine.ts";
@@ -204,7 +204,7 @@ const OWNER_AND_SHAPE_BY_ID = "SELECT account_id, user_id, answer_shape FROM les
 const ANSWER_BY_ID = "SELECT answer FROM lesson_plans WHERE id = ?";
 
 /** The read GET /v1/lesson-plans/{id} asks the /v1 doorway to make with the access token. */
-export function planOwnerAndShapeRead(planId: string): { sql: string; args: string[] } {
+export function planOwnerAndShapeRead(planId: string): ReadStatement {
   return { sql: OWNER_AND_SHAPE_BY_ID, args: [planId] };
 }
 

@@ -23,6 +23,7 @@ import { DEFAULT_MAX_BODY_BYTES, readJsonBody, tooLarge } from "./json-body.ts";
 import { jsonTextAnswer } from "./json-text-answer.ts";
 import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
 import type { Scope } from "../lib/scopes.ts";
+import type { ReadStatement } from "../store/open-store.ts";
 
 /** Who is calling: the facts of the access token, as the authorization server reports them. */
 export interface Caller {
@@ -74,10 +75,7 @@ export interface V1Ports<Operation extends string, Receipt> {
 }
 
 /** A read by the request's path parameters (see RouteDeclaration.readAlong). */
-export interface ReadAlong {
-  sql: string;
-  args: readonly string[];
-}
+export type ReadAlong = ReadStatement;
 
 /** How the version a call is answered under is chosen (spec 9.2). */
 export type VersionRule = "pin" | "header";

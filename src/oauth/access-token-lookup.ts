@@ -1,7 +1,7 @@
 // What an access token grants right now (spec 5.1, 5.4.2, 5.6.5): the /v1 doorway asks this with
 // the token it was shown, on every call.
 import { accessTokenKey } from "./token-store.ts";
-import type { Store } from "../store/open-store.ts";
+import type { ReadStatement, Store } from "../store/open-store.ts";
 
 export interface AccessGrant {
   clientId: string;
@@ -21,12 +21,6 @@ export interface AccessGrant {
 }
 
 export type AccessTokenLookup = { kind: "granted"; grant: AccessGrant } | { kind: "unknown" } | { kind: "expired" };
-
-/** A read a caller asks for beside the token, answered from the same snapshot. */
-export interface ReadBeside {
-  sql: string;
-  args: readonly string[];
-}
 
 // One statement: the token by its hash, and its client's current facts as one scalar subquery on
 // the client's key ("<billing_mode> <account_id> <scopes JSON>": neither of the first two holds a
@@ -83,7 +77,7 @@ export class AccessTokenReader {
    * The token's grant and, when `beside` is given, that read's rows from the same snapshot: the
    * /v1 doorway reads a route's one row this way, so the call waits for one batched read.
    */
-  async find(token: string, nowMs: number, beside: ReadBeside | null = null): Promise<[AccessTokenLookup, unknown[][] | null]> {
+  async find(token: string, nowMs: number, beside: ReadStatement | null = null): Promise<[AccessTokenLookup, unknown[][] | null]> {
     const key = accessTokenKey(token);
     const kept = this.kept.get(key);
     if (kept) {

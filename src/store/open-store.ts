@@ -3,6 +3,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Client, InValue } from "@libsql/client";
+
+/** One SELECT and its arguments, for Store.readAll. */
+export interface ReadStatement {
+  sql: string;
+  args: readonly InValue[];
+}
 import { createClient as createRemoteClient } from "@libsql/client/web";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
@@ -25,7 +31,7 @@ export interface Store {
    */
   read(sql: string, args?: readonly InValue[]): Promise<unknown[][]>;
   /** Several SELECTs answered as `read` does, all from one snapshot of the store. */
-  readAll(statements: readonly { sql: string; args: readonly InValue[] }[]): Promise<unknown[][][]>;
+  readAll(statements: readonly ReadStatement[]): Promise<unknown[][][]>;
   kind: "embedded" | "remote";
   close(): void;
 }
