@@ -15,19 +15,20 @@
 // - a chunk read holds a type this reader does not hear (its token's scopes or `types`, spec 6.2.2);
 // - a chunk went (retention, a new copy) between the two reads.
 import { cursorAt, feedTypes, type FeedDeps, type FeedReader } from "./event-feed.ts";
-import { blobBytes } from "../store/open-store.ts";
+import { blobBytes, type ReadStatement } from "../store/open-store.ts";
 import { ByteBoundedCache } from "../lib/byte-bounded-cache.ts";
 import { typeMask } from "./client-feeds.ts";
 
 // The copy's state, the head of the whole sequence and whether the account has events between the
 // reader's position and the start of the copy — read in the same snapshot as the chunks' places.
-// Also the open chunk (the newest: the only one that still grows) with its length, and the oldest
-// chunk retention left.
+// Also the open chunk (the newest: the only one that still grows) with its length, the oldest chunk
+// retention left, and the position, account and client it was read for (the doorway may read it along with
+// the token, and the page checks it asked the same).
 const STATE =
   "SELECT from_seq, api_version, last_seq, (SELECT seq FROM events ORDER BY seq DESC LIMIT 1), " +
-  "from_seq > ? AND EXISTS (SELECT 1 FROM events WHERE account_id = ? AND seq > ? AND seq <= client_feeds.from_seq), " +
-  "open_first_n, open_bytes, (SELECT first_n FROM client_feed_chunks WHERE client_id = CAST(? AS TEXT) ORDER BY first_n LIMIT 1) " +
-  "FROM client_feeds WHERE client_id = ?";
+  "from_seq > ?1 AND EXISTS (SELECT 1 FROM events WHERE account_id = ?2 AND seq > ?1 AND seq <= client_feeds.from_seq), " +
+  "open_first_n, open_bytes, (SELECT first_n FROM client_feed_chunks WHERE client_id = CAST(?3 AS TEXT) ORDER BY first_n LIMIT 1), ?1, ?2, ?3 " +
+  "FROM client_feeds WHERE client_id = ?3";
 // The chunk holding the first envelope after the position, and those after it up to `limit` more
 // envelopes (chunks are numbered by their first envelope, so that is a range of first_n).
 // (`CAST(? AS TEXT)`: SQLite 3.54 spends ~2 µs per run of a statement that orders by an index whose
@@ -81,6 +82,20 @@ interface Run {
 
 /** Runs kept, one per client (their chunks' bytes count again here; the bound is what matters). */
 export const FEED_RUNS_MAX_BYTES = 16 * 1024 * 1024;
+
+/** STATE for the reader's client at `afterSeq`: the doorway reads it with the token when it can. */
+export function copyStateRead(reader: FeedReader, afterSeq: number): ReadStatement {
+  return { sql: STATE, args: [afterSeq, reader.listener.accountId, reader.listener.clientId] };
+}
+
+/** Rows of copyStateRead, if they were read for this reader at this position (else undefined: read them). */
+function stateReadFor(rows: unknown[][] | null, reader: FeedReader, afterSeq: number): unknown[][] | undefined {
+  if (rows === null) return undefined;
+  const row = rows[0];
+  // No row: the client asked for has no copy; the reader's may, so it is read again.
+  if (row === undefined) return undefined;
+  return Number(row[8]) === afterSeq && row[9] === reader.listener.accountId && row[10] === reader.listener.clientId ? rows : undefined;
+}
 
 /** The copy's state, or null when it cannot answer this reader (no copy, another version, events before it). */
 function copyState(row: unknown[] | undefined, reader: FeedReader): CopyState | null {
@@ -156,27 +171,30 @@ export class ClientFeedPages {
 
   /**
    * The JSON of the page after `afterSeq` in pieces (slices of kept chunks between its opening and
-   * its tail, `byteLength` in all), or null when the general way must answer it.
+   * its tail, `byteLength` in all), or null when the general way must answer it. `readAlong`: the
+   * rows of copyStateRead the doorway read with the token, if it could.
    */
-  async page(reader: FeedReader, afterSeq: number, limit: number): Promise<{ pieces: Uint8Array[]; byteLength: number } | null> {
+  async page(reader: FeedReader, afterSeq: number, limit: number, readAlong: unknown[][] | null = null): Promise<{ pieces: Uint8Array[]; byteLength: number } | null> {
     const types = feedTypes(reader);
     if (types.length === 0) return null;
     const unheard = ~typeMask(types);
-    const { clientId, accountId } = reader.listener;
-    const stateArgs = [afterSeq, accountId, afterSeq, clientId, clientId];
+    const { clientId } = reader.listener;
+    const stateRead = copyStateRead(reader, afterSeq);
     // The run kept from this client's last read of places often holds the page (the same page read
-    // again, a poll at the end that finds nothing new): then the copy's state is the only read.
+    // again, a poll at the end that finds nothing new): then the copy's state is the only read, and
+    // the doorway has often read it already.
     const run = this.runs.get(clientId);
     const walk = run === null ? null : walkRun(run, afterSeq, limit);
     if (run !== null && walk !== null && mayHold(run, walk)) {
-      const [states] = (await this.deps.store.readAll([{ sql: STATE, args: stateArgs }])) as [unknown[][]];
+      const states = stateReadFor(readAlong, reader, afterSeq) ?? (await this.deps.store.read(stateRead.sql, stateRead.args));
       const state = copyState(states[0], reader);
       if (state === null) return null;
       const fromRun = placesFromRun(run, walk, state);
       if (fromRun !== null) return this.compose(reader, state, fromRun.places, fromRun.chunks, afterSeq, limit, unheard);
     }
+    // Places need the state of their own snapshot: both are read again.
     const [states, rows] = (await this.deps.store.readAll([
-      { sql: STATE, args: stateArgs },
+      stateRead,
       { sql: PLACES, args: [clientId, clientId, afterSeq, clientId, clientId, afterSeq, clientId, limit] },
     ])) as [unknown[][], unknown[][]];
     const state = copyState(states[0], reader);

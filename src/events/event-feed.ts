@@ -68,7 +68,19 @@ export function cursorAt(deps: FeedDeps, reader: FeedReader, seq: number): strin
  * kept event; otherwise from now (events before are skipped). A forged or foreign cursor is 400
  * invalid_request, one older than 30 days 410 cursor_expired.
  */
-export async function startPosition(deps: FeedDeps, reader: FeedReader, from: { cursor?: string | null; start?: string; cursorParam: string }): Promise<number> {
+export async function startPosition(deps: FeedDeps, reader: FeedReader, from: StartFrom): Promise<number> {
+  return positionFrom(deps, reader, from) ?? headSeq(deps.store.db);
+}
+
+export interface StartFrom {
+  cursor?: string | null;
+  start?: string;
+  /** The parameter a bad cursor is reported under. */
+  cursorParam: string;
+}
+
+/** startPosition as far as it is known without the store: null for "from now" (the head's position). */
+export function positionFrom(deps: Pick<FeedDeps, "serverKey" | "clock">, reader: FeedReader, from: StartFrom): number | null {
   if (from.start !== undefined && from.start !== "oldest") throw invalidRequest(`start must be "oldest" (or leave it out to start from now)`, "start");
   if (from.cursor !== undefined && from.cursor !== null) {
     const read = decodeCursor(deps.serverKey, cursorBinding(reader), from.cursor, deps.clock.now());
@@ -76,7 +88,7 @@ export async function startPosition(deps: FeedDeps, reader: FeedReader, from: { 
     if (!read.ok) throw invalidRequest("the cursor is not one this feed issued for this account and these types; pass back next_cursor unchanged", from.cursorParam);
     return read.seq;
   }
-  return from.start === "oldest" ? 0 : headSeq(deps.store.db);
+  return from.start === "oldest" ? 0 : null;
 }
 
 export interface FeedPage {

@@ -5,8 +5,8 @@ import type { Operation } from "../billing/credits.ts";
 import type { ChargeReceipt } from "../billing/service.ts";
 import type { CoreDeps } from "../config/core-deps.ts";
 import type { Caller, V1Doorway } from "../http/v1.ts";
-import { feedLimit, parseTypes, startPosition, type FeedReader } from "./event-feed.ts";
-import { ClientFeedPages } from "./client-feed-page.ts";
+import { feedLimit, parseTypes, positionFrom, startPosition, type FeedReader } from "./event-feed.ts";
+import { ClientFeedPages, copyStateRead } from "./client-feed-page.ts";
 import { FeedPageText } from "./feed-page-text.ts";
 import type { EventVersions } from "./envelope.ts";
 import type { EventSignal } from "./event-signal.ts";
@@ -48,13 +48,26 @@ export function eventRoutes(deps: EventRouteDeps) {
         query: FeedQuery,
         response: { 200: FeedPageSchema },
         errors: [410],
+        // With a token kept from an earlier call the doorway knows the caller before its read, so the
+        // copy's state rides on it when the position is known without the store (a cursor, or
+        // start=oldest; "from now" needs the head). Anything unusable here is refused below.
+        readAlong: ({ query }, caller) => {
+          if (caller === null) return null;
+          try {
+            const reader = readerOf(caller, "", query.types);
+            const after = positionFrom(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" });
+            return after === null ? null : copyStateRead(reader, after);
+          } catch {
+            return null;
+          }
+        },
         summary: "Read the event feed",
         description:
           "Events about your account that this token may hear (events:read plus each type's scope), oldest first. Without cursor the feed starts from now; start=oldest reads the last 30 days. " +
           "Pass next_cursor back as cursor; has_more true means call again now. A cursor from another account or another types filter is 400 invalid_request; one older than 30 days is 410 cursor_expired.",
         tags: ["events"],
       },
-      async ({ caller, apiVersion, query }) => {
+      async ({ caller, apiVersion, query, readAlong }) => {
         const reader = readerOf(caller, apiVersion, query.types);
         const limit = feedLimit(query.limit);
         const after = await startPosition(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" });
@@ -62,7 +75,7 @@ export function eventRoutes(deps: EventRouteDeps) {
         // together by the store (feed-page-text.ts) — and is answered as it is; the doorway's headers
         // are written into the answer by http-base.
         const headers = { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" };
-        const copied = await copies.page(reader, after, limit);
+        const copied = await copies.page(reader, after, limit, readAlong);
         return copied !== null ? jsonPiecesAnswer(copied.pieces, copied.byteLength, headers) : jsonTextAnswer(await pages.page(reader, after, limit), headers);
       },
     )

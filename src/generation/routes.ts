@@ -73,7 +73,7 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         operation: "lesson_plan.read",
         params: PlanIdParams,
         // The plan's owner and shape are read with the access token (one batched read per call).
-        readAlong: (params) => planOwnerAndShapeRead(params.id!),
+        readAlong: ({ params }) => planOwnerAndShapeRead(params.id!),
         response: { 200: LessonPlan },
         resource: "lesson_plan",
         errors: [404],
@@ -84,7 +84,7 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         set.headers["cache-control"] = "no-store";
         // An older version's shape goes through the version changes (the doorway shapes the object).
         if (deps.versions.reshapesResource("lesson_plan", apiVersion)) return getPlan(deps, ownerOf(caller), params.id);
-        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id, deps.generation.answers, readAlong);
+        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id, deps.generation.answers, readAlong ?? undefined);
         return typeof answer === "string" ? jsonTextAnswer(answer) : jsonBytesAnswer(answer);
       },
     )

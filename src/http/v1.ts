@@ -60,8 +60,12 @@ export interface V1Ports<Operation extends string, Receipt> {
   clock: Clock;
   /** `/v1/` calls per client per minute (PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE), counted per process. */
   rateLimitPerMinute: number;
-  /** The token's answer, and the rows of `along` (a route's readAlong) read from the same snapshot in one batched read. */
-  findAccessToken(token: string, nowMs: number, along: ReadAlong | null): Promise<[AccessTokenAnswer, unknown[][] | null]>;
+  /**
+   * The token's answer, and the rows of `along`'s statement (a route's readAlong) read from the same
+   * snapshot in one batched read. `along` is asked with the caller when it is known before the read
+   * (a token kept from an earlier call), else with null; its rows belong to the caller answered.
+   */
+  findAccessToken(token: string, nowMs: number, along: ((caller: Caller | null) => ReadAlong | null) | null): Promise<[AccessTokenAnswer, unknown[][] | null]>;
   findVersion(id: string): VersionFacts | null;
   /** A resource's body (current shape) as an older version knows it (versions/registry.ts). */
   resourceAt(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown>;
@@ -74,8 +78,15 @@ export interface V1Ports<Operation extends string, Receipt> {
   looksLikeAccessToken(token: string): boolean;
 }
 
-/** A read by the request's path parameters (see RouteDeclaration.readAlong). */
+/** A read by the request's path parameters and query, and its caller when known (see RouteDeclaration.readAlong). */
 export type ReadAlong = ReadStatement;
+
+/** What a route's readAlong may build its read from: the request as it arrived, before validation. */
+export interface ReadAlongRequest {
+  params: Record<string, string>;
+  /** Unvalidated: a readAlong that cannot use it answers null, and validation refuses it later. */
+  query: Record<string, string | undefined>;
+}
 
 /** How the version a call is answered under is chosen (spec 9.2). */
 export type VersionRule = "pin" | "header";
@@ -98,13 +109,15 @@ export interface RouteDeclaration<Operation extends string> {
   /** What a successful answer is: JSON (default) or a server-sent-event stream. */
   produces?: "application/json" | "text/event-stream";
   /**
-   * The one read the handler needs, keyed by path parameters only (e.g. a plan's row by its id): the
-   * doorway asks for it with the access token, in the same batched read and snapshot, so the call
-   * waits for one read instead of two. Its rows reach the handler as `readAlong` only once the
-   * caller passed steps 1–4; the handler still decides what the caller may see of them. Only for
-   * routes with a scope (it rides on the token's read).
+   * The one read the handler needs (e.g. a plan's row by its id): the doorway asks for it with the
+   * access token, in the same batched read and snapshot, so the call waits for one read instead of
+   * two. It is built from the request's path parameters and query, and from its caller when the
+   * doorway knows it before reading (a token kept from an earlier call); null: no read along this
+   * time (a read that needs the caller, asked without one), and the handler reads for itself. Its
+   * rows reach the handler as `readAlong` only once the caller passed steps 1–4; the handler still
+   * decides what the caller may see of them. Only for routes with a scope (it rides on the token's read).
    */
-  readAlong?: (params: Record<string, string>) => ReadAlong;
+  readAlong?: (request: ReadAlongRequest, caller: Caller | null) => ReadAlong | null;
   /** Refusals the handler itself can answer with (beyond the doorway's own), for the OpenAPI document. */
   errors?: readonly number[];
   summary: string;
@@ -149,8 +162,8 @@ export interface V1Context<Receipt, D extends RouteDeclaration<string>> {
   apiVersion: string;
   /** Null when the operation is null. */
   charge: D["operation"] extends null ? null : Charge<Receipt>;
-  /** The rows of the route's readAlong (null when it declares none). */
-  readAlong: D["readAlong"] extends (params: Record<string, string>) => ReadAlong ? unknown[][] : null;
+  /** The rows of the route's readAlong; null when it declares none or read nothing along this time. */
+  readAlong: unknown[][] | null;
   /** What the route's precheck returned. */
   checked: D["precheck"] extends (context: PrecheckContext) => infer R ? Awaited<R> : undefined;
   body: Maybe<D["body"]>;
@@ -211,14 +224,16 @@ export class V1Doorway<Operation extends string, Receipt> {
   }
 
   /** Steps 1–4: who, which scope, which version, how often. */
-  async admit(request: Request, declaration: RouteDeclaration<string>, params?: Record<string, string>): Promise<DoorState> {
+  async admit(request: Request, declaration: RouteDeclaration<string>, params?: Record<string, string>, query?: Record<string, string | undefined>): Promise<DoorState> {
     const headers: Record<string, string> = {};
     if (declaration.scope === null) {
       const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), readAlong: null, headers: headersOrNull(headers) };
       (request as AdmittedRequest)[DOOR_STATE] = state;
       return state;
     }
-    const [caller, readAlong] = await this.authenticate(request, declaration.readAlong && params ? declaration.readAlong(params) : null);
+    const readAlong = declaration.readAlong;
+    const along = readAlong ? (known: Caller | null) => readAlong({ params: params ?? {}, query: query ?? {} }, known) : null;
+    const [caller, alongRows] = await this.authenticate(request, along);
     if (!caller.scopes.includes(declaration.scope)) {
       throw new AppError(403, "insufficient_scope", `this operation needs the scope ${declaration.scope}`, {
         headers: { "www-authenticate": wwwAuthenticate("insufficient_scope", `, scope="${declaration.scope}"`) },
@@ -230,7 +245,7 @@ export class V1Doorway<Operation extends string, Receipt> {
     if (!decision.ok) {
       throw new AppError(429, "rate_limited", `too many requests for this client; retry after ${decision.retryAfterSeconds} s`, { headers: { "retry-after": String(decision.retryAfterSeconds) } });
     }
-    const state = { caller, apiVersion, readAlong, headers: headersOrNull(headers) };
+    const state = { caller, apiVersion, readAlong: alongRows, headers: headersOrNull(headers) };
     (request as AdmittedRequest)[DOOR_STATE] = state;
     return state;
   }
@@ -259,7 +274,7 @@ export class V1Doorway<Operation extends string, Receipt> {
     return this.ports.resourceAt(resource, body, version);
   }
 
-  private async authenticate(request: Request, along: ReadAlong | null): Promise<[Caller, unknown[][] | null]> {
+  private async authenticate(request: Request, along: ((caller: Caller | null) => ReadAlong | null) | null): Promise<[Caller, unknown[][] | null]> {
     const header = request.headers.get("authorization");
     const match = header ? /^Bearer[ ]+([\x21-\x7e]+)$/i.exec(header) : null;
     if (!match) throw invalidToken(header ? "the Authorization header must be 'Bearer <access token>'" : "an access token is required");
@@ -337,9 +352,9 @@ export class V1Plugin<Operation extends string, Receipt> {
       // Elysia wraps a parser's throw in its ParseError; http-base answers with the AppError inside.
       // "none": Elysia leaves a lazy route's body unread.
       parse: lazyBody ? "none" : declaration.body || declaration.documentedBody ? ({ request }: { request: Request }) => jsonBody(request) : undefined,
-      transform: async ({ request, params }: { request: Request; params?: Record<string, string> }) => {
+      transform: async ({ request, params, query }: { request: Request; params?: Record<string, string>; query?: Record<string, string | undefined> }) => {
         if (lazyBody && Number(request.headers.get("content-length") ?? "0") > maxBody) throw tooLarge(maxBody);
-        await door.admit(request, declaration, params);
+        await door.admit(request, declaration, params, query);
       },
       body: lazyBody ? undefined : declaration.body,
       query: declaration.query,

@@ -74,22 +74,26 @@ export class AccessTokenReader {
   ) {}
 
   /**
-   * The token's grant and, when `beside` is given, that read's rows from the same snapshot: the
-   * /v1 doorway reads a route's one row this way, so the call waits for one batched read.
+   * The token's grant and, when `beside` gives a statement, that read's rows from the same snapshot:
+   * the /v1 doorway reads a route's one read this way, so the call waits for one batched read.
+   * `beside` is asked with the grant when one is kept (a read that needs the caller, such as the
+   * feed's), else with null; its rows are answered only when they were read for the grant answered.
    */
-  async find(token: string, nowMs: number, beside: ReadStatement | null = null): Promise<[AccessTokenLookup, unknown[][] | null]> {
+  async find(token: string, nowMs: number, beside: ((grant: AccessGrant | null) => ReadStatement | null) | null = null): Promise<[AccessTokenLookup, unknown[][] | null]> {
     const key = accessTokenKey(token);
     const kept = this.kept.get(key);
     if (kept) {
-      const [epochRows, besideRows] = await this.store.readAll(beside ? [EPOCH, beside] : [EPOCH]);
-      if (epochOf(epochRows!) === kept.epoch) return [answerOf(kept, nowMs), besideRows ?? null];
+      const along = beside?.(kept.grant) ?? null;
+      const [epochRows, alongRows] = await this.store.readAll(along ? [EPOCH, along] : [EPOCH]);
+      if (epochOf(epochRows!) === kept.epoch) return [answerOf(kept, nowMs), alongRows ?? null];
       this.kept.delete(key);
     }
-    const [epochRows, tokenRows, besideRows] = await this.store.readAll(beside ? [EPOCH, { sql: TOKEN_BY_HASH, args: [key] }, beside] : [EPOCH, { sql: TOKEN_BY_HASH, args: [key] }]);
+    const along = beside?.(null) ?? null;
+    const [epochRows, tokenRows, alongRows] = await this.store.readAll(along ? [EPOCH, { sql: TOKEN_BY_HASH, args: [key] }, along] : [EPOCH, { sql: TOKEN_BY_HASH, args: [key] }]);
     const read = grantOf(tokenRows![0] as TokenRow | undefined, key);
-    if (!read) return [{ kind: "unknown" }, besideRows ?? null];
+    if (!read) return [{ kind: "unknown" }, alongRows ?? null];
     this.keep(key, { epoch: epochOf(epochRows!), ...read });
-    return [answerOf(read, nowMs), besideRows ?? null];
+    return [answerOf(read, nowMs), alongRows ?? null];
   }
 
   private keep(key: string, entry: Kept): void {

@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createUser } from "../../src/accounts/service.ts";
 import { createClient, deleteClient } from "../../src/clients/service.ts";
-import { ClientFeedPages } from "../../src/events/client-feed-page.ts";
+import { ClientFeedPages, copyStateRead } from "../../src/events/client-feed-page.ts";
 import { CHUNK_BYTES, ClientFeedWriter } from "../../src/events/client-feeds.ts";
 import { feedPage, parseTypes, type FeedDeps, type FeedReader } from "../../src/events/event-feed.ts";
 import { pruneEventsBefore } from "../../src/events/event-reads.ts";
@@ -161,9 +161,10 @@ for (const [index, driver] of STORE_DRIVERS.entries()) {
       const { me, other } = await twoClientsSeeded(s, 60);
       const reader = everyScope(me, s.owner.accountId);
       const asked: number[] = [];
-      const readAll = s.store.readAll;
+      const { read, readAll } = s.store;
       // The copy's reads (its state, with its places or alone); the general page reads the events.
       s.store.readAll = (statements) => (statements.some((st) => st.sql.includes("FROM client_feeds")) && asked.push(statements.length), readAll(statements));
+      s.store.read = (sql, args) => (sql.includes("FROM client_feeds") && asked.push(1), read(sql, args));
       const expectSame = async (after: number, limit: number) => {
         const { fast, general } = await bothPages(s!, reader, after, limit);
         expect(items(fast!)).toBe(items(JSON.stringify(general)));
@@ -201,8 +202,37 @@ for (const [index, driver] of STORE_DRIVERS.entries()) {
       await expectSame(0, 30);
       expect(asked).toEqual([1, 2, 1]);
       expect(Number(first![0])).toBeLessThan(Number(second![0]));
-      s.store.readAll = readAll;
+      Object.assign(s.store, { read, readAll });
     }, 30_000);
+
+    test("uses state rows read along only when they were read for this reader at this position", async () => {
+      s = await setUp(index);
+      const { me, other } = await twoClientsSeeded(s, 60);
+      const reader = everyScope(me, s.owner.accountId);
+      const all = await seqs(s.store, s.owner.accountId);
+      const stateAt = (r: FeedReader, after: number) => {
+        const { sql, args } = copyStateRead(r, after);
+        return s!.store.read(sql, args);
+      };
+      // Keep a run, so a page needs the state alone.
+      await s.copies.page(reader, all[5]!, 20);
+      const general = await feedPage(s.deps, reader, all[5]!, 20);
+      const along = await stateAt(reader, all[5]!);
+      const misleading = [await stateAt(reader, all[7]!), await stateAt(everyScope(other, s.owner.accountId), all[5]!), []];
+      const read = s.store.read;
+      let stateReads = 0;
+      s.store.read = (sql, args) => (sql.includes("FROM client_feeds") && stateReads++, read(sql, args));
+      try {
+        // Rows read for this reader at this position: used as they are, no read of its own.
+        expect(items(textOf(await s.copies.page(reader, all[5]!, 20, along))!)).toBe(items(JSON.stringify(general)));
+        expect(stateReads).toBe(0);
+        // Rows for another position, another client of the account, or none: read again.
+        for (const rows of misleading) expect(items(textOf(await s.copies.page(reader, all[5]!, 20, rows))!)).toBe(items(JSON.stringify(general)));
+        expect(stateReads).toBe(misleading.length);
+      } finally {
+        s.store.read = read;
+      }
+    });
 
     test("leaves the page to the general way when the copy cannot answer it exactly", async () => {
       s = await setUp(index);
@@ -303,6 +333,50 @@ describe("the feed through the routes, from the client's copy", () => {
     expect(filtered.body.items).toHaveLength(30);
     expect(filtered.body.items.map((e: { data: { plan_id: string } }) => e.data.plan_id)).toContain("parla_lp_1");
     expect(filtered.body.items.map((e: { data: { plan_id: string } }) => e.data.plan_id)).not.toContain("parla_lp_X");
+  });
+
+  test("with a kept token the copy's state is read along with it, from start=oldest and from a cursor, never for another caller", async () => {
+    t = await createTestApp();
+    const a = await clientWithToken(t);
+    const b = await clientWithToken(t, { email: "b@example.com" });
+    for (let i = 0; i < 30; i++) await recordEvent(t, a.accountId, "lesson_plan.ready", { plan_id: `parla_lp_${i}`, status: "complete" });
+    const store = t.deps.store;
+    const { read, readAll } = store;
+    const asked: string[] = [];
+    const name = (sql: string) => (sql.includes("access_epoch") ? "epoch" : sql.includes("access_tokens") ? "token" : sql.includes("FROM client_feeds") ? "state" : sql.includes("client_feed_chunks") ? "chunks" : "other");
+    store.readAll = (statements) => (asked.push(statements.map((st) => name(st.sql)).join("+")), readAll(statements));
+    store.read = (sql, args) => (asked.push(name(sql)), read(sql, args));
+    try {
+      const first = await feed(t, a.token, "start=oldest&limit=10");
+      // A token read the first time: the caller is not known before the read, so nothing rides on it.
+      expect(asked[0]).toBe("epoch+token");
+      asked.length = 0;
+      const again = await feed(t, a.token, "start=oldest&limit=10");
+      expect(again.body).toEqual({ ...first.body, next_cursor: again.body.next_cursor });
+      // Kept: the state rides on the epoch's read, and the kept run holds the page.
+      expect(asked).toEqual(["epoch+state"]);
+      asked.length = 0;
+      const next = await feed(t, a.token, `cursor=${encodeURIComponent(first.body.next_cursor)}&limit=10`);
+      expect(next.body.items.map((e: { data: { plan_id: string } }) => e.data.plan_id)).toEqual(Array.from({ length: 10 }, (_, i) => `parla_lp_${10 + i}`));
+      expect(asked[0]).toBe("epoch+state");
+      // Another client of another account, its token kept: its own state, never a's.
+      await feed(t, b.token, "start=oldest&limit=10");
+      asked.length = 0;
+      const theirs = await feed(t, b.token, "start=oldest&limit=10");
+      expect(theirs.body.items).toEqual([]);
+      expect(asked[0]).toBe("epoch+state");
+      // From now (the head's position is read by the handler) and a foreign cursor: nothing rides
+      // along, and the cursor is refused as before.
+      asked.length = 0;
+      expect((await feed(t, a.token, "limit=10")).status).toBe(200);
+      expect(asked[0]).toBe("epoch");
+      asked.length = 0;
+      const foreign = await feed(t, b.token, `cursor=${encodeURIComponent(first.body.next_cursor)}`);
+      expect(foreign.status).toBe(400);
+      expect(asked).toEqual(["epoch"]);
+    } finally {
+      Object.assign(store, { read, readAll });
+    }
   });
 });
 

@@ -38,7 +38,7 @@ beforeEach(async () => {
       {
         scope: "usage:read",
         operation: "usage.read",
-        readAlong: (params) => ({ sql: "SELECT name FROM clients WHERE id = ?", args: [params.id!] }),
+        readAlong: ({ params }) => ({ sql: "SELECT name FROM clients WHERE id = ?", args: [params.id!] }),
         summary: "probe",
         tags: ["test"],
         hidden: true,

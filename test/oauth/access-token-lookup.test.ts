@@ -104,7 +104,11 @@ describe("AccessTokenReader", () => {
   test("a kept token costs a read of the epoch (and the read beside it); an epoch that moved reads the rows again", async () => {
     const { asked, store } = counting(t.deps.store);
     const reader = new AccessTokenReader(store);
-    const beside = { sql: "SELECT name FROM clients WHERE id = ?", args: [owner.client.id] };
+    const askedWith: (string | null)[] = [];
+    const beside = (grant: { clientId: string } | null) => {
+      askedWith.push(grant?.clientId ?? null);
+      return { sql: "SELECT name FROM clients WHERE id = ?", args: [owner.client.id] };
+    };
     const now = t.clock.now();
     const first = await reader.find(token, now, beside);
     expect(first[0].kind).toBe("granted");
@@ -113,11 +117,21 @@ describe("AccessTokenReader", () => {
     expect(second[0]).toEqual(first[0]);
     expect(second[1]).toEqual([["Test game"]]);
     expect(asked).toEqual([["epoch", "token", "beside"], ["epoch", "beside"]]);
+    // The read beside is built before the token is read: with the kept grant once there is one.
+    expect(askedWith).toEqual([null, owner.client.id]);
 
     await setClientScopes(other.db, owner.accountId, owner.client.id, ["usage:read"]);
     const third = await reader.find(token, now, null);
     expect(third[0].kind === "granted" && third[0].grant.scopes).toEqual(["usage:read"]);
     expect(asked.slice(2)).toEqual([["epoch"], ["epoch", "token"]]);
+
+    // The epoch moves again while a read beside was built for the kept grant: its rows are dropped
+    // with the grant, and it is built again without one, beside the token's read.
+    await setClientScopes(other.db, owner.accountId, owner.client.id, ["usage:read", "events:read"]);
+    const fourth = await reader.find(token, now, beside);
+    expect(fourth[1]).toEqual([["Test game"]]);
+    expect(asked.slice(4)).toEqual([["epoch", "beside"], ["epoch", "token", "beside"]]);
+    expect(askedWith.slice(2)).toEqual([owner.client.id, null]);
   });
 
   test("unknown tokens are never kept", async () => {
