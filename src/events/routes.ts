@@ -54,6 +54,7 @@ export function eventRoutes(deps: EventRouteDeps) {
         readAlong: ({ query }, caller) => {
           if (caller === null) return null;
           try {
+            // The state's read does not depend on the version the page is answered at.
             const reader = readerOf(caller, "", query.types);
             const after = positionFrom(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" });
             return after === null ? null : copyStateRead(reader, after);
