@@ -88,13 +88,16 @@ export function copyStateRead(reader: FeedReader, afterSeq: number): ReadStateme
   return { sql: STATE, args: [afterSeq, reader.listener.accountId, reader.listener.clientId] };
 }
 
-/** Rows of copyStateRead, if they were read for this reader at this position (else undefined: read them). */
-function stateReadFor(rows: unknown[][] | null, reader: FeedReader, afterSeq: number): unknown[][] | undefined {
-  if (rows === null) return undefined;
-  const row = rows[0];
-  // No row: the client asked for has no copy; the reader's may, so it is read again.
-  if (row === undefined) return undefined;
-  return Number(row[8]) === afterSeq && row[9] === reader.listener.accountId && row[10] === reader.listener.clientId ? rows : undefined;
+/**
+ * The position rows of copyStateRead were read at, if they were read for this reader's client and
+ * account; null otherwise. Read along with the token, they carry a position already checked (a
+ * cursor's signature and age), so the handler need not decode the cursor again. No row: the client
+ * asked for has no copy, and nothing is known.
+ */
+export function positionReadAlong(rows: unknown[][] | null, reader: FeedReader): number | null {
+  const row = rows?.[0];
+  if (row === undefined || row[9] !== reader.listener.accountId || row[10] !== reader.listener.clientId) return null;
+  return Number(row[8]);
 }
 
 /** The copy's state, or null when it cannot answer this reader (no copy, another version, events before it). */
@@ -126,9 +129,7 @@ function walkRun(run: Run, afterSeq: number, limit: number): RunWalk {
   let last = first;
   for (; last < places.length && taken < limit; last++) {
     const [, firstSeq, , count] = places[last]!;
-    let before = 0;
-    if (firstSeq <= afterSeq) while (before < count && chunks[last]!.seqs[before]! <= afterSeq) before++;
-    taken += count - before;
+    taken += count - firstAfter(chunks[last]!, firstSeq, count, afterSeq);
   }
   return { first, last, short: taken < limit };
 }
@@ -185,11 +186,11 @@ export class ClientFeedPages {
     // the doorway has often read it already.
     const run = this.runs.get(clientId);
     const walk = run === null ? null : walkRun(run, afterSeq, limit);
-    if (run !== null && walk !== null && mayHold(run, walk)) {
-      const states = stateReadFor(readAlong, reader, afterSeq) ?? (await this.deps.store.read(stateRead.sql, stateRead.args));
+    if (walk !== null && mayHold(run!, walk)) {
+      const states = positionReadAlong(readAlong, reader) === afterSeq ? readAlong! : await this.deps.store.read(stateRead.sql, stateRead.args);
       const state = copyState(states[0], reader);
       if (state === null) return null;
-      const fromRun = placesFromRun(run, walk, state);
+      const fromRun = placesFromRun(run!, walk, state);
       if (fromRun !== null) return this.compose(reader, state, fromRun.places, fromRun.chunks, afterSeq, limit, unheard);
     }
     // Places need the state of their own snapshot: both are read again.
@@ -215,8 +216,7 @@ export class ClientFeedPages {
     for (let i = 0; i < places.length && taken < limit; i++) {
       const [, firstSeq, lastSeq, count, mask, length] = places[i]!;
       const chunk = held[i]!;
-      let from = 0;
-      if (firstSeq <= afterSeq) while (from < count && chunk.seqs[from]! <= afterSeq) from++;
+      const from = firstAfter(chunk, firstSeq, count, afterSeq);
       const to = Math.min(count, from + (limit - taken));
       if (from === to) continue;
       if ((mask & unheard) !== 0) return null;
@@ -268,6 +268,13 @@ export class ClientFeedPages {
     }
     return held as KeptChunk[];
   }
+}
+
+/** The index of the chunk's first envelope after `afterSeq` (`count` when none is). */
+function firstAfter(chunk: KeptChunk, firstSeq: number, count: number, afterSeq: number): number {
+  let index = 0;
+  if (firstSeq <= afterSeq) while (index < count && chunk.seqs[index]! <= afterSeq) index++;
+  return index;
 }
 
 /** A chunk is its client's, numbered by its first envelope; its first event tells one copy of the feed from a later one. */

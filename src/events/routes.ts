@@ -6,7 +6,7 @@ import type { ChargeReceipt } from "../billing/service.ts";
 import type { CoreDeps } from "../config/core-deps.ts";
 import type { Caller, V1Doorway } from "../http/v1.ts";
 import { feedLimit, parseTypes, positionFrom, startPosition, type FeedReader } from "./event-feed.ts";
-import { ClientFeedPages, copyStateRead } from "./client-feed-page.ts";
+import { ClientFeedPages, copyStateRead, positionReadAlong } from "./client-feed-page.ts";
 import { FeedPageText } from "./feed-page-text.ts";
 import type { EventVersions } from "./envelope.ts";
 import type { EventSignal } from "./event-signal.ts";
@@ -71,7 +71,8 @@ export function eventRoutes(deps: EventRouteDeps) {
       async ({ caller, apiVersion, query, readAlong }) => {
         const reader = readerOf(caller, apiVersion, query.types);
         const limit = feedLimit(query.limit);
-        const after = await startPosition(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" });
+        // A position read along with the token was checked there, from this query, for this caller.
+        const after = positionReadAlong(readAlong, reader) ?? (await startPosition(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" }));
         // The page arrives as JSON — the client's copy's bytes (client-feed-page.ts), else text put
         // together by the store (feed-page-text.ts) — and is answered as it is; the doorway's headers
         // are written into the answer by http-base.
