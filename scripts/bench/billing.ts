@@ -1,4 +1,4 @@
-// Billing benchmark (issue 5 bar): what the per-call accounting adds to an authenticated /v1/
+// Billing benchmark (spec 5.6): what the per-call accounting adds to an authenticated /v1/
 // request, against the same route without it, measured in the same run. Probe routes on an app
 // built with createApp on a temporary store:
 //   /v1/bench/plain            authenticate only (the baseline)

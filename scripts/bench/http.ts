@@ -1,4 +1,4 @@
-// HTTP benchmark (issue 2): requests/s of Parla's /healthz and a JSON 404 against raw Bun.serve,
+// HTTP benchmark: requests/s of Parla's /healthz and a JSON 404 against raw Bun.serve,
 // measured in the same run with wrk on one CPU and the server on the other; then the binary's
 // start-up time to the first 200 and its idle RSS. Prints ratios; never fails on absolute numbers.
 //   bun scripts/bench/http.ts [--seconds 5] [--binary dist/parla]

@@ -5,7 +5,7 @@
 // of every live spend_leases row never exceed the limit. A call that finds enough credits in this
 // process's lease spends them in memory (spendFromLease); the pending ledger writes them behind.
 // Any other call runs one write transaction (spendExactly) that writes this process's pending
-// spending, checks and spends the call's credits exactly — the conditional spend of issue 5 rule 3 —
+// spending, checks and spends the call's credits exactly — the conditional spend spec 5.6.4 asks for —
 // and grants a new lease: at most a quarter of what is left, at most LEASE_MAX_CREDITS, and never
 // past the next spending-limit threshold, so crossing one is always a transaction that reports it.
 // Near a limit leases shrink to nothing and every call is exact: "10 of 50 succeed" stays exact.

@@ -1,4 +1,4 @@
-// Metered usage billing settings (spec 5.6.3–4, issue 5 rule 5): activation and the monthly
+// Metered usage billing settings (spec 5.6.3–4): activation and the monthly
 // spending limits of the account and of each metered client. Only the account's owner changes
 // them from the web app; the operator with `parla admin metered activate` and `… deactivate`.
 import { and, eq } from "drizzle-orm";

@@ -1,7 +1,7 @@
 // What decides whether a payer's call may run and spend: the account's plan (its allowance) or, for
 // a metered client, whether usage billing is active and the client's and account's monthly limits.
 // Read from the store at most once per SETTINGS_TTL_MS per payer instead of on every call: that read
-// was the largest part of the per-call accounting (issue 5 bar). A change made in this process is
+// was the largest part of the per-call accounting (scripts/bench/billing.ts). A change made in this process is
 // seen at once (the setters call PayerSettingsCache.forget); one made by another process sharing the store
 // within SETTINGS_TTL_MS. Nothing here can overspend: credits are only ever spent against limits read
 // inside the spending transaction (credit-leases.ts).
@@ -49,7 +49,7 @@ export class PayerSettingsCache {
   }
 }
 
-/** One read; a scalar subquery rather than a join (bun:sqlite ran joins several times slower, issue 4). */
+/** One read; a scalar subquery rather than a join (bun:sqlite ran joins several times slower, measured). */
 export async function readPayerSettings(db: DbOrTx, payer: Payer): Promise<PayerSettings> {
   if (payer.budget === "allowance") {
     const [row] = await db.all<{ plan: Plan }>(sql`SELECT plan FROM accounts WHERE id = ${payer.accountId}`);

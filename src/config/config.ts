@@ -41,7 +41,7 @@ const ConfigSchema = T.Object({
   backupDir: T.Union([T.String({ minLength: 1 }), T.Null()]),
   backupEveryHours: Positive(24, 1, 24 * 365),
   backupKeep: Positive(7, 1, 10_000),
-  // Optional external sign-in (issue 3 item 3): each provider is either fully configured or absent.
+  // Optional external sign-in (OpenID Connect, OAuth 2.0 RFC 6749): each provider is either fully configured or absent.
   oidcIssuer: T.Union([T.String(), T.Null()]),
   oidcClientId: T.Union([T.String(), T.Null()]),
   oidcClientSecret: T.Union([T.String(), T.Null()]),

@@ -1,4 +1,4 @@
-// Cookie names and attributes (issue 3): HttpOnly, SameSite=Lax, and Secure with the __Host-
+// Cookie names and attributes (RFC 6265bis): HttpOnly, SameSite=Lax, and Secure with the __Host-
 // prefix when the web app is served over https.
 import type { Config } from "../config/config.ts";
 

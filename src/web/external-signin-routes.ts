@@ -1,4 +1,4 @@
-// External sign-in (issue 3 item 3): GET /signin/{provider} starts an authorization code flow with
+// External sign-in (OpenID Connect Core 1.0): GET /signin/{provider} starts an authorization code flow with
 // state, PKCE S256 and (OIDC) nonce; GET /signin/{provider}/callback finishes it and signs the person
 // in exactly like a password sign-in. From the Account page a signed-in user connects (POST, CSRF
 // token) or removes a provider. Every failure is a page with a message and a 4xx/502 status.

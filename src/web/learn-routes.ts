@@ -53,7 +53,7 @@ export function learnRoutes(deps: WebDeps) {
           ctx.page(LearnPage({ user: ctx.user, query: q, items, error, saved, flash: ctx.flash, topics }) as string, status);
         let list: AsyncIterable<VocabItem>;
         try {
-          // A refused input throws here, before anything is charged (issue 5 rule 3).
+          // A refused input throws here, before anything is charged (spec 5.6: a refused call spends nothing).
           list = engine.vocabulary({ source_lang: q.source, target_lang: q.target, level: q.level, topic: q.topic.trim() || undefined, count: 20 });
         } catch (error) {
           if (error instanceof AppError) return page(null, error.message, 400);

@@ -1,4 +1,4 @@
-// The Usage page ({web_app_url}/usage, issue 5 rule 7): the allowance and this month's usage per
+// The Usage page ({web_app_url}/usage, spec 5.6): the allowance and this month's usage per
 // client, bar charts by day drawn as inline SVG on the server (no script, no CDN; presentation
 // attributes only, since the CSP allows no inline style), and the metered billing settings.
 import type { UsageSummaryRow } from "../generation/llm/usage-store.ts";

@@ -1,5 +1,5 @@
 // Usage page routes: thin handlers over billing/account-usage.ts and billing/metered-settings.ts.
-// Every member of the account may look; only its owner may change usage billing (issue 5 rule 5).
+// Every member of the account may look; only its owner may change usage billing (spec 5.6.3).
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { accountMonth } from "../billing/account-usage.ts";

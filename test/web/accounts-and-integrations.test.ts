@@ -1,4 +1,4 @@
-// Issues 3 and 4, in-process: accounts (sign-up, sign-in, sign-out, password change, rate limit),
+// Accounts and the Integrations page (spec 5.4), in-process: accounts (sign-up, sign-in, sign-out, password change, rate limit),
 // CSRF and cookie rules, the Integrations page (clients, secrets, redirect URIs, ownership) and
 // Connected apps — every check drives the web forms like a browser and then looks at what changed.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
@@ -142,7 +142,7 @@ const sessionCookieSet = (res: Response, name = "parla_session") => res.headers.
 
 // ---------------------------------------------------------------------------------------------
 
-describe("accounts (issue 3)", () => {
+describe("accounts", () => {
   test("sign up, sign out, sign in — and a signed-out session cookie is dead", async () => {
     const user = new WebUser(t);
     const form = await user.get("/signup");
@@ -411,7 +411,7 @@ describe("accounts (issue 3)", () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe("Integrations page (issue 4)", () => {
+describe("Integrations page (spec 5.4)", () => {
   test("a confidential client's secret is shown once, in a no-store response, and only its hash is kept", async () => {
     const owner = await signedUp("dev@example.com");
     const { res, page: shown, html, secret, clientId } = await createClientForm(owner, { name: "Game server", scopes: ["usage:read", "vocab:generate"] });

@@ -1,4 +1,4 @@
-// The Learn page spends the account's allowance like any other spender (spec 5.6; issue 5 rule 1):
+// The Learn page spends the account's allowance like any other spender (spec 5.6):
 // 3 credits a list, refused with the ledger's reason when the allowance is used up, and nothing is
 // spent for a refused form (bad CSRF, bad input) or for merely looking at the page.
 import { afterEach, describe, expect, test } from "bun:test";
