@@ -27,7 +27,7 @@ export async function webContext(deps: WebDeps, request: Request): Promise<WebCo
   const names = cookieNames(deps.config);
   const token = readCookie(request, names.session);
   const session = token ? await validateSession(deps.store.db, deps.clock.now(), token) : null;
-  const { flash, clear } = readFlash(request);
+  const { flash, clear } = readFlash(request, names);
   // Every signed-in page shows the reviews due today on the navigation (one indexed count).
   const due = session ? await dueTodayCount(deps.store.db, session.user.id, deps.clock.now()) : 0;
   return {
