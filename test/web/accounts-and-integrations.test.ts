@@ -483,6 +483,27 @@ describe("Integrations page (spec 5.4)", () => {
     expect(revealedSecret(await late.text())).toBeNull();
   });
 
+  test("shown once on the server: the reveal cookie replayed after the page showed it shows nothing, even in the same session", async () => {
+    const owner = await signedUp("replay@example.com");
+    const res = await postPairs(owner, "/admin/clients", clientPairs(await adminCsrf(owner), { name: "Replayed" }));
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("parla_reveal="))!;
+    const sealed = cookie.slice("parla_reveal=".length, cookie.indexOf(";"));
+    const session = owner.jar.header().replace(/;?\s*parla_reveal=[^;]+/, "");
+    const replay = () => t.request("GET", "/admin", { headers: { cookie: `${session}; parla_reveal=${sealed}` } });
+    // Two pages racing with the same cookie: exactly one shows the secret.
+    const raced = await Promise.all([replay(), replay()]);
+    const shown = (await Promise.all(raced.map(async (r) => revealedSecret(await r.text())))).filter((s) => s !== null);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatch(/^parla_cs_/);
+    // Within the two minutes the cookie would still be valid, a replay shows nothing and clears it.
+    t.clock.advance(60 * SECOND);
+    const again = await replay();
+    const html = await again.text();
+    expect(revealedSecret(html)).toBeNull();
+    expect(html).not.toContain(shown[0]!);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith("parla_reveal=;") && c.includes("Max-Age=0"))).toBe(true);
+  });
+
   test("a public client has no secret and needs a loopback or private-use redirect", async () => {
     const owner = await signedUp("native@example.com");
     const none = await createClientForm(owner, { name: "Desktop app", type: "public", redirect_uris: "" });
