@@ -3,7 +3,7 @@
 // the /v1 doorway and the scheduler's job registry — and hands them to everything else. `server.ts` and the test
 // helpers both use it, so tests run the wiring the product runs.
 import type { ChargeReceipt } from "./billing/service.ts";
-import { chargeCall, createLedger, refund } from "./billing/service.ts";
+import { chargeCall, checkBudget, createLedger, refund, spendIn } from "./billing/service.ts";
 import type { Operation } from "./billing/credits.ts";
 import type { PendingLedger } from "./billing/pending-ledger.ts";
 import { payerOf } from "./billing/payer.ts";
@@ -49,7 +49,7 @@ export interface AppDeps extends CoreDeps {
   clock: Clock | AdjustableClock;
   scheduler: Scheduler | null;
   engine: Engine;
-  /** This process's billing ledger: pending counts, credit leases, payer settings. */
+  /** This process's billing ledger: zero-credit call counts written behind, and the threshold hook. */
   ledger: PendingLedger;
   v1: ApiDoorway;
   /** The API versions and the changes between them (spec 9). */
@@ -73,7 +73,7 @@ export type ComposePorts = WebhookPorts;
 
 export interface Composed {
   deps: AppDeps & { scheduler: Scheduler };
-  /** Writes what billing still holds and gives its leases back; call before closing the store. */
+  /** Writes the call counts billing still holds; call before closing the store. */
   release(): Promise<void>;
 }
 
@@ -106,6 +106,8 @@ export async function compose(
     resourceAt: (resource, body, version) => versions.resourceAt(resource, body, version),
     charge: (caller, operation) => chargeCall(ledgerDeps, payerOf(caller), operation),
     refund: (receipt) => refund(ledgerDeps, receipt),
+    checkBudget: (caller, operation) => checkBudget(store.db, config, payerOf(caller), operation, clock.now()),
+    spendIn: (tx, caller, operation) => spendIn(tx, ledgerDeps, payerOf(caller), operation, clock.now()),
     isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });

@@ -6,8 +6,8 @@
 // this one after a restart) claims it and goes on from the last committed set.
 import type { Client, InStatement, Row } from "@libsql/client";
 import { and, eq, inArray } from "drizzle-orm";
-import type { ChargeReceipt, LedgerDeps } from "../billing/service.ts";
-import { chargeCall, refund } from "../billing/service.ts";
+import type { ChargeReceipt } from "../billing/service.ts";
+import { refundIn, spendIn } from "../billing/service.ts";
 import type { Payer } from "../billing/payer.ts";
 import type { CoreDeps } from "../config/core-deps.ts";
 import type { EventRecorder } from "../events/recorder.ts";
@@ -17,7 +17,7 @@ import type { PendingLedger } from "../billing/pending-ledger.ts";
 import { enqueueJobStatement } from "../scheduler/jobs.ts";
 import type { JobContext, JobKind } from "../scheduler/scheduler.ts";
 import { executorOf, inTransaction, type SqlHandle } from "../store/raw-sql.ts";
-import { blobBytes, type ReadStatement } from "../store/open-store.ts";
+import { blobBytes, type DbOrTx, type ReadStatement } from "../store/open-store.ts";
 import type { LessonPlanView } from "./api-model.ts";
 import { encodeAnswer, PLAN_ANSWER_SHAPE, planAnswerText, planView, type PlanRow } from "./plan-view.ts";
 import type { Engine } from "./engine.ts";
@@ -57,11 +57,15 @@ export interface PlanOwner {
 
 const newPlanId = () => newSecret("lp_", 16);
 
+/** Pays for a plan inside the transaction that stores it (billing's spendIn); its receipt is kept for a later refund. */
+export type PayForPlan = (tx: DbOrTx) => Promise<ChargeReceipt | null>;
+
 /**
  * POST /v1/lesson-plans (spec 3.1, first row): the plan starts `generating` and a job makes it.
- * The caller has already been charged (`receipt`); the receipt is kept for a later refund.
+ * The plan, its job and its credits (`pay`) are written in one transaction (outbox; spec 5.6):
+ * a refusal stores nothing, and a crash never leaves a plan unpaid or a credit without its plan.
  */
-export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown, receipt: ChargeReceipt): Promise<LessonPlanView> {
+export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown, pay: PayForPlan): Promise<LessonPlanView> {
   const request = parseLessonPlanInput(body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
   const now = deps.clock.now();
@@ -75,12 +79,16 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
     libraryKey: key,
     fromLibrary: false,
     setsReady: 0,
-    receipt,
+    receipt: null,
     createdAt: now,
     updatedAt: now,
   };
-  // The plan and its job in one batch (outbox), without an interactive transaction.
-  await deps.store.client.batch([insertPlanStatement(row), enqueueJobStatement(now, PLAN_JOB, { plan_id: row.id }, { uniqueKey: `plan:${row.id}`, maxAttempts: 3 })], "write");
+  await deps.store.db.transaction(async (tx) => {
+    row.receipt = await pay(tx);
+    const sql = executorOf(tx);
+    await sql.execute(insertPlanStatement(row));
+    await sql.execute(enqueueJobStatement(now, PLAN_JOB, { plan_id: row.id }, { uniqueKey: `plan:${row.id}`, maxAttempts: 3 }));
+  });
   deps.scheduler?.wake();
   return planView(row, []);
 }
@@ -94,39 +102,32 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
 export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwner, body: unknown): Promise<{ plan: LessonPlanView; fromLibrary: boolean }> {
   const request = parseLessonPlanInput(body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
-  const receipt = await chargeCall(ledgerDeps(deps), payer, "lesson_plan.create");
-  try {
-    const sets = await findInLibrary(deps.store.db, key);
-    if (!sets) return { plan: await createPlan(deps, owner, body, receipt), fromLibrary: false };
-    const now = deps.clock.now();
-    const row: PlanRow = {
-      id: newPlanId(),
-      ...owner,
-      status: "complete",
-      input: canonicalInput(request),
-      libraryKey: key,
-      fromLibrary: true,
-      setsReady: sets.length,
-      receipt,
-      createdAt: now,
-      updatedAt: now,
-    };
-    // Complete at once: its answer is stored with it, as the job stores a finished plan's (generate).
+  const pay: PayForPlan = (tx) => spendIn(tx, deps, payer, "lesson_plan.create", deps.clock.now());
+  const sets = await findInLibrary(deps.store.db, key);
+  if (!sets) return { plan: await createPlan(deps, owner, body, pay), fromLibrary: false };
+  const now = deps.clock.now();
+  const row: PlanRow = {
+    id: newPlanId(),
+    ...owner,
+    status: "complete",
+    input: canonicalInput(request),
+    libraryKey: key,
+    fromLibrary: true,
+    setsReady: sets.length,
+    receipt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // Complete at once, paid in the same transaction: its answer is stored with it, as the job
+  // stores a finished plan's (generate).
+  await deps.store.db.transaction(async (tx) => {
+    row.receipt = await pay(tx);
     const answer = Buffer.from(encodeAnswer(planAnswerText(row, sets.map((set) => JSON.stringify(set)))));
-    await deps.store.db.transaction(async (tx) => {
-      await tx.insert(lessonPlans).values({ ...row, answer, answerShape: PLAN_ANSWER_SHAPE });
-      await tx.insert(planSets).values(sets.map((set, i) => ({ planId: row.id, idx: i + 1, set, createdAt: now })));
-      await noteLibraryUse(tx, key, now);
-    });
-    return { plan: planView(row, sets), fromLibrary: true };
-  } catch (error) {
-    await refund(ledgerDeps(deps), receipt);
-    throw error;
-  }
-}
-
-function ledgerDeps(deps: PlanDeps): LedgerDeps {
-  return { store: deps.store, config: deps.config, clock: deps.clock, ledger: deps.ledger };
+    await tx.insert(lessonPlans).values({ ...row, answer, answerShape: PLAN_ANSWER_SHAPE });
+    await tx.insert(planSets).values(sets.map((set, i) => ({ planId: row.id, idx: i + 1, set, createdAt: now })));
+    await noteLibraryUse(tx, key, now);
+  });
+  return { plan: planView(row, sets), fromLibrary: true };
 }
 
 /** May this caller see the plan? The same account, and for an app acting for a user, that user's. */
@@ -353,7 +354,7 @@ async function commitSet(client: Client, planId: string, idx: number, text: stri
   if (moved!.rowsAffected !== 1) throw new PlanStopped("plan moved on elsewhere");
 }
 
-/** generating (or partial) → failed, lesson_plan.failed in the same transaction, then the refund — once. */
+/** generating (or partial) → failed, with lesson_plan.failed and the refund in the same transaction — once. */
 export async function failPlan(deps: PlanDeps, planId: string): Promise<boolean> {
   const now = deps.clock.now();
   let receipt: ChargeReceipt | null = null;
@@ -366,9 +367,8 @@ export async function failPlan(deps: PlanDeps, planId: string): Promise<boolean>
     if (!failed) return;
     receipt = failed.receipt as ChargeReceipt | null;
     await deps.events.record(tx, now, { accountId: failed.accountId, aboutUserId: failed.userId, type: "lesson_plan.failed", data: { plan_id: planId } });
+    if (receipt) await refundIn(tx, receipt);
   });
   deps.generation.progress.notify(planId);
-  if (!receipt) return false;
-  await refund(deps, receipt);
-  return true;
+  return receipt !== null;
 }

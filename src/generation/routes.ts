@@ -50,6 +50,8 @@ export function generationRoutes(deps: GenerationRouteDeps) {
       {
         scope: "lesson_plans:write",
         operation: "lesson_plan.create",
+        // The credits are spent in the transaction that stores the plan and its job.
+        paidIn: "work",
         body: LessonPlanBody,
         precheck: ({ body }) => void parseLessonPlanInput(body),
         response: { 202: LessonPlan },
@@ -60,8 +62,8 @@ export function generationRoutes(deps: GenerationRouteDeps) {
           "or wait for `lesson_plan.ready` (`partial`, then `complete`) or `lesson_plan.failed` (the credits are given back).",
         tags,
       },
-      async ({ caller, charge, body, set }) => {
-        const plan = await createPlan(deps, ownerOf(caller), body, charge.receipt);
+      async ({ caller, spend, body, set }) => {
+        const plan = await createPlan(deps, ownerOf(caller), body, spend);
         set.status = 202;
         return plan;
       },
@@ -119,6 +121,8 @@ export function generationRoutes(deps: GenerationRouteDeps) {
       {
         scope: "tutor:converse",
         operation: "tutor.turn",
+        // The credit is spent in the transaction that stores the turn.
+        paidIn: "work",
         body: TutorMessageBody,
         precheck: async ({ caller, body }) => {
           checkTutorBody(body as TutorMessageBody);
@@ -130,6 +134,6 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         description: "Needs a paid plan (403 `paid_plan_required`). Without `conversation_id` a new conversation starts; send the returned id with the next message.",
         tags,
       },
-      ({ caller, body }) => tutorMessage(deps, ownerOf(caller), body as TutorMessageBody),
+      ({ caller, body, spend }) => tutorMessage(deps, ownerOf(caller), body as TutorMessageBody, spend),
     ).elysia;
 }

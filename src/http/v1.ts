@@ -9,7 +9,9 @@
 //   5. request validation (400 `invalid_request` + `param`; Elysia's models)
 //   6. the route's own precheck, for refusals a schema cannot express (a paid plan, a second
 //      scope the body asks for, a header's rules): they too come before anything is spent
-//   7. the charge (402s before anything is spent, spec 5.6.4), refunded if the handler throws
+//   7. the charge (402s before anything is spent, spec 5.6.4), refunded if the handler throws; a
+//      route that stores its work (`paidIn: "work"`) gets the budget checked here instead and
+//      spends in the transaction that stores the work (`spend`), so credits and work commit together
 //   8. the handler, which gets a typed caller and its charge.
 // Steps 1–4 run in Elysia's transform stage, which precedes validation, so a caller without a
 // token learns nothing about the body's rules. The doorway knows nothing of the domains: who a
@@ -23,7 +25,7 @@ import { DEFAULT_MAX_BODY_BYTES, readJsonBody, tooLarge } from "./json-body.ts";
 import { jsonTextAnswer } from "./json-text-answer.ts";
 import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
 import type { Scope } from "../lib/scopes.ts";
-import type { ReadStatement } from "../store/open-store.ts";
+import type { DbOrTx, ReadStatement } from "../store/open-store.ts";
 
 /** Who is calling: the facts of the access token, as the authorization server reports them. */
 export interface Caller {
@@ -55,6 +57,9 @@ export interface Charge<Receipt> {
   refund(): Promise<void>;
 }
 
+/** Spends the call's credits inside the transaction that stores its work; throws a 402 AppError having spent nothing. */
+export type SpendIn<Receipt> = (tx: DbOrTx) => Promise<Receipt>;
+
 /** What the doorway needs from the rest of Parla. */
 export interface V1Ports<Operation extends string, Receipt> {
   clock: Clock;
@@ -72,6 +77,10 @@ export interface V1Ports<Operation extends string, Receipt> {
   /** Spends the operation's credits and counts the call, or rejects with an AppError (402). */
   charge(caller: Caller, operation: Operation): Promise<Receipt>;
   refund(receipt: Receipt): Promise<void>;
+  /** Refuses (402 AppError) a call its budget cannot pay for now, spending nothing (a read). */
+  checkBudget(caller: Caller, operation: Operation): Promise<void>;
+  /** Spends the operation's credits inside `tx` and counts the call (see SpendIn). */
+  spendIn(tx: DbOrTx, caller: Caller, operation: Operation): Promise<Receipt>;
   /** Recognises a client secret shown as a bearer token (spec 5.1.2). */
   isClientSecret(token: string): boolean;
   /** Recognises the shape of an access token, so anything else is refused without a lookup. */
@@ -96,6 +105,12 @@ export interface RouteDeclaration<Operation extends string> {
   scope: Scope | null;
   /** What the call costs (billing's operation), or null for calls that are not paid for (reference routes). */
   operation: Operation | null;
+  /**
+   * "work": the handler stores its work in a write transaction and spends the credits there
+   * (`spend`), so that a crash never leaves one without the other; the doorway only checks the
+   * budget before the handler (a 402 comes before anything is made) and charges nothing itself.
+   */
+  paidIn?: "work";
   /** "header": `Parla-Version` wins over the client's pin (the feed and the stream, spec 9.2). */
   version?: VersionRule;
   body?: TSchema;
@@ -161,7 +176,9 @@ export interface V1Context<Receipt, D extends RouteDeclaration<string>> {
   /** The version this call is answered under. */
   apiVersion: string;
   /** Null when the operation is null. */
-  charge: D["operation"] extends null ? null : Charge<Receipt>;
+  charge: D["operation"] extends null ? null : D["paidIn"] extends "work" ? null : Charge<Receipt>;
+  /** For `paidIn: "work"`: spends the call's credits in the transaction that stores the work. */
+  spend: D["paidIn"] extends "work" ? SpendIn<Receipt> : null;
   /** The rows of the route's readAlong; null when it declares none or read nothing along this time. */
   readAlong: unknown[][] | null;
   /** What the route's precheck returned. */
@@ -267,6 +284,14 @@ export class V1Doorway<Operation extends string, Receipt> {
         await this.ports.refund(receipt);
       },
     };
+  }
+
+  checkBudget(caller: Caller, operation: Operation): Promise<void> {
+    return this.ports.checkBudget(caller, operation);
+  }
+
+  spendIn(tx: DbOrTx, caller: Caller, operation: Operation): Promise<Receipt> {
+    return this.ports.spendIn(tx, caller, operation);
   }
 
   /** The answer as the version the call is answered under knows it. */
@@ -378,12 +403,18 @@ export class V1Plugin<Operation extends string, Receipt> {
       let read: Promise<unknown> | undefined;
       const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
       const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request, readBody }) : undefined;
-      const charge = state.caller && declaration.operation !== null ? await door.charge(state.caller, declaration.operation) : null;
+      const caller = state.caller;
+      const operation = declaration.operation;
+      const inWork = declaration.paidIn === "work";
+      if (inWork && caller && operation !== null) await door.checkBudget(caller, operation);
+      const charge = caller && operation !== null && !inWork ? await door.charge(caller, operation) : null;
+      const spend = inWork && caller && operation !== null ? (tx: DbOrTx) => door.spendIn(tx, caller, operation) : null;
       const context = {
         caller: state.caller,
         apiVersion: state.apiVersion,
         readAlong: state.readAlong,
         charge,
+        spend,
         checked,
         body: ctx.body,
         query: ctx.query,

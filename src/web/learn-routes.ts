@@ -6,7 +6,7 @@
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { sessionPayer } from "../billing/payer.ts";
-import { runCharged } from "../billing/service.ts";
+import { checkBudget, spendIn } from "../billing/service.ts";
 import { normaliseLang } from "../generation/languages.ts";
 import type { VocabItem } from "../generation/model.ts";
 import { saveWords } from "../learning/service.ts";
@@ -60,19 +60,23 @@ export function learnRoutes(deps: WebDeps) {
           throw error;
         }
         try {
-          const items = await runCharged(deps, sessionPayer(ctx.session.account.id), "vocab.generate", async () => {
-            const collected: VocabItem[] = [];
-            for await (const item of list) collected.push(item);
-            return collected;
-          });
+          // The budget is checked before the list is made; the credits are spent in the transaction
+          // that saves its words, so a list is paid for exactly when it is recorded.
+          const payer = sessionPayer(ctx.session.account.id);
+          await checkBudget(deps.store.db, deps.config, payer, "vocab.generate", deps.clock.now());
+          const items: VocabItem[] = [];
+          for await (const item of list) items.push(item);
           // The words met in a list go to the learner's review deck (spec 1.1); ones already there keep their schedule.
-          const saved = await saveWords(
-            deps.store.db,
-            ctx.session.user.id,
-            deps.clock.now(),
-            "list",
-            items.map((item) => ({ sourceLang: q.source, targetLang: q.target, term: item.display, meaning: item.translation_display, example: item.example })),
-          );
+          const saved = await deps.store.db.transaction(async (tx) => {
+            await spendIn(tx, deps, payer, "vocab.generate", deps.clock.now());
+            return saveWords(
+              tx,
+              ctx.session.user.id,
+              deps.clock.now(),
+              "list",
+              items.map((item) => ({ sourceLang: q.source, targetLang: q.target, term: item.display, meaning: item.translation_display, example: item.example })),
+            );
+          });
           ctx.user.due = (ctx.user.due ?? 0) + saved * 2;
           return page(items, null, 200, saved);
         } catch (error) {

@@ -7,7 +7,7 @@ import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { sessionPayer } from "../billing/payer.ts";
 import { CREDIT_WEIGHTS } from "../billing/credits.ts";
-import { runCharged } from "../billing/service.ts";
+import { checkBudget, spendIn } from "../billing/service.ts";
 import type { TutorMessageBody, TutorReply } from "../generation/api-model.ts";
 import { getPlan, type PlanOwner } from "../generation/plans-service.ts";
 import { checkTutorBody, conversationTurnsOf, requirePaidPlan, tutorMessage } from "../generation/tutor-service.ts";
@@ -131,7 +131,10 @@ export function tutorRoutes(deps: WebDeps) {
           // The same order as the /v1 doorway: the input rules and the paid plan before the charge.
           checkTutorBody(tutorBody);
           await requirePaidPlan(db, ctx.session.account.id);
-          reply = await runCharged(deps, sessionPayer(ctx.session.account.id), "tutor.turn", () => tutorMessage(deps, ownerOf(ctx), tutorBody));
+          // The budget is checked before the turn is made, and spent in the transaction that stores it.
+          const payer = sessionPayer(ctx.session.account.id);
+          await checkBudget(db, deps.config, payer, "tutor.turn", deps.clock.now());
+          reply = await tutorMessage(deps, ownerOf(ctx), tutorBody, (tx) => spendIn(tx, deps, payer, "tutor.turn", deps.clock.now()));
         } catch (error) {
           if (error instanceof AppError && [400, 402, 403, 404, 409].includes(error.status)) return again(error);
           throw error;
