@@ -133,8 +133,13 @@ for (const driver of STORE_DRIVERS) {
       expect(await scopesNow()).toEqual(["usage:read", "events:read"]);
       await setClientScopes(elsewhere.db, user.accountId, client.id, ["events:read"]);
       expect(await scopesNow()).toEqual(["events:read"]);
+      // What open streams read about once a second, and before each batch of events.
+      const key = (await findAccessToken(store, token, TEST_START + 1000)) as { grant: { tokenHash: string } };
+      expect([...(await findAccessGrants(store, [key.grant.tokenHash])).values()].map((g) => g.scopes)).toEqual([["events:read"]]);
+      expect(await findClientScopes(store, [client.id])).toEqual(new Map([[client.id, ["events:read"]]]));
       await elsewhere.client.execute({ sql: "DELETE FROM access_tokens WHERE client_id = ?", args: [client.id] });
       expect(await scopesNow()).toBe("unknown");
+      expect((await findAccessGrants(store, [key.grant.tokenHash])).size).toBe(0);
     } finally {
       elsewhere.close();
       store.close();
