@@ -33,7 +33,7 @@ export async function accountEvents(deps: { store: Pick<Store, "db">; serverKey:
   const byId = new Map(clients.map((c) => [c.id, c]));
   const out: AccountEvent[] = [];
   for (const row of rows) {
-    const hears = (c: (typeof clients)[number]) => mayHear({ clientId: c.id, accountId, scopes: c.scopes }, row);
+    const hears = (c: (typeof clients)[number]) => mayHear({ clientId: c.id, accountId, userId: null, scopes: c.scopes }, row);
     const shown = chosen ? (hears(chosen) ? chosen : undefined) : clients.find(hears);
     if (chosen && !shown) continue;
     const only = row.clientId ? byId.get(row.clientId) : undefined;

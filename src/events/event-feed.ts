@@ -1,16 +1,17 @@
-// The pull feed (spec 2.8, 4.4, 6.2): who hears what on the feed and the stream, where a read
-// starts (now, the oldest kept event, or a cursor), and one page of envelopes. The stream
-// (event-stream.ts) uses the same audience, positions and cursors, so the two are interchangeable.
+// The pull feed (spec 2.8, 4.4, 6.2): where a read starts (now, the oldest kept event, or a
+// cursor), and one page of envelopes — the one feed page builder. Who hears what is the
+// catalogue's mayHear; the stream (event-stream.ts) uses the same rule, positions and cursors, so
+// the two are interchangeable, under any `types` filter.
 import type { Clock } from "../lib/clock.ts";
 import { AppError, invalidRequest } from "../lib/errors.ts";
 import type { Store } from "../store/open-store.ts";
 import { hearableTypes, isEventType, mayHear, type EventType, type Listener } from "./catalogue.ts";
-import { decodeCursor, encodeCursor, filterKey, type CursorBinding } from "./cursor.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { envelopeAt, type EventEnvelope, type EventVersions } from "./envelope.ts";
 import { headSeq, readEventsAfter, type EventRow } from "./event-reads.ts";
 
 export interface FeedDeps {
-  store: Pick<Store, "db" | "read" | "readAll">;
+  store: Pick<Store, "db">;
   clock: Clock;
   serverKey: Uint8Array;
   versions: EventVersions;
@@ -55,12 +56,9 @@ export function readerHears(reader: FeedReader, types: readonly EventType[], row
   return (types as readonly string[]).includes(row.type) && mayHear(reader.listener, row);
 }
 
-export function cursorBinding(reader: FeedReader): CursorBinding {
-  return { accountId: reader.listener.accountId, filter: filterKey(reader.requested) };
-}
-
-export function cursorAt(deps: FeedDeps, reader: FeedReader, seq: number): string {
-  return encodeCursor(deps.serverKey, cursorBinding(reader), seq, deps.clock.now());
+/** The cursor for "everything after `seq`" in the reader's account (DESIGN §4: bound to the account only). */
+export function cursorAt(deps: Pick<FeedDeps, "serverKey" | "clock">, reader: FeedReader, seq: number): string {
+  return encodeCursor(deps.serverKey, { accountId: reader.listener.accountId }, seq, deps.clock.now());
 }
 
 /**
@@ -69,7 +67,14 @@ export function cursorAt(deps: FeedDeps, reader: FeedReader, seq: number): strin
  * invalid_request, one older than 30 days 410 cursor_expired.
  */
 export async function startPosition(deps: FeedDeps, reader: FeedReader, from: StartFrom): Promise<number> {
-  return positionFrom(deps, reader, from) ?? headSeq(deps.store.db);
+  if (from.start !== undefined && from.start !== "oldest") throw invalidRequest(`start must be "oldest" (or leave it out to start from now)`, "start");
+  if (from.cursor !== undefined && from.cursor !== null) {
+    const read = decodeCursor(deps.serverKey, { accountId: reader.listener.accountId }, from.cursor, deps.clock.now());
+    if (!read.ok && read.reason === "expired") throw new AppError(410, "cursor_expired", "the cursor is older than 30 days; start again without a cursor, or with start=oldest");
+    if (!read.ok) throw invalidRequest("the cursor is not one this feed issued for this account; pass back next_cursor (or a stream id:) unchanged", from.cursorParam);
+    return read.seq;
+  }
+  return from.start === "oldest" ? 0 : headSeq(deps.store.db);
 }
 
 export interface StartFrom {
@@ -77,18 +82,6 @@ export interface StartFrom {
   start?: string;
   /** The parameter a bad cursor is reported under. */
   cursorParam: string;
-}
-
-/** startPosition as far as it is known without the store: null for "from now" (the head's position). */
-export function positionFrom(deps: Pick<FeedDeps, "serverKey" | "clock">, reader: FeedReader, from: StartFrom): number | null {
-  if (from.start !== undefined && from.start !== "oldest") throw invalidRequest(`start must be "oldest" (or leave it out to start from now)`, "start");
-  if (from.cursor !== undefined && from.cursor !== null) {
-    const read = decodeCursor(deps.serverKey, cursorBinding(reader), from.cursor, deps.clock.now());
-    if (!read.ok && read.reason === "expired") throw new AppError(410, "cursor_expired", "the cursor is older than 30 days; start again without a cursor, or with start=oldest");
-    if (!read.ok) throw invalidRequest("the cursor is not one this feed issued for this account and these types; pass back next_cursor unchanged", from.cursorParam);
-    return read.seq;
-  }
-  return from.start === "oldest" ? 0 : null;
 }
 
 export interface FeedPage {
@@ -107,7 +100,7 @@ export async function feedPage(deps: FeedDeps, reader: FeedReader, afterSeq: num
   if (types.length === 0) return { items: [], next_cursor: cursorAt(deps, reader, afterSeq), has_more: false };
   const db = deps.store.db;
   const head = await headSeq(db);
-  const rows = await readEventsAfter(db, reader.listener.accountId, afterSeq, limit + 1, { types, clientId: reader.listener.clientId });
+  const rows = await readEventsAfter(db, reader.listener, afterSeq, limit + 1, types);
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const items: EventEnvelope[] = [];

@@ -3,8 +3,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../store/open-store.ts";
 import { preparedQueries } from "../store/prepared.ts";
-import { executorOf } from "../store/raw-sql.ts";
-import { pruneClientFeedsBefore } from "./client-feeds.ts";
+import type { Listener } from "./catalogue.ts";
 import { events } from "./schema.ts";
 
 /** One stored event, as every door reads it. */
@@ -37,24 +36,30 @@ const readQueries = preparedQueries((db) => ({
   forListener: db
     .select(COLUMNS)
     .from(events)
-    .where(and(eq(events.accountId, p("account")), gt(events.seq, p("after")), sql`${events.type} IN (SELECT value FROM json_each(${p("types")}))`, or(isNull(events.clientId), eq(events.clientId, p("client")))))
+    .where(
+      and(
+        eq(events.accountId, p("account")),
+        gt(events.seq, p("after")),
+        sql`${events.type} IN (SELECT value FROM json_each(${p("types")}))`,
+        or(isNull(events.clientId), eq(events.clientId, p("client"))),
+        sql`(${p("user")} IS NULL OR ${events.aboutUserId} = ${p("user")})`,
+      ),
+    )
     .orderBy(asc(events.seq))
     .limit(p("limit"))
     .prepare(),
-  ofAccount: db.select(COLUMNS).from(events).where(and(eq(events.accountId, p("account")), gt(events.seq, p("after")))).orderBy(asc(events.seq)).limit(p("limit")).prepare(),
   everyAccount: db.select(COLUMNS).from(events).where(gt(events.seq, p("after"))).orderBy(asc(events.seq)).limit(p("limit")).prepare(),
   head: db.select({ seq: events.seq }).from(events).orderBy(desc(events.seq)).limit(1).prepare(),
 }));
 
 /**
- * The account's events after `afterSeq`, in sequence order. With `only`, just the named types and
- * the events every client of the account may hear or that name `only.clientId` (a prefilter: the
- * catalogue's mayHear stays the rule).
+ * The listener's account's events after `afterSeq` of the given types, in sequence order. The
+ * statement is a prefilter that keeps at least every event the listener hears — events that name
+ * no client or this one, and about its user when it acts for one; the catalogue's mayHear, which
+ * every caller applies to the rows, stays the rule.
  */
-export async function readEventsAfter(db: Db, accountId: string, afterSeq: number, limit: number, only?: { types: readonly string[]; clientId: string }): Promise<EventRow[]> {
-  const q = readQueries(db);
-  if (only) return q.forListener.all({ account: accountId, after: afterSeq, types: JSON.stringify(only.types), client: only.clientId, limit });
-  return q.ofAccount.all({ account: accountId, after: afterSeq, limit });
+export function readEventsAfter(db: Db, listener: Listener, afterSeq: number, limit: number, types: readonly string[]): Promise<EventRow[]> {
+  return readQueries(db).forListener.all({ account: listener.accountId, after: afterSeq, types: JSON.stringify(types), client: listener.clientId, user: listener.userId, limit });
 }
 
 /** Every account's events after `afterSeq`: what the process's one poller reads (event-signal.ts). */
@@ -78,7 +83,7 @@ export async function recentEvents(db: Db, accountId: string, limit: number, fil
 
 /**
  * Retention (spec 4.4.2, 8: about 30 days): deletes events created before `cutoffMs`, a batch at a
- * time so the writer is never held for long, and the clients' copies of them. Returns how many went.
+ * time so the writer is never held for long. Returns how many went.
  */
 export async function pruneEventsBefore(db: Db, cutoffMs: number, batch = 5000): Promise<number> {
   let total = 0;
@@ -90,6 +95,5 @@ export async function pruneEventsBefore(db: Db, cutoffMs: number, batch = 5000):
     total += gone.length;
     if (gone.length < batch) break;
   }
-  await pruneClientFeedsBefore(executorOf(db), cutoffMs);
   return total;
 }

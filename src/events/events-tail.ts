@@ -42,6 +42,10 @@ export async function tailEvents(options: TailOptions): Promise<void> {
   });
   const unsubscribe = await signal.subscribe({
     accountId: options.accountId,
+    // An operator's tail has no token: nothing to re-read.
+    access: null,
+    onGrant() {},
+    onClientScopes() {},
     onEvents(rows) {
       for (const row of rows) if (options.types === null || (options.types as string[]).includes(row.type)) options.write(tailLine(row, options.json));
     },

@@ -17,28 +17,26 @@ import type { PendingLedger } from "../billing/pending-ledger.ts";
 import { enqueueJobStatement } from "../scheduler/jobs.ts";
 import type { JobContext, JobKind } from "../scheduler/scheduler.ts";
 import { executorOf, inTransaction, type SqlHandle } from "../store/raw-sql.ts";
-import { blobBytes, type DbOrTx, type ReadStatement } from "../store/open-store.ts";
+import { blobBytes, type DbOrTx } from "../store/open-store.ts";
 import type { LessonPlanView } from "./api-model.ts";
 import { encodeAnswer, PLAN_ANSWER_SHAPE, planAnswerText, planView, type PlanRow } from "./plan-view.ts";
 import type { Engine } from "./engine.ts";
 import { parseLessonPlanInput } from "./engine-input.ts";
 import type { LessonPlanInput, LessonSet } from "./model.ts";
 import { canonicalInput, EngineVersion, findInLibrary, keepInLibrary, libraryKey, noteLibraryUse } from "./plan-library.ts";
-import { PlanAnswerCache } from "./plan-answers.ts";
 import { PlanProgress } from "./plan-progress.ts";
 import { lessonPlans, planSets, type PlanStatus } from "./schema.ts";
 
 export const PLAN_JOB = "lesson_plan.generate";
 
-/** What generation keeps per process: the progress announcements, the engine's version and complete plans' answers. */
+/** What generation keeps per process: the progress announcements and the engine's version. */
 export interface GenerationRuntime {
   progress: PlanProgress;
   engineVersion: EngineVersion;
-  answers: PlanAnswerCache;
 }
 
 export function createGenerationRuntime(deps: Pick<CoreDeps, "store" | "config">): GenerationRuntime {
-  return { progress: new PlanProgress(deps.store.db), engineVersion: new EngineVersion(deps.config), answers: new PlanAnswerCache() };
+  return { progress: new PlanProgress(deps.store.db), engineVersion: new EngineVersion(deps.config) };
 }
 
 export interface PlanDeps extends CoreDeps {
@@ -201,39 +199,20 @@ export async function getPlanJson(deps: Pick<CoreDeps, "store">, owner: PlanOwne
   return planAnswerText(row, row.setsReady > 0 ? sets.map((s) => s[0] as string) : []);
 }
 
-const OWNER_AND_SHAPE_BY_ID = "SELECT account_id, user_id, answer_shape FROM lesson_plans WHERE id = ?";
-const ANSWER_BY_ID = "SELECT answer FROM lesson_plans WHERE id = ?";
-
-/** The read GET /v1/lesson-plans/{id} asks the /v1 doorway to make with the access token. */
-export function planOwnerAndShapeRead(planId: string): ReadStatement {
-  return { sql: OWNER_AND_SHAPE_BY_ID, args: [planId] };
-}
+const OWNER_SHAPE_AND_ANSWER_BY_ID = "SELECT account_id, user_id, answer_shape, answer FROM lesson_plans WHERE id = ?";
 
 /**
- * GET /v1/lesson-plans/{id} in the current API version's shape. The plan's owner and shape decide
- * (`ownerAndShape`: those rows when already read with planOwnerAndShapeRead): a complete plan's
- * stored answer is answered as its bytes — kept by `answers` after the first read, which is the
- * only one that reads the answer itself. Any other plan — not complete yet, completed before
- * answers were stored, or stored in a shape that is no longer current — as text built from its
- * row and sets (getPlanJson). Nothing is written: an old plan is not given a stored answer on the way.
+ * GET /v1/lesson-plans/{id} in the current API version's shape, from one read of the plan's row:
+ * its owner and shape decide, and a complete plan's stored answer is answered as its bytes. Any
+ * other plan — not complete yet, completed before answers were stored, or stored in a shape that is
+ * no longer current — as text built from its row and sets (getPlanJson). Nothing is written: an old
+ * plan is not given a stored answer on the way.
  */
-export async function getPlanAnswer(
-  deps: Pick<CoreDeps, "store">,
-  owner: PlanOwner,
-  planId: string,
-  answers?: PlanAnswerCache,
-  ownerAndShape?: unknown[][],
-): Promise<Uint8Array<ArrayBuffer> | string> {
-  const [values] = ownerAndShape ?? (await deps.store.read(OWNER_AND_SHAPE_BY_ID, [planId]));
+export async function getPlanAnswer(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<Uint8Array<ArrayBuffer> | string> {
+  const [values] = await deps.store.read(OWNER_SHAPE_AND_ANSWER_BY_ID, [planId]);
   if (!values || !ownsPlan(owner, { accountId: String(values[0]), userId: values[1] === null ? null : String(values[1]) })) throw notFound("lesson plan");
-  if (values[2] !== PLAN_ANSWER_SHAPE) return getPlanJson(deps, owner, planId);
-  const kept = answers?.get(planId);
-  if (kept) return kept;
-  const [answer] = await deps.store.read(ANSWER_BY_ID, [planId]);
-  const bytes = blobBytes(answer?.[0]);
-  if (!bytes) return getPlanJson(deps, owner, planId);
-  answers?.remember(planId, bytes);
-  return bytes;
+  const bytes = values[2] === PLAN_ANSWER_SHAPE ? blobBytes(values[3]) : null;
+  return bytes ?? getPlanJson(deps, owner, planId);
 }
 
 export async function getPlan(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<LessonPlanView> {

@@ -7,7 +7,7 @@ import type { Caller, V1Doorway } from "../http/v1.ts";
 import { LessonPlan, LessonPlanBody, PlanIdParams, TutorMessageBody, TutorReply, VocabStreamBody } from "./api-model.ts";
 import { parseLessonPlanInput, parseVocabularyInput } from "./engine-input.ts";
 import type { VocabularyInput } from "./model.ts";
-import { createPlan, findPlanRow, getPlan, getPlanAnswer, planOwnerAndShapeRead, type PlanDeps, type PlanOwner } from "./plans-service.ts";
+import { createPlan, findPlanRow, getPlan, getPlanAnswer, type PlanDeps, type PlanOwner } from "./plans-service.ts";
 import type { VersionRegistry } from "../versions/registry.ts";
 import { planStream, SSE_HEADERS, vocabularyStream } from "./streams.ts";
 import { jsonBytesAnswer, jsonTextAnswer } from "../http/json-text-answer.ts";
@@ -74,19 +74,17 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         scope: "lesson_plans:read",
         operation: "lesson_plan.read",
         params: PlanIdParams,
-        // The plan's owner and shape are read with the access token (one batched read per call).
-        readAlong: ({ params }) => planOwnerAndShapeRead(params.id!),
         response: { 200: LessonPlan },
         resource: "lesson_plan",
         errors: [404],
         summary: "Get a lesson plan",
         tags,
       },
-      async ({ caller, params, set, apiVersion, readAlong }) => {
+      async ({ caller, params, set, apiVersion }) => {
         set.headers["cache-control"] = "no-store";
         // An older version's shape goes through the version changes (the doorway shapes the object).
         if (deps.versions.reshapesResource("lesson_plan", apiVersion)) return getPlan(deps, ownerOf(caller), params.id);
-        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id, deps.generation.answers, readAlong ?? undefined);
+        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id);
         return typeof answer === "string" ? jsonTextAnswer(answer) : jsonBytesAnswer(answer);
       },
     )

@@ -79,15 +79,6 @@ export class VersionRegistry {
     return this.down(version, data, (change) => change.events?.[type]);
   }
 
-  /**
-   * Does answering at `version` change any event's `data`? False when no change made since then
-   * touches event data: the current shape is that version's shape, and a reader may pass the stored
-   * `data` through unparsed (the feed page, feed-page-text.ts).
-   */
-  reshapesEventData(version: string): boolean {
-    return this.changedSince(version, (change) => Object.keys(change.events ?? {}).length > 0);
-  }
-
   /** Does answering at `version` change this resource's shape? False: its current JSON is that version's. */
   reshapesResource(resource: string, version: string): boolean {
     return this.changedSince(version, (change) => change.resources?.[resource] !== undefined);

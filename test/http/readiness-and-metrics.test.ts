@@ -112,7 +112,7 @@ describe("/metrics", () => {
     const now = server.deps.clock.now();
     await server.deps.store.client.execute({ sql: "INSERT INTO jobs (id, kind, payload, status, run_at, max_attempts, created_at, updated_at) VALUES ('j1', 'demo', 'null', 'dead', ?, 3, ?, ?)", args: [now, now, now] });
     // One open event stream, as GET /v1/events/stream holds it.
-    const leave = await server.deps.eventSignal.subscribe({ accountId: "a", onEvents() {}, onTick() {}, onFailure() {}, onShutdown() {} });
+    const leave = await server.deps.eventSignal.subscribe({ accountId: "a", access: null, onGrant() {}, onClientScopes() {}, onEvents() {}, onTick() {}, onFailure() {}, onShutdown() {} });
 
     const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
