@@ -1,6 +1,7 @@
 // The event catalogue as data (spec 6.1, 6.2): each type with what it means, the scope needed to
 // hear it, the schema of its `data` (the AsyncAPI document reuses it) and its audience. Nothing
 // else in Parla decides who hears what.
+import { Type } from "@sinclair/typebox";
 import { t, type Static, type TSchema } from "elysia";
 import type { Scope } from "../lib/scopes.ts";
 import type { RecordedEventType } from "./recorder.ts";
@@ -46,8 +47,8 @@ export const EVENT_CATALOGUE = {
       subject: t.Union([t.Literal("client"), t.Literal("account")], { description: "Whose limit: one metered client's, or the account's for all its metered clients." }),
       client_id: t.Optional(t.String({ description: "The metered client whose limit it is (subject client)." })),
       percent: t.Union([t.Literal(50), t.Literal(75), t.Literal(90), t.Literal(100)]),
-      limit_credits: t.Integer({ minimum: 0 }),
-      used_credits: t.Integer({ minimum: 0 }),
+      limit_credits: Type.Integer({ minimum: 0 }),
+      used_credits: Type.Integer({ minimum: 0 }),
       month: t.String({ description: "The calendar month in UTC, YYYY-MM." }),
     }),
     audience: "account",

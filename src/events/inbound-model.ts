@@ -9,9 +9,9 @@ const Level = Type.Integer({ minimum: 1, maximum: 9, description: "The learner's
 const Npc = t.Object(
   {
     name: t.String({ maxLength: 32, description: "Up to 32 characters after trimming; one line of visible characters." }),
-    persona: t.String({ maxLength: 120, description: "Up to 120 characters after trimming; describes the character, never the player." }),
+    persona: t.Optional(t.String({ maxLength: 120, description: "Up to 120 characters after trimming; describes the character, never the player." })),
   },
-  { description: "A character of the world the lesson's role-play uses." },
+  { additionalProperties: false, description: "A character of the world the lesson's role-play uses." },
 );
 const Tags = t.Array(t.String({ pattern: "^[a-z0-9][a-z0-9_.:-]{0,23}$" }), {
   maxItems: 8,
@@ -31,7 +31,7 @@ export const WorldContextChanged = t.Object(
     tags: t.Optional(Tags),
     generate: t.Optional(Generate(false)),
   },
-  { description: "The game world changed around the player (a new scene)." },
+  { additionalProperties: false, description: "The game world changed around the player (a new scene)." },
 );
 
 export const WorldPracticeRequested = t.Object(
@@ -44,7 +44,7 @@ export const WorldPracticeRequested = t.Object(
     tags: t.Optional(Tags),
     generate: t.Optional(Generate(true)),
   },
-  { description: "The player asked to practise a topic." },
+  { additionalProperties: false, description: "The player asked to practise a topic." },
 );
 
 export const INBOUND_EVENT_TYPES = {

@@ -70,6 +70,7 @@ export function eventRoutes(deps: EventRouteDeps) {
         operation: "events.stream",
         version: "header",
         query: StreamQuery,
+        produces: "text/event-stream",
         errors: [410, 429],
         summary: "Stream events (server-sent events)",
         description:

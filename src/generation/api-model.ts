@@ -1,6 +1,7 @@
 // Shapes of the generation API (DESIGN §8): request bodies and answers of /v1/vocab/stream,
 // /v1/lesson-plans and /v1/tutor/message. The engine's own shapes (sets, items, corrections) come
 // from model.ts; this file adds what the API wraps around them.
+import { Type } from "@sinclair/typebox";
 import { t, type Static } from "elysia";
 import { Correction, LangInput, LessonSet, LevelInput, Npc, TutorTurnResult } from "./model.ts";
 
@@ -14,11 +15,11 @@ export const LessonPlan = t.Object({
   created_at: t.String({ description: "ISO 8601" }),
   source_lang: t.String(),
   target_lang: t.String(),
-  level: t.Integer(),
+  level: Type.Integer(),
   topic: t.Optional(t.String()),
   scene: t.Optional(t.String()),
   npc: t.Optional(Npc),
-  sets_ready: t.Integer({ description: "Sets made so far" }),
+  sets_ready: Type.Integer({ description: "Sets made so far" }),
   sets: t.Array(LessonSet, { description: "The sets made so far, in order; the first is usable alone" }),
   from_library: t.Boolean({ description: "true when the sets were taken from the plan library (spec 3.1)" }),
 });
@@ -35,7 +36,7 @@ export const TutorMessageBody = t.Object({
   scene: t.Optional(t.String({ description: "Up to 160 characters; spec 2.6 text rules" })),
   npc: t.Optional(Npc),
   plan_id: t.Optional(t.String({ description: "A lesson plan of the account that the conversation practises" })),
-});
+}, { additionalProperties: false });
 export type TutorMessageBody = Static<typeof TutorMessageBody>;
 
 export const TutorReply = t.Object({
@@ -48,6 +49,6 @@ export const TutorReply = t.Object({
   corrected_message: TutorTurnResult.properties.corrected_message,
   new_vocabulary: TutorTurnResult.properties.new_vocabulary,
   progress: TutorTurnResult.properties.progress,
-  turn: t.Integer({ description: "1-based number of this turn in the conversation" }),
+  turn: Type.Integer({ description: "1-based number of this turn in the conversation" }),
 });
 export type TutorReply = Static<typeof TutorReply>;

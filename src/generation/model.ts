@@ -2,6 +2,10 @@
 // tutorTurn. The API publishes these schemas (OpenAPI), so every field carries its meaning here.
 // Text written for the learner is in one of two languages, named on each field: the target
 // language (what is learnt) or the source language (what the learner already speaks).
+// Integers are TypeBox's own Integer: Elysia's t.Integer also accepts numeric strings, and publishes
+// that as a string/integer union a typed client cannot do arithmetic on. Request bodies are closed
+// (additionalProperties false): the /v1 doorway refuses an unknown field with its name as `param`.
+import { Type } from "@sinclair/typebox";
 import { t, type Static, type TSchema } from "elysia";
 import { LANGS } from "./languages.ts";
 import { CEFR } from "./levels.ts";
@@ -17,14 +21,17 @@ const literals = <T extends string>(values: readonly T[]) => t.Union(values.map(
 /** Input language codes are checked by the engine (`pt` is accepted as `pt-BR`). */
 export const LangInput = t.String({ description: `One of ${LANGS.join(", ")} (pt is accepted as pt-BR)`, examples: ["es"] });
 export const LangCode = literals(LANGS);
-export const LevelInput = t.Integer({ minimum: 1, maximum: 9, description: "1..9 = A1, A2, A2+, B1, B1+, B2, B2+, C1, C2" });
+export const LevelInput = Type.Integer({ minimum: 1, maximum: 9, description: "1..9 = A1, A2, A2+, B1, B1+, B2, B2+, C1, C2" });
 export const CefrLabel = literals(CEFR);
 export const PartOfSpeech = literals(["noun", "verb", "adj", "adv", "phrase", "prep", "num", "pron", "conj", "interj"] as const);
 
-export const Npc = t.Object({
-  name: t.String({ description: "Up to 32 characters; spec 2.6 text rules" }),
-  persona: t.Optional(t.String({ description: "Up to 120 characters; spec 2.6 text rules" })),
-});
+export const Npc = t.Object(
+  {
+    name: t.String({ description: "Up to 32 characters after trimming; one line of visible characters" }),
+    persona: t.Optional(t.String({ description: "Up to 120 characters after trimming; one line of visible characters" })),
+  },
+  { additionalProperties: false },
+);
 
 // ---- vocabulary ----------------------------------------------------------------------------
 
@@ -36,9 +43,9 @@ export const VocabularyInput = t.Object({
   target_lang: LangInput,
   level: LevelInput,
   topic: t.Optional(t.String({ description: "A topic id or any topic text (up to 160 characters)" })),
-  count: t.Optional(t.Integer({ minimum: VOCAB_COUNT.min, maximum: VOCAB_COUNT.max, default: VOCAB_COUNT.default })),
+  count: t.Optional(Type.Integer({ minimum: VOCAB_COUNT.min, maximum: VOCAB_COUNT.max, default: VOCAB_COUNT.default })),
   exclude: t.Optional(t.Array(t.String(), { maxItems: EXCLUDE_MAX, description: "Item ids already known" })),
-});
+}, { additionalProperties: false });
 
 export const VocabItem = t.Object({
   id: t.String({ description: "Stable item id (the concept id); the same word in every language pair" }),
@@ -55,7 +62,7 @@ export const VocabItem = t.Object({
     text: t.String({ description: "Example sentence in the target language" }),
     translation: t.String({ description: "The same sentence in the source language" }),
   }),
-  level: t.Integer({ minimum: 1, maximum: 9 }),
+  level: Type.Integer({ minimum: 1, maximum: 9 }),
   cefr: CefrLabel,
   topics: t.Array(t.String()),
 });
@@ -69,7 +76,7 @@ export const LessonPlanInput = t.Object({
   target_lang: LangInput,
   level: LevelInput,
   npc: t.Optional(Npc),
-});
+}, { additionalProperties: false });
 
 const TopicRef = t.Object({
   id: t.String(),
@@ -80,7 +87,7 @@ const TopicRef = t.Object({
 const Phrase = t.Object({
   id: t.String(),
   function: t.String({ description: "Communicative function, in English (from the syllabus)" }),
-  level: t.Integer(),
+  level: Type.Integer(),
   text: t.String({ description: "Target language" }),
   translation: t.String({ description: "Source language" }),
 });
@@ -90,7 +97,7 @@ const Objective = t.Object({
   can_do: t.String({ description: "CEFR-style can-do statement in the source language" }),
 });
 
-const LevelRef = t.Object({ value: t.Integer(), cefr: CefrLabel });
+const LevelRef = t.Object({ value: Type.Integer(), cefr: CefrLabel });
 
 export const OverviewSet = t.Object({
   index: t.Literal(1),
@@ -104,12 +111,12 @@ export const OverviewSet = t.Object({
 });
 
 export const GrammarSet = t.Object({
-  index: t.Integer(),
+  index: Type.Integer(),
   kind: t.Literal("grammar"),
   title: t.String(),
   point: t.Object({
     id: t.String(),
-    level: t.Integer(),
+    level: Type.Integer(),
     cefr: CefrLabel,
     title: t.String(),
     form: t.String(),
@@ -164,7 +171,7 @@ export const Exercise = t.Union([
 ]);
 
 export const ExercisesSet = t.Object({
-  index: t.Integer(),
+  index: Type.Integer(),
   kind: t.Literal("exercises"),
   title: t.String(),
   exercises: t.Array(Exercise),
@@ -173,7 +180,7 @@ export const ExercisesSet = t.Object({
 const Line = t.Object({ text: t.String({ description: "Target language" }), translation: t.String({ description: "Source language" }) });
 
 export const RolePlaySet = t.Object({
-  index: t.Integer(),
+  index: Type.Integer(),
   kind: t.Literal("role_play"),
   title: t.String(),
   npc: t.Object({ name: t.String(), persona: nullable(t.String()), given: t.Boolean({ description: "false when the engine chose the partner" }) }),
@@ -193,11 +200,11 @@ export const ExitQuestion = t.Union([
 ]);
 
 export const ExitCheckSet = t.Object({
-  index: t.Integer(),
+  index: Type.Integer(),
   kind: t.Literal("exit_check"),
   title: t.String(),
   questions: t.Array(ExitQuestion),
-  pass_mark: t.Integer({ description: "Correct answers needed out of questions.length" }),
+  pass_mark: Type.Integer({ description: "Correct answers needed out of questions.length" }),
   self_check: t.Array(t.String({ description: "The objectives' can-do statements, to tick" })),
 });
 
@@ -212,9 +219,9 @@ export const ConversationState = t.Object(
   {
     v: t.Literal(1),
     topic: t.String(),
-    step: t.Integer({ minimum: 0, description: "Index of the scenario step the learner is answering" }),
+    step: Type.Integer({ minimum: 0, description: "Index of the scenario step the learner is answering" }),
     done: t.Boolean(),
-    misses: t.Integer({ minimum: 0, description: "Turns in a row the tutor did not understand" }),
+    misses: Type.Integer({ minimum: 0, description: "Turns in a row the tutor did not understand" }),
     introduced: t.Array(t.String(), { description: "Concept ids already taught in this conversation" }),
     turns: t.Array(t.Object({ role: literals(["learner", "npc"] as const), text: t.String() })),
   },
@@ -252,8 +259,8 @@ export const TutorTurnResult = t.Object({
   progress: t.Object({
     topic: t.String(),
     step_id: t.String(),
-    step: t.Integer({ description: "1-based step the learner is now on" }),
-    steps: t.Integer(),
+    step: Type.Integer({ description: "1-based step the learner is now on" }),
+    steps: Type.Integer(),
     understood: t.Boolean(),
     intent: nullable(t.String()),
     completed: t.Boolean(),

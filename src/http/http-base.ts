@@ -65,7 +65,7 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
       if (!isApiPath(path)) {
         const auth = request.headers.get("authorization");
         if (auth && /^bearer\s+parla_at_/i.test(auth)) {
-          return new Response(JSON.stringify({ error: "api_token_not_accepted: access tokens work only on /v1/ routes" }), {
+          return new Response(JSON.stringify({ error: "api_token_not_accepted", error_description: "access tokens work only on /v1/ routes" }), {
             status: 401,
             headers: { "content-type": "application/json; charset=utf-8", "www-authenticate": 'Bearer error="invalid_token"', "x-request-id": requestId(request) },
           });

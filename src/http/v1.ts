@@ -21,6 +21,7 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
+import { firstUnknownField } from "./closed-body.ts";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody, tooLarge } from "./json-body.ts";
 import { jsonTextAnswer } from "./json-text-answer.ts";
 import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
@@ -120,6 +121,8 @@ export interface RouteDeclaration<Operation extends string> {
   hidden?: boolean;
   /** The body as documented, when the route checks it itself with rules a schema cannot express. */
   documentedBody?: TSchema;
+  /** Headers as documented, when the route checks them itself (a required header with its own refusal code). */
+  documentedHeaders?: TSchema;
   /**
    * Runs after validation and before the charge; throws an AppError to refuse with nothing spent.
    * What it returns reaches the handler as `checked` (e.g. the body it parsed).
@@ -201,7 +204,9 @@ interface DoorState {
 
 /** Where admit() leaves its findings for the handler: on the request itself, one property. */
 const DOOR_STATE = Symbol("parla.v1.door");
-type AdmittedRequest = Request & { [DOOR_STATE]?: DoorState };
+/** The first unknown field of the body as it arrived (closed-body.ts), refused after steps 1–5. */
+const UNKNOWN_FIELD = Symbol("parla.v1.unknown-field");
+type AdmittedRequest = Request & { [DOOR_STATE]?: DoorState; [UNKNOWN_FIELD]?: string };
 
 export class V1Doorway<Operation extends string, Receipt> {
   readonly routes: RegisteredRoute[] = [];
@@ -344,7 +349,14 @@ export class V1Plugin<Operation extends string, Receipt> {
     const maxBody = declaration.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const lazyBody = declaration.lazyBody === true;
     const isJson = (request: Request) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
-    const jsonBody = (request: Request) => (isJson(request) ? readJsonBody(request, maxBody) : undefined);
+    const closedBody = declaration.body;
+    const jsonBody = async (request: Request) => {
+      if (!isJson(request)) return undefined;
+      const value = await readJsonBody(request, maxBody);
+      const unknown = closedBody ? firstUnknownField(closedBody, value) : null;
+      if (unknown !== null) (request as AdmittedRequest)[UNKNOWN_FIELD] = unknown;
+      return value;
+    };
     const hook = {
       // Elysia wraps a parser's throw in its ParseError; http-base answers with the AppError inside.
       // "none": Elysia leaves a lazy route's body unread.
@@ -372,6 +384,8 @@ export class V1Plugin<Operation extends string, Receipt> {
     const run = async (ctx: { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] }) => {
       const state = door.stateOf(ctx.request);
       if (state.headers) Object.assign(ctx.set.headers, state.headers);
+      const unknown = (ctx.request as AdmittedRequest)[UNKNOWN_FIELD];
+      if (unknown !== undefined) throw new AppError(400, "invalid_request", `unknown field ${unknown}`, { param: unknown });
       let read: Promise<unknown> | undefined;
       const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
       const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request, readBody }) : undefined;

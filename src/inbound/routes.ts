@@ -36,7 +36,7 @@ const Answer = t.Object(
 );
 
 const documentedBody = t.Union(
-  Object.entries(INBOUND_EVENT_TYPES).map(([type, data]) => t.Object({ type: t.Literal(type), data })),
+  Object.entries(INBOUND_EVENT_TYPES).map(([type, data]) => t.Object({ type: t.Literal(type), data }, { additionalProperties: false })),
   { description: "{type, data} (spec 2.6). Text fields are one line of visible characters; lengths count after trimming." },
 );
 
@@ -48,7 +48,8 @@ export function inboundRoutes(deps: InboundRouteDeps) {
       operation: "events.send",
       body: t.Unknown(),
       documentedBody,
-      headers: t.Object({ "idempotency-key": t.Optional(t.String({ description: "Required: up to 255 visible ASCII characters, e.g. a UUID; the same on every retry of one event (spec 4.3.7)." })) }),
+      // The key is required; the precheck refuses its absence with its own code (idempotency_key_required).
+      documentedHeaders: t.Object({ "Idempotency-Key": t.String({ minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$", description: "Up to 255 visible ASCII characters, e.g. a UUID; the same on every retry of one event. Without it: 400 idempotency_key_required." }) }),
       response: { 202: Answer },
       maxBodyBytes: INBOUND_BODY_MAX_BYTES,
       // Spec 4.3.8: a known key gets its first answer whatever the body, so the body is read and

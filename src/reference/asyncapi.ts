@@ -54,6 +54,18 @@ export function asyncApiDocument(context: { baseUrl: string; apiVersion: string 
     };
     messages[name] = { name: type, title: type, summary: (data as { description?: string }).description, contentType: "application/json", payload: { $ref: `#/components/schemas/${name}` } };
   }
+  // The stream's own frames besides the envelopes: the last frame (done or error) and the heartbeat.
+  schemas.stream_done = { type: "object", description: "`data:` of the `event: done` frame: empty; its `id:` is the position reached.", properties: {}, additionalProperties: false };
+  schemas.stream_error = {
+    type: "object",
+    description: "`data:` of the `event: error` frame; its `id:` is the position reached: reconnect with it as Last-Event-ID.",
+    properties: { code: { type: "string" }, error: { type: "string" } },
+    required: ["code", "error"],
+  };
+  messages.stream_done = { name: "done", title: "event: done", summary: "The stream ends itself (its lifetime is over); reconnect with Last-Event-ID.", contentType: "application/json", payload: { $ref: "#/components/schemas/stream_done" }, "x-sse-event": "done" };
+  messages.stream_error = { name: "error", title: "event: error", summary: "The stream failed or its access ended; the last frame before the connection closes.", contentType: "application/json", payload: { $ref: "#/components/schemas/stream_error" }, "x-sse-event": "error" };
+  messages.stream_heartbeat = { name: "heartbeat", title: ": hb", summary: "A comment line (`: hb`) that keeps the connection open; no data.", contentType: "text/plain", payload: { type: "string", const: ": hb" }, "x-sse-event": null };
+  const streamFrames = ["stream_done", "stream_error", "stream_heartbeat"];
   const ref = (names: string[]) => Object.fromEntries(names.map((n) => [n, { $ref: `#/components/messages/${n}` }]));
   const webhookTypes = outbound.filter(([, e]) => e.subscribable || e.onFeed === false).map(([t]) => messageName(t));
   const feedTypes = outbound.filter(([, e]) => e.onFeed).map(([t]) => messageName(t));
@@ -91,8 +103,8 @@ export function asyncApiDocument(context: { baseUrl: string; apiVersion: string 
         address: "/v1/events/stream",
         title: "Event stream (server-sent events)",
         description:
-          "GET with an access token holding events:read and each wanted type's scope. Frames: no `event:` field, `id:` = a cursor (the feed's next_cursor), `data:` = one envelope; `event: done` when the stream ends itself, `event: error` before closing on a failure; a `: hb` comment every 15 s. Reconnect with `Last-Event-ID`.",
-        messages: ref(feedTypes),
+          "GET with an access token holding events:read and each wanted type's scope (GET /v1/events/stream in the OpenAPI document). Frames: an event has no `event:` field, `id:` = a cursor (the feed's next_cursor) and `data:` = one envelope; `event: done` when the stream ends itself, `event: error` before closing on a failure, both with the `id:` reached; a `: hb` comment every 15 s. Reconnect with `Last-Event-ID`.",
+        messages: ref([...feedTypes, ...streamFrames]),
         servers: [{ $ref: "#/servers/parla" }],
       },
       inbound: {
@@ -115,7 +127,7 @@ export function asyncApiDocument(context: { baseUrl: string; apiVersion: string 
         action: "send",
         channel: { $ref: "#/channels/eventStream" },
         summary: "Parla sends the account's events to an open stream.",
-        messages: channelMessages("eventStream", feedTypes),
+        messages: channelMessages("eventStream", [...feedTypes, ...streamFrames]),
       },
       receiveInbound: {
         action: "receive",

@@ -3,6 +3,7 @@
 // anyone writing it twice. The OAuth endpoints (spec 4.1, 5.3) are described here by hand: they
 // speak form bodies and RFC 6749's error shape, not the /v1 envelope.
 import { Type, type TSchema } from "@sinclair/typebox";
+import { CREDIT_WEIGHTS } from "../billing/credits.ts";
 import { SCOPES, SCOPE_DESCRIPTIONS } from "../lib/scopes.ts";
 
 /** What the document needs to know of a route: the doorway's declaration, structurally. */
@@ -15,6 +16,7 @@ export interface DocumentedRoute {
     version?: "pin" | "header";
     body?: TSchema;
     documentedBody?: TSchema;
+    documentedHeaders?: TSchema;
     query?: TSchema;
     params?: TSchema;
     headers?: TSchema;
@@ -42,7 +44,7 @@ type Json = Record<string, unknown>;
 
 const ERROR_WORDS: Record<number, string> = {
   400: "Bad request: a field outside its limits (`invalid_request` with `param`), an unknown `Parla-Version` (`invalid_version`), or `idempotency_key_required`.",
-  401: "The access token is missing, expired or revoked (`unauthorized`, error beginning `invalid_token`), or a client secret was sent as a bearer token (`client_secret_not_accepted`). Exchange again and retry once.",
+  401: "The access token is missing, expired or revoked (`unauthorized`, `error` beginning `invalid_token:`, with `WWW-Authenticate: Bearer error=\"invalid_token\"`), or a client secret was sent as a bearer token (`client_secret_not_accepted`). Exchange again and retry once.",
   402: "Not paid for, and nothing was spent: `allowance_exhausted`, `spend_cap_reached` or `metered_billing_inactive`.",
   403: "The token lacks the operation's scope (`insufficient_scope`), or the plan does not allow it (`paid_plan_required`).",
   404: "No such resource for this account (`not_found`).",
@@ -51,7 +53,9 @@ const ERROR_WORDS: Record<number, string> = {
   413: "The request body is too large (`payload_too_large`).",
   429: "Too many requests (`rate_limited`); wait for `Retry-After` seconds.",
 };
-const OTHER_REFUSAL = "Refused: `code` says why and `error` says it in words (spec 7).";
+
+/** Answers any route can give, whatever it declares: the server's body limit, and maintenance. */
+const EVERY_ROUTE = [413, 429, 503] as const;
 
 /** A TypeBox schema as plain JSON Schema (TypeBox keeps its own markers in symbol keys, which JSON drops). */
 function plain(schema: TSchema): Json {
@@ -81,16 +85,29 @@ function parametersOf(route: DocumentedRoute): Json[] {
   };
   add("path", route.declaration.params);
   add("query", route.declaration.query);
-  add("header", route.declaration.headers);
+  add("header", route.declaration.documentedHeaders ?? route.declaration.headers);
   if (route.declaration.version === "header") out.push({ $ref: "#/components/parameters/ParlaVersion" });
   return out;
 }
+
+/** The frames of each stream, in words, and where the AsyncAPI document describes them. */
+const STREAM_FRAMES: Record<string, { description: string; asyncapi?: string }> = {
+  "/v1/events/stream": {
+    description:
+      "Server-sent events: each event is a frame with `id:` (a cursor, the feed's next_cursor) and `data:` (one envelope); `: hb` comments keep the connection open; `event: done` or `event: error` (with the `id:` reached) ends it. The frames are the `eventStream` channel of /v1/asyncapi.json.",
+    asyncapi: "/v1/asyncapi.json#/channels/eventStream",
+  },
+};
 
 function responsesOf(route: DocumentedRoute): Json {
   const responses: Json = {};
   const { response, produces } = route.declaration;
   if (produces === "text/event-stream") {
-    responses["200"] = { description: "A stream of server-sent events (DESIGN §6 frames).", content: { "text/event-stream": { schema: { type: "string" } } } };
+    const frames = STREAM_FRAMES[route.path];
+    responses["200"] = {
+      description: frames?.description ?? "A stream of server-sent events; the operation's description names its frames.",
+      content: { "text/event-stream": { schema: { type: "string", description: "The frames as sent (text/event-stream)." }, ...(frames?.asyncapi ? { "x-asyncapi": frames.asyncapi } : {}) } },
+    };
   }
   for (const [status, schema] of Object.entries(response ?? {})) {
     if (responses[status]) continue;
@@ -98,11 +115,9 @@ function responsesOf(route: DocumentedRoute): Json {
     responses[status] = { description: (description as string | undefined) ?? "Success.", content: { "application/json": { schema: rest } } };
   }
   if (Object.keys(responses).length === 0) responses["200"] = { description: "Success." };
-  const errors = [...new Set([...route.doorwayErrors, ...(route.declaration.errors ?? [])])].sort();
+  const errors = [...route.doorwayErrors, ...(route.declaration.errors ?? []), ...EVERY_ROUTE];
   if (route.declaration.body || route.declaration.query || route.declaration.params || route.declaration.precheck) errors.push(400);
   for (const status of [...new Set(errors)].sort()) responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
-  // Spec 7: any other refusal still speaks the envelope.
-  if (!Object.keys(responses).some((status) => status.startsWith("4"))) responses["4XX"] = { $ref: "#/components/responses/Error4XX" };
   return responses;
 }
 
@@ -121,6 +136,8 @@ function v1Operation(route: DocumentedRoute): Json {
   };
   const body = d.documentedBody ?? d.body;
   if (body) operation.requestBody = { required: true, content: { "application/json": { schema: plain(body) } } };
+  // What a call costs, from billing's one price table; an inbound event with generate true is billed as a lesson plan.
+  operation["x-parla-credits"] = d.operation !== null && d.operation in CREDIT_WEIGHTS ? CREDIT_WEIGHTS[d.operation as keyof typeof CREDIT_WEIGHTS] : 0;
   if ((operation.parameters as Json[]).length === 0) delete operation.parameters;
   return operation;
 }
@@ -128,7 +145,7 @@ function v1Operation(route: DocumentedRoute): Json {
 const OAuthError = Type.Object(
   {
     error: Type.String({ description: "RFC 6749 §5.2 error code, e.g. invalid_client, invalid_grant, invalid_scope, rate_limited" }),
-    error_description: Type.String(),
+    error_description: Type.String({ description: "The error in words" }),
   },
   { description: "The OAuth error shape (RFC 6749 §5.2), never the /v1 envelope." },
 );
@@ -145,9 +162,19 @@ const TokenResponse = Type.Object(
 );
 
 function oauthPaths(): Json {
-  const oauthFailure = (status: number, description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/OAuthError" } } } });
-  const form = (properties: Json, required: string[]) => ({ required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties, required } } } });
+  const oauthFailure = (description: string, headers?: Json) => ({ description, ...(headers ? { headers } : {}), content: { "application/json": { schema: { $ref: "#/components/schemas/OAuthError" } } } });
+  const form = (properties: Json, required: string[]) => ({ required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties, required, additionalProperties: false } } } });
   const str = (description: string) => ({ type: "string", description });
+  const retryAfter = { "Retry-After": { required: true, description: "Seconds to wait.", schema: { type: "integer", minimum: 0 } } };
+  const wwwAuthenticate = { "WWW-Authenticate": { required: true, schema: { type: "string" } } };
+  // Every /oauth/* answer can be these too: an access token sent outside /v1/ (spec 5.1.3), the
+  // server's body limit, and maintenance.
+  const common = (unauthorized: string) => ({
+    "401": oauthFailure(unauthorized, wwwAuthenticate),
+    "413": oauthFailure("invalid_request: the request body is too large."),
+    "503": { $ref: "#/components/responses/Error503" },
+  });
+  const apiToken = "api_token_not_accepted: an access token (parla_at_…) was sent as a bearer token; access tokens work only on /v1/.";
   return {
     "/oauth/token": {
       post: {
@@ -172,9 +199,9 @@ function oauthPaths(): Json {
         ),
         responses: {
           "200": { description: "Tokens.", headers: { "Cache-Control": { schema: { type: "string", const: "no-store" } } }, content: { "application/json": { schema: { $ref: "#/components/schemas/TokenResponse" } } } },
-          "400": oauthFailure(400, "invalid_request, invalid_grant, invalid_scope or unsupported_grant_type."),
-          "401": oauthFailure(401, "invalid_client: a wrong or revoked secret, or a deleted client."),
-          "429": oauthFailure(429, "rate_limited: wait for Retry-After."),
+          "400": oauthFailure("invalid_request, invalid_grant, invalid_scope or unsupported_grant_type."),
+          ...common(`invalid_client: a wrong or revoked secret, or a deleted client. Or ${apiToken}`),
+          "429": oauthFailure("rate_limited: too many requests from this address or client; wait for Retry-After.", retryAfter),
         },
       },
     },
@@ -198,6 +225,8 @@ function oauthPaths(): Json {
           "200": { description: "The consent page (HTML).", content: { "text/html": { schema: { type: "string" } } } },
           "303": { description: "Back to redirect_uri with code, state and iss, or with an error." },
           "400": { description: "A request that cannot be sent back to the app (unknown client or redirect URI).", content: { "text/html": { schema: { type: "string" } } } },
+          ...common(apiToken),
+          "429": { description: "Too many requests from this address; wait for Retry-After.", headers: retryAfter, content: { "text/html": { schema: { type: "string" } } } },
         },
       },
     },
@@ -209,7 +238,12 @@ function oauthPaths(): Json {
         tags: ["oauth"],
         security: [],
         requestBody: form({ token: str("the refresh or access token"), client_id: str("parla_cid_…"), client_secret: str("parla_cs_…, or use HTTP Basic") }, ["token"]),
-        responses: { "200": { description: "Revoked (or unknown)." }, "400": oauthFailure(400, "invalid_request."), "401": oauthFailure(401, "invalid_client.") },
+        responses: {
+          "200": { description: "Revoked (or unknown)." },
+          "400": oauthFailure("invalid_request."),
+          ...common(`invalid_client: a wrong or revoked secret, or a deleted client. Or ${apiToken}`),
+          "429": oauthFailure("rate_limited: too many requests from this address or client; wait for Retry-After.", retryAfter),
+        },
       },
     },
   };
@@ -227,19 +261,25 @@ export function openApiDocument(routes: readonly DocumentedRoute[], context: Doc
   }
   const scopes = Object.fromEntries(SCOPES.map((s) => [s, SCOPE_DESCRIPTIONS[s]]));
   const used = JSON.stringify(paths);
-  const errorResponses = Object.fromEntries(
-    [...Object.entries(ERROR_WORDS), ["4XX", OTHER_REFUSAL] as const]
+  const retryAfter = { "Retry-After": { required: true, description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 0 } } };
+  const errorResponses: Json = Object.fromEntries(
+    Object.entries(ERROR_WORDS)
       .filter(([status]) => used.includes(`"#/components/responses/Error${status}"`))
       .map(([status, description]) => [
       `Error${status}`,
       {
         description,
-        ...(status === "401" ? { headers: { "WWW-Authenticate": { schema: { type: "string" } } } } : {}),
-        ...(status === "429" ? { headers: { "Retry-After": { schema: { type: "integer" } } } } : {}),
+        ...(status === "401" ? { headers: { "WWW-Authenticate": { required: true, schema: { type: "string" } } } } : {}),
+        ...(status === "429" ? { headers: retryAfter } : {}),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       },
     ]),
   );
+  errorResponses.Error503 = {
+    description: "Maintenance: the server is briefly closed to every request but the health checks. Plain text; try again after `Retry-After` seconds.",
+    headers: retryAfter,
+    content: { "text/plain": { schema: { type: "string" } } },
+  };
   return {
     openapi: "3.1.0",
     info: {

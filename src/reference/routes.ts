@@ -6,7 +6,7 @@ import type { V1Doorway } from "../http/v1.ts";
 import { notFound } from "../lib/errors.ts";
 import type { VersionRegistry } from "../versions/registry.ts";
 import type { ReferenceDocuments } from "./documents.ts";
-import { Version, VersionList } from "./model.ts";
+import { AsyncApiDocument, OpenApiDocument, Version, VersionList } from "./model.ts";
 
 export interface ReferenceDeps extends CoreDeps {
   v1: V1Doorway<string, unknown>;
@@ -19,8 +19,8 @@ export function referenceRoutes(deps: ReferenceDeps) {
   const reference = { scope: null, operation: null, tags: ["reference"] } as const;
   return deps.v1
     .plugin("reference")
-    .get("/v1/openapi.json", { ...reference, summary: "Get this document (OpenAPI 3.1)" }, () => json(deps.reference.openApi().text))
-    .get("/v1/asyncapi.json", { ...reference, summary: "Get the events document (AsyncAPI 3.1)" }, () => json(deps.reference.asyncApi().text))
+    .get("/v1/openapi.json", { ...reference, summary: "Get this document (OpenAPI 3.1)", response: { 200: OpenApiDocument } }, () => json(deps.reference.openApi().text))
+    .get("/v1/asyncapi.json", { ...reference, summary: "Get the events document (AsyncAPI 3.1)", response: { 200: AsyncApiDocument } }, () => json(deps.reference.asyncApi().text))
     .get("/v1/versions", { ...reference, summary: "List API versions", response: { 200: VersionList } }, () => ({ items: deps.versions.list() }))
     .get(
       "/v1/versions/:id",
