@@ -14,6 +14,7 @@ import m11 from "../../drizzle/0011_events_envelope_template.sql" with { type: "
 import m12 from "../../drizzle/0012_lesson_plans_answer.sql" with { type: "text" };
 import m13 from "../../drizzle/0013_client_feeds.sql" with { type: "text" };
 import m14 from "../../drizzle/0014_access_epoch.sql" with { type: "text" };
+import m15 from "../../drizzle/0015_ui_lang.sql" with { type: "text" };
 
 export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = [
   { idx: 0, tag: "0000_init", sql: m0 },
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = 
   { idx: 12, tag: "0012_lesson_plans_answer", sql: m12 },
   { idx: 13, tag: "0013_client_feeds", sql: m13 },
   { idx: 14, tag: "0014_access_epoch", sql: m14 },
+  { idx: 15, tag: "0015_ui_lang", sql: m15 },
 ];

@@ -17,9 +17,9 @@ import { saveWords } from "../learning/service.ts";
 import { AppError } from "../lib/errors.ts";
 import { readLanguagePair } from "./learn-page.tsx";
 import { planTitle } from "./lessons-page.tsx";
-import { refusalText } from "./lessons-routes.ts";
 import { TutorPage, type ConversationView, type TutorStart, type TutorTurnView } from "./tutor-page.tsx";
-import { CSRF_FAILED, formString, requireSignedIn, type WebContext } from "./web-context.ts";
+import { refusalText } from "./refusal-text.ts";
+import { csrfFailed, formString, requireSignedIn, type WebContext } from "./web-context.ts";
 
 type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
 
@@ -48,6 +48,7 @@ export function tutorRoutes(deps: WebDeps) {
     const conversation = options.conversation ?? null;
     const turns: TutorTurnView[] = conversation ? (await conversationTurnsOf(db, conversation.id)).map((t) => ({ n: t.n, message: t.message, reply: t.reply as TutorReply })) : [];
     const html = TutorPage({
+      t: ctx.t,
       user: ctx.user,
       flash: ctx.flash,
       paid: account.plan === "paid",
@@ -95,7 +96,7 @@ export function tutorRoutes(deps: WebDeps) {
         if ("response" in r) return r.response;
         const ctx = r.ctx as SignedIn;
         const conversation = await conversationOf(db, ctx.session.account.id, ctx.session.user.id, params.id);
-        if (!conversation) return ctx.redirect("/tutor", { kind: "error", text: "There is no such conversation among yours." });
+        if (!conversation) return ctx.redirect("/tutor", { kind: "error", text: ctx.t.tutor.noSuchConversation });
         return render(ctx, { conversation });
       },
       { detail: { hide: true } },
@@ -106,10 +107,10 @@ export function tutorRoutes(deps: WebDeps) {
         const r = await requireSignedIn(deps, request);
         if ("response" in r) return r.response;
         const ctx = r.ctx as SignedIn;
-        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/tutor", CSRF_FAILED);
+        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/tutor", csrfFailed(ctx));
         const conversationId = formString(body, "conversation_id");
         const conversation = conversationId ? await conversationOf(db, ctx.session.account.id, ctx.session.user.id, conversationId) : null;
-        if (conversationId && !conversation) return ctx.redirect("/tutor", { kind: "error", text: "There is no such conversation among yours." });
+        if (conversationId && !conversation) return ctx.redirect("/tutor", { kind: "error", text: ctx.t.tutor.noSuchConversation });
         const message = formString(body, "message");
         const planId = formString(body, "plan_id");
         let start = readStart((name) => formString(body, name));
@@ -125,7 +126,7 @@ export function tutorRoutes(deps: WebDeps) {
               ...(start.npcName.trim() ? { npc: { name: start.npcName.trim(), ...(start.npcPersona.trim() ? { persona: start.npcPersona.trim() } : {}) } } : {}),
               ...(start.plan ? { plan_id: start.plan.id } : {}),
             };
-        const again = (error: AppError) => render(ctx, { conversation, start, error: error.code === "paid_plan_required" ? null : refusalText(error, "reply"), draft: message, status: error.status });
+        const again = (error: AppError) => render(ctx, { conversation, start, error: error.code === "paid_plan_required" ? null : refusalText(ctx.t, error, "reply"), draft: message, status: error.status });
         let reply: TutorReply;
         try {
           // The same order as the /v1 doorway: the input rules and the paid plan before the charge.
