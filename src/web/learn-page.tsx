@@ -19,10 +19,12 @@ export interface LearnQuery {
  * The languages and level a form asked for; an unknown language or level falls back to a default
  * rather than failing the page (the engine checks the real request).
  */
-export function readLanguagePair(read: (name: string) => string | undefined): { source: string; target: string; level: number } {
+export function readLanguagePair(read: (name: string) => string | undefined, speaks = "en"): { source: string; target: string; level: number } {
   const lang = (v: string | undefined, fallback: string) => (LEARN_LANGS.includes(v ?? "") ? (v as string) : fallback);
+  // Not chosen yet: the learner speaks the language of the pages, and learns Spanish (English for a Spanish speaker).
+  const source = lang(read("source"), LEARN_LANGS.includes(speaks) ? speaks : "en");
   const level = Number(read("level"));
-  return { source: lang(read("source"), "en"), target: lang(read("target"), "es"), level: Number.isInteger(level) && level >= 1 && level <= 9 ? level : 1 };
+  return { source, target: lang(read("target"), source === "es" ? "en" : "es"), level: Number.isInteger(level) && level >= 1 && level <= 9 ? level : 1 };
 }
 
 /** A language code in words, in the learner's language ("es" → Spanish, español…). */

@@ -17,9 +17,9 @@ import { refusalText } from "./refusal-text.ts";
 import { csrfFailed, formString, requireSignedIn } from "./web-context.ts";
 
 /** The form's choices; anything unknown falls back to a default rather than failing the page. */
-function readChoices(read: (name: string) => string | undefined): LearnQuery {
+function readChoices(read: (name: string) => string | undefined, speaks: string): LearnQuery {
   return {
-    ...readLanguagePair(read),
+    ...readLanguagePair(read, speaks),
     topic: (read("topic") ?? "").slice(0, 200),
   };
 }
@@ -35,7 +35,7 @@ export function learnRoutes(deps: WebDeps) {
         const r = await requireSignedIn(deps, request);
         if ("response" in r) return r.response;
         const { ctx } = r;
-        const q = readChoices((name) => (query as Record<string, string | undefined>)[name]);
+        const q = readChoices((name) => (query as Record<string, string | undefined>)[name], ctx.lang);
         return ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items: null, flash: ctx.flash, topics: await topicsFor(q) }) as string);
       },
       { detail: { hide: true } },
@@ -47,7 +47,7 @@ export function learnRoutes(deps: WebDeps) {
         if ("response" in r) return r.response;
         const { ctx } = r;
         if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", csrfFailed(ctx));
-        const q = readChoices((name) => formString(body, name) || undefined);
+        const q = readChoices((name) => formString(body, name) || undefined, ctx.lang);
         const topics = await topicsFor(q);
         const page = (items: VocabItem[] | null, error: string | null, status: number, saved: number | null = null) =>
           ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items, error, saved, flash: ctx.flash, topics }) as string, status);

@@ -29,9 +29,9 @@ type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user
 const ownerOf = (ctx: SignedIn): PlanOwner => ({ accountId: ctx.session.account.id, userId: ctx.session.user.id, clientId: null });
 
 /** The form's choices; unknown languages or levels fall back to defaults rather than failing. */
-export function readLessonForm(read: (name: string) => string): LessonForm {
+export function readLessonForm(read: (name: string) => string, speaks = "en"): LessonForm {
   return {
-    ...readLanguagePair(read),
+    ...readLanguagePair(read, speaks),
     about: read("about").slice(0, 400),
     kind: read("kind") === "scene" ? "scene" : "topic",
     npcName: read("npc_name").slice(0, 200),
@@ -106,7 +106,7 @@ export function lessonsRoutes(deps: WebDeps) {
       async ({ request }) => {
         const g = await guard(request, undefined);
         if ("response" in g) return g.response;
-        return listPage(g.ctx, readLessonForm(() => ""), null, 200);
+        return listPage(g.ctx, readLessonForm(() => "", g.ctx.lang), null, 200);
       },
       { detail: { hide: true } },
     )
@@ -116,7 +116,7 @@ export function lessonsRoutes(deps: WebDeps) {
         const g = await guard(request, body);
         if ("response" in g) return g.response;
         const { ctx } = g;
-        const form = readLessonForm((name) => formString(body, name));
+        const form = readLessonForm((name) => formString(body, name), ctx.lang);
         try {
           const { plan } = await startPlanFor(deps, sessionPayer(ctx.session.account.id), ownerOf(ctx), planBody(form));
           await startLesson(db, ctx.session.user.id, plan.id, deps.clock.now());

@@ -27,11 +27,12 @@ const ownerOf = (ctx: SignedIn): PlanOwner => ({ accountId: ctx.session.account.
 
 const view = (c: LearnerConversation): ConversationView => ({ id: c.id, sourceLang: c.sourceLang, targetLang: c.targetLang, level: c.level, scene: c.scene, npc: c.npc, planId: c.planId, turns: c.turns, updatedAt: c.updatedAt });
 
-const EMPTY_START: TutorStart = { source: "en", target: "es", level: 1, scene: "", npcName: "", npcPersona: "", plan: null };
+/** A new conversation's form: the learner speaks the language of the pages (readLanguagePair's defaults). */
+const emptyStart = (speaks: string): TutorStart => readStart(() => "", speaks);
 
-function readStart(read: (name: string) => string): TutorStart {
+function readStart(read: (name: string) => string, speaks: string): TutorStart {
   return {
-    ...readLanguagePair(read),
+    ...readLanguagePair(read, speaks),
     scene: read("scene").slice(0, 400),
     npcName: read("npc_name").slice(0, 200),
     npcPersona: read("npc_persona").slice(0, 400),
@@ -54,7 +55,7 @@ export function tutorRoutes(deps: WebDeps) {
       paid: account.plan === "paid",
       conversation: conversation ? view(conversation) : null,
       turns,
-      start: options.start ?? EMPTY_START,
+      start: options.start ?? emptyStart(ctx.lang),
       error: options.error ?? null,
       draft: options.draft,
       conversations: (await conversationsOf(db, account.id, ctx.session.user.id)).map(view),
@@ -85,7 +86,7 @@ export function tutorRoutes(deps: WebDeps) {
         const ctx = r.ctx as SignedIn;
         const planId = typeof query.plan === "string" ? query.plan : "";
         const start = planId ? await startFromPlan(ctx, planId) : null;
-        return render(ctx, { start: start ?? EMPTY_START });
+        return render(ctx, { start: start ?? emptyStart(ctx.lang) });
       },
       { detail: { hide: true } },
     )
@@ -113,7 +114,7 @@ export function tutorRoutes(deps: WebDeps) {
         if (conversationId && !conversation) return ctx.redirect("/tutor", { kind: "error", text: ctx.t.tutor.noSuchConversation });
         const message = formString(body, "message");
         const planId = formString(body, "plan_id");
-        let start = readStart((name) => formString(body, name));
+        let start = readStart((name) => formString(body, name), ctx.lang);
         if (planId && !conversation) start = (await startFromPlan(ctx, planId)) ?? start;
         const tutorBody: TutorMessageBody = conversation
           ? { message, source_lang: conversation.sourceLang, target_lang: conversation.targetLang, level: conversation.level, conversation_id: conversation.id }
