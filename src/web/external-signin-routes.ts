@@ -19,7 +19,7 @@ import { SignInPage } from "./auth-pages.tsx";
 import { clearCookie, readCookie, setCookie, type CookieNames } from "./cookies.ts";
 import { anonymousCsrfToken } from "./csrf.ts";
 import { safeNextPath } from "./html-response.ts";
-import { CSRF_FAILED, formString, requireSignedIn, webContext, type WebContext } from "./web-context.ts";
+import { csrfFailed, formString, requireSignedIn, webContext, type WebContext } from "./web-context.ts";
 
 /** Same prefix rule as the session cookie: __Host- (Secure, Path=/, no Domain) when the web app is https. */
 function stateCookieName(names: CookieNames): string {
@@ -36,7 +36,7 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
   /** The sign-in page again, with the message and status for this reason (the browser stays on our origin). */
   function signInFailure(ctx: WebContext, status: number, text: string, cookies: string[]): Response {
     const csrf = anonymousCsrfToken(ctx.request, ctx.names);
-    const html = SignInPage({ csrf: csrf.token, flash: { kind: "error", text }, externalProviders: summaries }) as string;
+    const html = SignInPage({ t: ctx.t, csrf: csrf.token, flash: { kind: "error", text }, externalProviders: summaries }) as string;
     return ctx.page(html, status, [...cookies, ...(csrf.cookie ? [csrf.cookie] : [])]);
   }
 
@@ -127,7 +127,7 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
       const r = await requireSignedIn(deps, request);
       if ("response" in r) return r.response;
       const { ctx } = r;
-      if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", CSRF_FAILED);
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", csrfFailed(ctx));
       const provider = providerFor(params.provider);
       if (!provider) return ctx.redirect("/account", { kind: "error", text: "That sign-in method is not set up on this server." });
       try {
@@ -141,7 +141,7 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
       const r = await requireSignedIn(deps, request);
       if ("response" in r) return r.response;
       const { ctx } = r;
-      if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", CSRF_FAILED);
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", csrfFailed(ctx));
       if (!isProviderId(params.provider)) return ctx.redirect("/account", { kind: "error", text: "No such connection." });
       const removed = await refusalOr(removeConnection(db, ctx.session.user.id, params.provider));
       if (removed instanceof AppError) return ctx.redirect("/account", { kind: "error", text: removed.message });

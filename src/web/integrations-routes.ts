@@ -26,7 +26,7 @@ export function integrationsRoutes(deps: WebDeps) {
 
   async function render(ctx: SignedIn, extra: { create?: CreateFormState; revealed?: RevealedSecret | null; clientErrors?: { clientId: string; errors: Record<string, string> } | null } = {}, status = 200, cookies: string[] = []) {
     const clients = await listClients(db, ctx.session.account.id);
-    return ctx.page(IntegrationsPage({ user: ctx.user, clients, flash: ctx.flash, unverified: ctx.session.user.emailUnverifiedSince !== null, ...extra }) as string, status, cookies);
+    return ctx.page(IntegrationsPage({ t: ctx.t, user: ctx.user, clients, flash: ctx.flash, unverified: ctx.session.user.emailUnverifiedSince !== null, ...extra }) as string, status, cookies);
   }
 
   // A new secret is shown once (src/web/secret-reveal.ts).
@@ -152,7 +152,7 @@ export function integrationsRoutes(deps: WebDeps) {
       const ctx = r.ctx as SignedIn;
       const client = await getOwnedClient(db, ctx.session.account.id, params.id);
       if (!client) return ctx.redirect("/admin", { kind: "error", text: "No such client." });
-      return ctx.page(DeleteClientPage({ user: ctx.user, client, flash: ctx.flash }) as string);
+      return ctx.page(DeleteClientPage({ t: ctx.t, user: ctx.user, client, flash: ctx.flash }) as string);
     }, { detail: { hide: true } })
     .post("/admin/clients/:id/delete", async ({ request, body, params }) => {
       const g = await guarded(request, body);

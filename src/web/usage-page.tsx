@@ -4,6 +4,7 @@
 import type { UsageSummaryRow } from "../generation/llm/usage-store.ts";
 import type { AccountMonth, ClientMonth } from "../billing/account-usage.ts";
 import { CsrfField, FieldError, Layout, type Flash } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
 type User = { email: string; csrf: string };
 
@@ -289,7 +290,7 @@ function ModelUsage(props: { rows: UsageSummaryRow[]; days: number }) {
   );
 }
 
-export function UsagePage(props: {
+export function UsagePage(props: { t: UiText;
   user: User;
   flash?: Flash | null;
   data: AccountMonth;
@@ -305,7 +306,7 @@ export function UsagePage(props: {
   const a = props.data.allowance;
   const month = props.data.month;
   return (
-    <Layout title="Usage" nav="usage" user={props.user} flash={props.flash}>
+    <Layout t={props.t} title="Usage" nav="usage" user={props.user} flash={props.flash}>
       <h1>Usage</h1>
       <p class="actions">
         <a href={`/usage?month=${props.previousMonth}`}>← Previous month</a>

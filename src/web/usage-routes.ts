@@ -30,6 +30,7 @@ export function usageRoutes(deps: WebDeps) {
     const data = await accountMonth(deps, account.id, month);
     const modelUsage = isOperator(deps.config, ctx.session.user.email) ? { rows: await usageSummary(db, deps.clock.now() - (MODEL_USAGE_DAYS - 1) * DAY), days: MODEL_USAGE_DAYS } : null;
     const html = UsagePage({
+      t: ctx.t,
       user: ctx.user,
       flash: ctx.flash,
       data,

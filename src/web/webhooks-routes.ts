@@ -29,7 +29,7 @@ export function webhooksRoutes(deps: WebDeps & { webhooks: { deps: WebhookDeps; 
     const names = new Map(clients.map((c) => [c.id, c.name]));
     const endpoints = await Promise.all((await listEndpoints(db, { accountId })).map(async (e) => ({ ...e, clientName: names.get(e.clientId) ?? e.clientId, deliveries: await listDeliveries(db, deps.clock.now(), e.id, 20) })));
     const chosen = extra.chosenId ? (clients.find((c) => c.id === extra.chosenId) ?? null) : null;
-    return ctx.page(WebhooksPage({ user: ctx.user, clients, chosen, endpoints, flash: ctx.flash, revealed: extra.revealed, register: extra.register, endpointError: extra.endpointError }) as string, status, cookies);
+    return ctx.page(WebhooksPage({ t: ctx.t, user: ctx.user, clients, chosen, endpoints, flash: ctx.flash, revealed: extra.revealed, register: extra.register, endpointError: extra.endpointError }) as string, status, cookies);
   }
 
   const reveals = secretReveal(

@@ -232,9 +232,9 @@ describe("accounts", () => {
 
   test("a weak password is refused next to the field; no account is created", async () => {
     for (const [password, words] of [
-      ["short", "use at least 10 characters"],
-      ["aaaaaaaaaaaaaa", "use more than a few different characters"],
-      ["bobthebuilder-2026", "do not use your e-mail address in the password"],
+      ["short", "Use at least 10 characters."],
+      ["aaaaaaaaaaaaaa", "Use more than a few different characters."],
+      ["bobthebuilder-2026", "Do not use your e-mail address in the password."],
     ] as const) {
       const user = new WebUser(t);
       const res = await user.signUp("bobthebuilder@example.com", password);
@@ -246,7 +246,7 @@ describe("accounts", () => {
     }
     const bad = await new WebUser(t).signUp("not-an-email", PASSWORD);
     expect(bad.status).toBe(400);
-    expect(fieldError(await bad.text(), "email-error")).toBe("enter a valid e-mail address");
+    expect(fieldError(await bad.text(), "email-error")).toBe("Enter a valid e-mail address.");
     expect(await userCount()).toBe(0);
   });
 
@@ -370,7 +370,7 @@ describe("accounts", () => {
     expect(fieldError(await wrong.text(), "current-password-error")).toBe("That is not your current password.");
     const weak = await laptop.submit("/account", "/account/password", { current_password: PASSWORD, password: "short" });
     expect(weak.status).toBe(400);
-    expect(fieldError(await weak.text(), "new-password-error")).toBe("use at least 10 characters");
+    expect(fieldError(await weak.text(), "new-password-error")).toBe("Use at least 10 characters.");
     // Without the csrf token nothing changes either.
     const forged = await laptop.post("/account/password", { current_password: PASSWORD, password: "a brand new passphrase" });
     expect(forged.status).toBe(303);
@@ -400,7 +400,7 @@ describe("accounts", () => {
     // Even the right password is refused while the address is limited, and no session is made.
     const limited = await new WebUser(s).submit("/signin", "/signin", { email: "limited@example.com", password: PASSWORD });
     expect(limited.status).toBe(429);
-    expect(flashText(await limited.text())).toMatch(/^Too many sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
+    expect(flashText(await limited.text())).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
     expect(sessionCookieSet(limited)).toBe(false);
     expect(await s.deps.store.db.select().from(sessions)).toHaveLength(0);
     s.clock.advance(61 * SECOND);

@@ -44,7 +44,7 @@ describe("the Learn page", () => {
     expect(refused.status).toBe(402);
     const html = await refused.text();
     expect(html).toContain("allowance is used up");
-    expect(html).toContain("2 of 5 remain");
+    expect(html).toContain("renews on the first day of next month");
     expect(html).not.toContain("<table>");
     const { daily, totals } = await ledger(t);
     expect(daily.map((d) => [d.calls, d.credits])).toEqual([[1, 3]]);
