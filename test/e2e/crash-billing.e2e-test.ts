@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore, type Store } from "../../src/store/open-store.ts";
-import { STORE_DRIVERS } from "../helpers/store-drivers.ts";
+import { SQLD_STREAM_IDLE_MS, startHranaTestServer } from "../helpers/hrana-test-server.ts";
+import type { StoreDriver } from "../helpers/store-drivers.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { runCli, startBinary, type RunningBinary } from "./binary-harness.ts";
 
@@ -57,7 +58,19 @@ async function rows<T>(store: Store, sql: string, args: (string | number)[] = []
   return (await store.client.execute({ sql, args })).rows as unknown as T[];
 }
 
-for (const driver of STORE_DRIVERS) {
+// The two store drivers; the libSQL server expires a killed client's idle stream as sqld does.
+const DRIVERS: StoreDriver[] = [
+  { name: "embedded", open: (dir) => ({ url: `file:${join(dir, "p.db")}`, stop: () => {} }) },
+  {
+    name: "remote (Hrana test server)",
+    open: (dir) => {
+      const server = startHranaTestServer(join(dir, "remote.db"), { streamIdleMs: SQLD_STREAM_IDLE_MS });
+      return { url: server.url, stop: () => server.stop() };
+    },
+  },
+];
+
+for (const driver of DRIVERS) {
   describe(`SIGKILL during a burst of paid work, ${driver.name}`, () => {
     test("credits equal the work stored, nothing answered is lost, and generating plans complete within 15 s of the restart", async () => {
       const dir = tempDir("parla-crash-");
