@@ -66,20 +66,6 @@ export async function chargeCall(deps: LedgerDeps, payer: Payer, operation: Oper
   return { operation, budget: payer.budget, accountId: payer.accountId, clientId: payer.clientId, month: monthOf(nowMs), day, credits: 0, holders: [], thresholds: [] };
 }
 
-/**
- * Runs paid work whose result is not stored: charges first, and refunds when the work throws (a
- * generation that fails on the service's side, spec 5.6). The error still propagates to the caller.
- */
-export async function runCharged<T>(deps: LedgerDeps, payer: Payer, operation: Operation, work: (receipt: ChargeReceipt) => Promise<T>): Promise<T> {
-  const receipt = await chargeCall(deps, payer, operation);
-  try {
-    return await work(receipt);
-  } catch (error) {
-    await refund(deps, receipt);
-    throw error;
-  }
-}
-
 /** Gives a receipt's credits back in a transaction of its own (refundIn). */
 export async function refund(deps: Pick<LedgerDeps, "store">, receipt: ChargeReceipt): Promise<void> {
   if (receipt.credits === 0) return;

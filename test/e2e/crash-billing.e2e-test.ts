@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore, type Store } from "../../src/store/open-store.ts";
-import { STORE_DRIVERS } from "../helpers/store-drivers.ts";
+import { SQLD_STREAM_IDLE_MS, startHranaTestServer } from "../helpers/hrana-test-server.ts";
+import type { StoreDriver } from "../helpers/store-drivers.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { runCli, startBinary, type RunningBinary } from "./binary-harness.ts";
 
@@ -15,7 +16,9 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const BURST = 30;
+/** Rounds of one plan, one tutor turn and one list: at least this many before the kill, at most the other. */
+const MIN_ROUNDS = 10;
+const MAX_ROUNDS = 200;
 
 async function clientToken(dir: string, env: Record<string, string>, url: string): Promise<{ token: string; accountId: string }> {
   const cli = (args: string[]) => runCli(args, { cwd: dir, env });
@@ -55,7 +58,19 @@ async function rows<T>(store: Store, sql: string, args: (string | number)[] = []
   return (await store.client.execute({ sql, args })).rows as unknown as T[];
 }
 
-for (const driver of STORE_DRIVERS) {
+// The two store drivers; the libSQL server expires a killed client's idle stream as sqld does.
+const DRIVERS: StoreDriver[] = [
+  { name: "embedded", open: (dir) => ({ url: `file:${join(dir, "p.db")}`, stop: () => {} }) },
+  {
+    name: "remote (Hrana test server)",
+    open: (dir) => {
+      const server = startHranaTestServer(join(dir, "remote.db"), { streamIdleMs: SQLD_STREAM_IDLE_MS });
+      return { url: server.url, stop: () => server.stop() };
+    },
+  },
+];
+
+for (const driver of DRIVERS) {
   describe(`SIGKILL during a burst of paid work, ${driver.name}`, () => {
     test("credits equal the work stored, nothing answered is lost, and generating plans complete within 15 s of the restart", async () => {
       const dir = tempDir("parla-crash-");
@@ -67,18 +82,32 @@ for (const driver of STORE_DRIVERS) {
       cleanups.push(() => parla.stop("SIGKILL"));
       const { token, accountId } = await clientToken(dir.path, parla.env, parla.url);
 
-      const calls = Array.from({ length: BURST }, (_, i) => burst(parla.url, token, i)).flat();
-      // Killed once some of the burst is answered and the rest is under way.
-      let answered = 0;
-      for (const c of calls) void c.then((a) => void (a.kind !== "lost" && answered++));
-      const deadline = performance.now() + 20_000;
-      while (answered < calls.length / 4 && performance.now() < deadline) await Bun.sleep(5);
+      // Paid calls keep coming, a few at a time, until the kill: it lands while plans are being
+      // generated and calls are being answered, once some of each kind were answered.
+      const store = openStore(db.url);
+      cleanups.push(() => store.close());
+      const calls: Promise<Answered>[] = [];
+      let killed = false;
+      const sender = (async () => {
+        for (let i = 0; !killed && i < MAX_ROUNDS; i++) {
+          const round = burst(parla.url, token, i);
+          calls.push(...round);
+          await Promise.race([Promise.all(round), Bun.sleep(20)]);
+        }
+      })();
+      const deadline = performance.now() + 30_000;
+      for (;;) {
+        const done = calls.length >= 3 * MIN_ROUNDS;
+        const [left] = done ? await rows<{ n: number }>(store, "SELECT count(*) AS n FROM lesson_plans WHERE status != 'complete'") : [{ n: 0 }];
+        if ((done && Number(left!.n) > 0) || performance.now() > deadline) break;
+        await Bun.sleep(5);
+      }
       await parla.stop("SIGKILL");
+      killed = true;
+      await sender;
       const outcomes = await Promise.all(calls);
       expect(outcomes.filter((o) => o.kind === "refused")).toEqual([]);
 
-      const store = openStore(db.url);
-      cleanups.push(() => store.close());
       const plans = await rows<{ id: string; status: string }>(store, "SELECT id, status FROM lesson_plans");
       const turns = await rows<{ conversation_id: string }>(store, "SELECT conversation_id FROM conversation_turns");
       // Nothing answered is lost.
