@@ -121,11 +121,17 @@ export interface HeardEvent {
  * owner's whole account (spec 6.2).
  */
 export function mayHear(listener: Listener, event: HeardEvent): boolean {
-  if (!isEventType(event.type) || event.accountId !== listener.accountId) return false;
-  const entry: CatalogueEntry = EVENT_CATALOGUE[event.type];
-  if (!listener.scopes.includes("events:read") || !listener.scopes.includes(entry.scope)) return false;
+  if (event.accountId !== listener.accountId || !scopesAllow(listener.scopes, event.type)) return false;
+  const entry: CatalogueEntry = EVENT_CATALOGUE[event.type as EventType];
   if (entry.audience === "own_client" && event.clientId !== listener.clientId) return false;
   return listener.userId === null || event.aboutUserId === listener.userId;
+}
+
+/** The scope part of mayHear: events:read and the type's own scope (spec 6.2.1); false for an unknown type. */
+export function scopesAllow(scopes: readonly string[], type: string): boolean {
+  if (!isEventType(type)) return false;
+  const entry: CatalogueEntry = EVENT_CATALOGUE[type];
+  return scopes.includes("events:read") && scopes.includes(entry.scope);
 }
 
 /** The types a listener with these scopes may subscribe an endpoint to or filter a feed by. */

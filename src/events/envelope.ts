@@ -4,7 +4,7 @@ import { PREFIX, keyedHash } from "../lib/secrets.ts";
 import type { VersionRegistry } from "../versions/registry.ts";
 
 /** The one seam where an event's `data` is shaped for an API version (spec 2.5, 9): the registry's. */
-export type EventVersions = Pick<VersionRegistry, "eventDataAt">;
+export type EventVersions = Pick<VersionRegistry, "eventDataAt" | "reshapesEventData">;
 
 export interface EventEnvelope {
   id: string;
@@ -24,26 +24,30 @@ export function subjectFor(serverKey: Uint8Array, clientId: string, about: { acc
   return PREFIX.subject + keyedHash(serverKey, "event-subject", clientId, whom).slice(0, 27);
 }
 
+/** What an envelope is made from: the event's columns; `data` is its stored JSON text (current shape). */
 export interface StoredEvent {
   id: string;
   type: string;
   createdAt: number;
   accountId: string;
   aboutUserId: string | null;
-  data: Record<string, unknown>;
 }
 
 /**
- * The envelope of a stored event for one client at `apiVersion`, its data through the version seam.
- * `subjects` remembers subjects already derived for this client (a page or a stream's lifetime):
- * most events are about the account, so one keyed hash serves them all.
+ * The envelope of a stored event for one client at `apiVersion`, as JSON text: the one envelope
+ * builder, used by the feed, the stream and webhooks (and the Events page), so every door carries
+ * the same bytes. Keys in EventEnvelope's order. `dataJson` goes in as it is unless the version
+ * reshapes event data (spec 9), then through the version seam. `subjects` remembers subjects
+ * already derived for this client (a page, a stream's lifetime): most events are about the
+ * account, so one keyed hash serves them all.
  */
-export function envelopeAt(serverKey: Uint8Array, versions: EventVersions, clientId: string, apiVersion: string, event: StoredEvent, subjects?: Map<string, string>): EventEnvelope {
+export function envelopeJson(serverKey: Uint8Array, versions: EventVersions, clientId: string, apiVersion: string, event: StoredEvent, dataJson: string, subjects?: Map<string, string>): string {
   const whom = event.aboutUserId ?? "";
   let subject = subjects?.get(whom);
   if (subject === undefined) {
     subject = subjectFor(serverKey, clientId, event);
     if (subjects && subjects.size < 1000) subjects.set(whom, subject);
   }
-  return { id: event.id, type: event.type, created_at: new Date(event.createdAt).toISOString(), api_version: apiVersion, subject, data: versions.eventDataAt(event.type, event.data, apiVersion) as Record<string, unknown> };
+  const data = versions.reshapesEventData(apiVersion) ? JSON.stringify(versions.eventDataAt(event.type, JSON.parse(dataJson), apiVersion)) : dataJson;
+  return `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"created_at":"${new Date(event.createdAt).toISOString()}","api_version":${JSON.stringify(apiVersion)},"subject":"${subject}","data":${data}}`;
 }

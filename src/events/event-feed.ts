@@ -5,13 +5,13 @@
 import type { Clock } from "../lib/clock.ts";
 import { AppError, invalidRequest } from "../lib/errors.ts";
 import type { Store } from "../store/open-store.ts";
-import { hearableTypes, isEventType, mayHear, type EventType, type Listener } from "./catalogue.ts";
+import { hearableTypes, isEventType, mayHear, type EventType, type HeardEvent, type Listener } from "./catalogue.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
-import { envelopeAt, type EventEnvelope, type EventVersions } from "./envelope.ts";
-import { headSeq, readEventsAfter, type EventRow } from "./event-reads.ts";
+import { envelopeJson, type EventVersions } from "./envelope.ts";
+import { headSeq, readListenerEvents } from "./event-reads.ts";
 
 export interface FeedDeps {
-  store: Pick<Store, "db">;
+  store: Pick<Store, "db" | "readAll">;
   clock: Clock;
   serverKey: Uint8Array;
   versions: EventVersions;
@@ -52,7 +52,7 @@ export function feedTypes(reader: FeedReader): EventType[] {
 }
 
 /** Does this reader get this event? The catalogue's rule (mayHear) and the `types` filter. */
-export function readerHears(reader: FeedReader, types: readonly EventType[], row: EventRow): boolean {
+export function readerHears(reader: FeedReader, types: readonly EventType[], row: HeardEvent): boolean {
   return (types as readonly string[]).includes(row.type) && mayHear(reader.listener, row);
 }
 
@@ -84,29 +84,26 @@ export interface StartFrom {
   cursorParam: string;
 }
 
-export interface FeedPage {
-  items: EventEnvelope[];
-  next_cursor: string;
-  has_more: boolean;
-}
-
 /**
- * One page after `afterSeq`. When the page reaches the end, the position moves to the head read
- * before it (every event up to there was committed and seen), so a caller that hears nothing does
- * not rescan the same unheard events on every call.
+ * One page after `afterSeq`, as the JSON text of the answer (FeedPageSchema's keys, in order): the
+ * one feed page builder. When the page reaches the end, the position moves to the head read with it
+ * (every event up to there was committed and seen), so a caller that hears nothing does not rescan
+ * the same unheard events on every call.
  */
-export async function feedPage(deps: FeedDeps, reader: FeedReader, afterSeq: number, limit: number): Promise<FeedPage> {
+export async function feedPage(deps: FeedDeps, reader: FeedReader, afterSeq: number, limit: number): Promise<string> {
   const types = feedTypes(reader);
-  if (types.length === 0) return { items: [], next_cursor: cursorAt(deps, reader, afterSeq), has_more: false };
-  const db = deps.store.db;
-  const head = await headSeq(db);
-  const rows = await readEventsAfter(db, reader.listener, afterSeq, limit + 1, types);
+  if (types.length === 0) return pageJson([], cursorAt(deps, reader, afterSeq), false);
+  const { head, rows } = await readListenerEvents(deps.store, reader.listener, afterSeq, limit + 1, types);
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
-  const items: EventEnvelope[] = [];
+  const items: string[] = [];
   const subjects = new Map<string, string>();
-  for (const row of page) if (readerHears(reader, types, row)) items.push(envelopeAt(deps.serverKey, deps.versions, reader.listener.clientId, reader.apiVersion, row, subjects));
+  for (const row of page) if (readerHears(reader, types, row)) items.push(envelopeJson(deps.serverKey, deps.versions, reader.listener.clientId, reader.apiVersion, row, row.dataJson, subjects));
   const last = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   const position = hasMore ? last : Math.max(last, head, afterSeq);
-  return { items, next_cursor: cursorAt(deps, reader, position), has_more: hasMore };
+  return pageJson(items, cursorAt(deps, reader, position), hasMore);
+}
+
+function pageJson(items: string[], nextCursor: string, hasMore: boolean): string {
+  return `{"items":[${items.join(",")}],"next_cursor":${JSON.stringify(nextCursor)},"has_more":${hasMore}}`;
 }

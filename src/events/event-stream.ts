@@ -6,9 +6,9 @@
 // poller (event-signal.ts), which also keeps its token's access as the store has it (spec 3.4, 3.5,
 // 5.4.2: revocations and narrowed scopes apply at once, to open streams too).
 import type { EventType } from "./catalogue.ts";
-import { envelopeAt } from "./envelope.ts";
+import { envelopeJson } from "./envelope.ts";
 import { cursorAt, feedTypes, readerHears, type FeedDeps, type FeedReader } from "./event-feed.ts";
-import { readEventsAfter, type EventRow } from "./event-reads.ts";
+import { readListenerEvents, type EventRow } from "./event-reads.ts";
 import type { EventSignal, SignalSubscriber, StreamGrant } from "./event-signal.ts";
 
 export interface StreamDeps extends FeedDeps {
@@ -134,7 +134,7 @@ class EventStream implements SignalSubscriber {
       if (this.types.length === 0) {
         this.upTo = Math.max(this.upTo, head);
       } else {
-        const rows = await readEventsAfter(this.deps.store.db, this.reader.listener, this.upTo, CATCH_UP_PAGE, this.types);
+        const { rows } = await readListenerEvents(this.deps.store, this.reader.listener, this.upTo, CATCH_UP_PAGE, this.types);
         if (this.closed) return;
         this.send(rows);
         if (rows.length === CATCH_UP_PAGE) continue;
@@ -205,8 +205,8 @@ class EventStream implements SignalSubscriber {
       if (row.seq <= this.upTo) continue;
       this.upTo = row.seq;
       if (!readerHears(this.reader, this.types, row)) continue;
-      const envelope = envelopeAt(serverKey, this.deps.versions, this.reader.listener.clientId, this.reader.apiVersion, row, this.subjects);
-      frames += `id: ${cursorAt(this.deps, this.reader, row.seq)}\ndata: ${JSON.stringify(envelope)}\n\n`;
+      const envelope = envelopeJson(serverKey, this.deps.versions, this.reader.listener.clientId, this.reader.apiVersion, row, row.dataJson, this.subjects);
+      frames += `id: ${cursorAt(this.deps, this.reader, row.seq)}\ndata: ${envelope}\n\n`;
     }
     if (frames) this.write(frames);
   }

@@ -59,8 +59,8 @@ export function eventRoutes(deps: EventRouteDeps) {
         const reader = readerOf(caller, apiVersion, query.types);
         const limit = feedLimit(query.limit);
         const after = await startPosition(deps, reader, { cursor: query.cursor, start: query.start, cursorParam: "cursor" });
-        // Serialised once and answered as text; the doorway's headers are written into it by http-base.
-        return jsonTextAnswer(JSON.stringify(await feedPage(deps, reader, after, limit)), { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" });
+        // The page arrives as JSON text and is answered as it is; the doorway's headers are written into it by http-base.
+        return jsonTextAnswer(await feedPage(deps, reader, after, limit), { "content-type": "application/json;charset=utf-8", "cache-control": "no-store" });
       },
     )
     .get(

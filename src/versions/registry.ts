@@ -79,6 +79,15 @@ export class VersionRegistry {
     return this.down(version, data, (change) => change.events?.[type]);
   }
 
+  /**
+   * Does answering at `version` change any event's `data`? False when no change made since then
+   * touches event data: the current shape is that version's shape, and an envelope carries the
+   * stored `data` text as it is (events/envelope.ts).
+   */
+  reshapesEventData(version: string): boolean {
+    return this.changedSince(version, (change) => Object.keys(change.events ?? {}).length > 0);
+  }
+
   /** Does answering at `version` change this resource's shape? False: its current JSON is that version's. */
   reshapesResource(resource: string, version: string): boolean {
     return this.changedSince(version, (change) => change.resources?.[resource] !== undefined);
