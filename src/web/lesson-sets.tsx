@@ -33,7 +33,8 @@ export function tidy(text: string): string {
   return text
     .replace(/\s*\(\s*\)/g, "")
     .replace(/\s*[—–-]\s*$/u, "")
-    .replace(/([.!?…])\.+/gu, "$1")
+    .replace(/([!?…])\.+/gu, "$1")
+    .replace(/(^|[^.])\.\.(?!\.)/g, "$1.")
     .replace(/\s{2,}/g, " ")
     .trim();
 }
