@@ -79,7 +79,7 @@ function Result(props: PropsWithChildren<{ t: UiText; result: ItemResult | undef
       <span lang={props.answerLang} safe>
         {t.lesson.answer(tidy(r.expected))}
       </span>{" "}
-      <span class="muted">{props.children}</span>
+      <span class="muted why">{props.children}</span>
     </p>
   );
 }

@@ -1,7 +1,8 @@
 // The learner pages in French (vous, as the lessons use). Keys and shapes: en.ts.
 import type { UiText } from "./en.ts";
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+// French counts 0 and 1 in the singular (0 carte, 1 carte, 2 cartes).
+const plural = (n: number, one: string, many: string) => (n === 0 || n === 1 ? one : many);
 
 export const fr: UiText = {
   layout: { lang: "fr", skip: "Aller au contenu", mainNav: "Principale", dueToday: "à réviser aujourd'hui", signOut: "Se déconnecter" },
@@ -138,7 +139,7 @@ export const fr: UiText = {
     clear: "Recommencer",
     check: "Vérifier",
     checkAgain: "Vérifier à nouveau",
-    score: (score, total) => `${score} sur ${total} ${plural(score, "juste", "justes")}`,
+    score: (score, total) => `Bonnes réponses : ${score} sur ${total}`,
     right: "Juste.",
     notQuite: "Pas tout à fait.",
     notAnswered: "Pas encore de réponse.",
@@ -165,7 +166,7 @@ export const fr: UiText = {
     finish: "Terminer la leçon",
     canYouNow: "Savez-vous maintenant…",
     passedNext: "Bravo ! Ensuite : révisez les mots de cette leçon ou commencez la leçon suivante.",
-    flashExercise: (n, score, total) => `Exercice ${n} : ${score} sur ${total} ${plural(score, "juste", "justes")}.`,
+    flashExercise: (n, score, total) => `Exercice ${n} : ${score} ${plural(score, "bonne réponse", "bonnes réponses")} sur ${total}.`,
     flashExit: (score, total, passed, mark) => `Bilan final : ${score} sur ${total}, ${passed ? "réussi." : `il en faut ${mark} pour réussir.`}`,
     enterSomething: "Écrivez ou choisissez au moins une réponse, puis vérifiez.",
     noSuchExercise: "Cet exercice ne fait pas partie de cette leçon.",
