@@ -31,16 +31,6 @@ export interface AnswerLangs {
   target: string;
 }
 
-/** right, right but for the accents, or wrong (the plain comparison, without a teacher's allowances). */
-export function compareAnswer(given: string, expected: string): "right" | "accents" | "wrong" {
-  const a = normaliseAnswer(given);
-  const b = normaliseAnswer(expected);
-  if (a === "") return "wrong";
-  if (a === b) return "right";
-  const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
-  return fold(a) === fold(b) ? "accents" : "wrong";
-}
-
 const skipped = (expected: string): ItemResult => ({ given: "", correct: false, expected, skipped: true });
 
 function textItem(given: string, expected: string, lang: string, others: string[]): ItemResult {

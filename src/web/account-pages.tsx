@@ -2,8 +2,14 @@ import type { ConnectionRow } from "../accounts/external-signin/account-connecti
 import { PASSWORD_MIN } from "../accounts/service.ts";
 import type { ConnectedApp } from "../oauth/connected-apps.ts";
 import { CsrfField, FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
-import { langName } from "./learn-page.tsx";
+import { LANGUAGE_NAMES } from "../generation/languages.ts";
 import { UI_LANGS, type UiLang, type UiText } from "./ui-text/index.ts";
+
+/** Each language named in itself, so that a learner finds theirs whatever the page is in now. */
+const endonym = (code: UiLang) => {
+  const name = LANGUAGE_NAMES[code][code];
+  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+};
 
 type User = { email: string; csrf: string };
 
@@ -154,7 +160,7 @@ function PageLanguage(props: { t: UiText; user: User; chosen: UiLang | null }) {
         </option>
         {UI_LANGS.map((code) => (
           <option value={code} selected={props.chosen === code} lang={code} safe>
-            {langName(props.t, code)}
+            {endonym(code)}
           </option>
         ))}
       </select>

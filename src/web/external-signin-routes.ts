@@ -5,7 +5,8 @@
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { createSession, SESSION_IDLE_MS, type SessionContext } from "../accounts/sessions.ts";
-import { failureMessage, failureStatus, type FailureReason } from "../accounts/external-signin/failure-messages.ts";
+import { failureStatus, type FailureReason } from "../accounts/external-signin/failure-messages.ts";
+import { failureText } from "./signin-failure-text.ts";
 import { isProviderId, type ProviderId } from "../accounts/external-signin/identity.ts";
 import { connectIdentity, removeConnection, signInWithIdentity } from "../accounts/external-signin/link-identity.ts";
 import { buildProviders, configuredProviders, type SignInProvider } from "../accounts/external-signin/providers.ts";
@@ -41,12 +42,12 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
   }
 
   function notConfigured(ctx: WebContext): Response {
-    return signInFailure(ctx, 404, "That sign-in method is not set up on this server.", []);
+    return signInFailure(ctx, 404, ctx.t.signin.notSetUp, []);
   }
 
   function fail(ctx: WebContext, provider: SignInProvider, mode: SignInState["mode"], reason: FailureReason): Response {
     deps.log.info("signin.external.failed", { provider: provider.id, mode, reason });
-    const text = failureMessage(reason, provider.label);
+    const text = failureText(ctx.t, reason, provider.label);
     const clear = [clearCookie(ctx.names, stateCookieName(ctx.names))];
     // A signed-in user who was connecting goes back to the Account page, where the connection lives.
     if (mode === "connect") return ctx.redirect("/account", { kind: "error", text }, clear);
@@ -80,7 +81,7 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
     const outcome = await connectIdentity(db, deps.clock.now(), ctx.session.user.id, identified.identity);
     if (!outcome.ok) return fail(ctx, provider, "connect", outcome.reason);
     deps.log.info("signin.external.connected", { provider: provider.id, user_id: ctx.session.user.id });
-    return ctx.redirect("/account", { kind: "ok", text: `${provider.label} is connected. You can now sign in with it.` }, [clearCookie(ctx.names, stateCookieName(ctx.names))]);
+    return ctx.redirect("/account", { kind: "ok", text: ctx.t.signin.connected(provider.label) }, [clearCookie(ctx.names, stateCookieName(ctx.names))]);
   }
 
   async function callback(ctx: WebContext, provider: SignInProvider, query: Record<string, string | undefined>, address: string): Promise<Response> {
@@ -129,7 +130,7 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
       const { ctx } = r;
       if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", csrfFailed(ctx));
       const provider = providerFor(params.provider);
-      if (!provider) return ctx.redirect("/account", { kind: "error", text: "That sign-in method is not set up on this server." });
+      if (!provider) return ctx.redirect("/account", { kind: "error", text: ctx.t.signin.notSetUp });
       try {
         return await begin(ctx, provider, { mode: "connect", next: "/account", session: ctx.session });
       } catch (error) {
@@ -142,10 +143,10 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
       if ("response" in r) return r.response;
       const { ctx } = r;
       if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", csrfFailed(ctx));
-      if (!isProviderId(params.provider)) return ctx.redirect("/account", { kind: "error", text: "No such connection." });
+      if (!isProviderId(params.provider)) return ctx.redirect("/account", { kind: "error", text: ctx.t.signin.noSuchConnection });
       const removed = await refusalOr(removeConnection(db, ctx.session.user.id, params.provider));
-      if (removed instanceof AppError) return ctx.redirect("/account", { kind: "error", text: removed.message });
+      if (removed instanceof AppError) return ctx.redirect("/account", { kind: "error", text: removed.status === 409 ? ctx.t.signin.lastWayIn : ctx.t.signin.noSuchConnection });
       deps.log.info("signin.external.removed", { provider: params.provider, user_id: ctx.session.user.id });
-      return ctx.redirect("/account", { kind: "ok", text: "Connection removed." });
+      return ctx.redirect("/account", { kind: "ok", text: ctx.t.signin.connectionRemoved });
     }, { detail: { hide: true } });
 }

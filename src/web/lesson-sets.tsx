@@ -33,7 +33,8 @@ export function tidy(text: string): string {
   return text
     .replace(/\s*\(\s*\)/g, "")
     .replace(/\s*[—–-]\s*$/u, "")
-    .replace(/([.!?…])\.+/gu, "$1")
+    .replace(/([!?…])\.+/gu, "$1")
+    .replace(/(^|[^.])\.\.(?!\.)/g, "$1.")
     .replace(/\s{2,}/g, " ")
     .trim();
 }
@@ -78,7 +79,7 @@ function Result(props: PropsWithChildren<{ t: UiText; result: ItemResult | undef
       <span lang={props.answerLang} safe>
         {t.lesson.answer(tidy(r.expected))}
       </span>{" "}
-      <span class="muted">{props.children}</span>
+      <span class="muted why">{props.children}</span>
     </p>
   );
 }

@@ -1,7 +1,8 @@
 // A German-speaking learner in Chromium against the built binary: the browser asks for German
 // (Accept-Language), so sign-up and the lesson are in German; Check stays disabled until an answer
 // is typed; a typo is accepted with a note that shows the right spelling, a wrong answer is
-// refused; the dialogue is put in order by tapping its lines (one by keyboard); the page has no
+// refused; the dialogue is put in order by tapping its lines (one by keyboard); the exit check takes
+// "Encantada" for "Mucho gusto" with a note and offers a next step; the page has no
 // serious accessibility violation at phone width. Screenshots: test-artifacts/lesson-de.png and
 // exercise-typo-de.png.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -107,6 +108,22 @@ describe("exercises in the learner's language, in Chromium", () => {
     expect(await orderForm.locator(".order-mine li").count()).toBe(dialogue.lines.length);
     await Promise.all([page.waitForNavigation(), orderForm.locator('button[type="submit"]').click()]);
     expect(await page.locator(`#set-${practice.index}-ex-${orderIndex}-score`).innerText()).toBe(`${dialogue.lines.length} von ${dialogue.lines.length} richtig`);
+
+    // The exit check: "Mucho gusto" answered "Encantada", accepted as another form, with a note.
+    const exit = planSets(planId).find((s) => s.kind === "exit_check");
+    const plain = (text: string) => text.toLowerCase().replace(/[¡!¿?.,]/g, "").trim();
+    const variantAt = exit.questions.findIndex((q: { type: string; model_answer?: string }) => q.type === "respond" && plain(q.model_answer ?? "") === "mucho gusto");
+    expect(variantAt).toBeGreaterThanOrEqual(0);
+    const exitForm = page.locator("#exit-check");
+    for (const [i, q] of exit.questions.entries()) {
+      const answer = i === variantAt ? "Encantada" : q.type === "respond" ? q.model_answer : q.answer;
+      if (q.type === "choose_translation" || q.type === "choose_correct") await exitForm.locator(`input[name="q${i}"][value="${answer.replaceAll('"', '\\"')}"]`).check();
+      else await exitForm.locator(`input[name="q${i}"]`).fill(answer);
+    }
+    await Promise.all([page.waitForNavigation(), exitForm.locator('button[type="submit"]').click()]);
+    expect(await page.locator('[data-testid="exit-score"]').innerText()).toBe(`Dein Ergebnis: ${exit.questions.length} von ${exit.questions.length}, bestanden.`);
+    expect(await page.locator("#exit-check .item").nth(variantAt).locator('[data-note="variant"]').innerText()).toContain("Auch richtig");
+    expect(await page.locator('[data-testid="exit-next"]').innerText()).toContain("Als Nächstes");
 
     await page.setViewportSize({ width: 375, height: 812 });
     const serious = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");

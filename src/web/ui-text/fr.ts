@@ -1,7 +1,8 @@
 // The learner pages in French (vous, as the lessons use). Keys and shapes: en.ts.
 import type { UiText } from "./en.ts";
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+// French counts 0 and 1 in the singular (0 carte, 1 carte, 2 cartes).
+const plural = (n: number, one: string, many: string) => (n === 0 || n === 1 ? one : many);
 
 export const fr: UiText = {
   layout: { lang: "fr", skip: "Aller au contenu", mainNav: "Principale", dueToday: "à réviser aujourd'hui", signOut: "Se déconnecter" },
@@ -138,7 +139,7 @@ export const fr: UiText = {
     clear: "Recommencer",
     check: "Vérifier",
     checkAgain: "Vérifier à nouveau",
-    score: (score, total) => `${score} sur ${total} ${plural(score, "juste", "justes")}`,
+    score: (score, total) => `Bonnes réponses : ${score} sur ${total}`,
     right: "Juste.",
     notQuite: "Pas tout à fait.",
     notAnswered: "Pas encore de réponse.",
@@ -165,7 +166,7 @@ export const fr: UiText = {
     finish: "Terminer la leçon",
     canYouNow: "Savez-vous maintenant…",
     passedNext: "Bravo ! Ensuite : révisez les mots de cette leçon ou commencez la leçon suivante.",
-    flashExercise: (n, score, total) => `Exercice ${n} : ${score} sur ${total} ${plural(score, "juste", "justes")}.`,
+    flashExercise: (n, score, total) => `Exercice ${n} : ${score} ${plural(score, "bonne réponse", "bonnes réponses")} sur ${total}.`,
     flashExit: (score, total, passed, mark) => `Bilan final : ${score} sur ${total}, ${passed ? "réussi." : `il en faut ${mark} pour réussir.`}`,
     enterSomething: "Écrivez ou choisissez au moins une réponse, puis vérifiez.",
     noSuchExercise: "Cet exercice ne fait pas partie de cette leçon.",
@@ -272,6 +273,29 @@ export const fr: UiText = {
     tooManyAttempts: "Trop de tentatives. Réessayez dans une minute.",
     tooManySignIns: (minutes) => `Trop de tentatives de connexion. Réessayez dans ${minutes} ${plural(minutes, "minute", "minutes")}.`,
     signedOut: "Vous voilà déconnecté de votre compte.",
+  },
+  signin: {
+    denied: (label) => `${label} ne vous a pas connecté : l'accès y a été refusé ou annulé. Vous pouvez réessayer ou utiliser votre mot de passe.`,
+    providerError: (label) => `${label} a terminé la connexion par une erreur. Veuillez réessayer.`,
+    stateMissing: "Cette tentative de connexion est inconnue ici : elle a expiré ou a été commencée dans un autre navigateur. Veuillez recommencer.",
+    stateExpired: "Cette tentative de connexion a duré plus de 10 minutes et a expiré. Veuillez recommencer.",
+    stateMismatch: "Cette réponse ne correspond pas à la connexion que vous avez commencée ; elle a donc été refusée. Veuillez recommencer.",
+    unavailable: (label) => `Impossible de joindre ${label}. Veuillez réessayer plus tard.`,
+    notConfirmed: (label) => `${label} n'a pas confirmé la connexion. Veuillez recommencer.`,
+    untrusted: (label) => `${label} a répondu d'une manière à laquelle Parla ne peut pas se fier ; vous n'avez donc pas été connecté. Si cela se reproduit, prévenez l'exploitant de ce serveur.`,
+    emailMissing: (label) => `${label} n'a communiqué aucune adresse e-mail ; aucun compte Parla ne peut donc être créé pour vous.`,
+    emailUnverified: (label) => `${label} n'a pas vérifié votre adresse e-mail ; Parla ne peut donc pas créer de compte avec elle. Vérifiez l'adresse chez ${label}, puis réessayez.`,
+    emailTaken: (label) => `Un compte existe déjà avec cette adresse e-mail. Connectez-vous avec votre mot de passe, puis associez ${label} sur la page Compte.`,
+    identityInUse: (label) => `Ce compte ${label} est déjà associé à un autre compte Parla.`,
+    alreadyConnected: (label) => `Votre compte est déjà associé à un autre compte ${label}. Retirez d'abord cette association.`,
+    sessionChanged: "Vous vous êtes déconnecté, ou connecté sous un autre nom, pendant l'association. Veuillez recommencer.",
+    rateLimited: "Trop de tentatives de connexion. Réessayez dans une minute.",
+    unexpected: "La connexion n'a pas pu aboutir. Veuillez réessayer.",
+    notSetUp: "Ce mode de connexion n'est pas configuré sur ce serveur.",
+    connected: (label) => `${label} est associé. Vous pouvez maintenant vous connecter avec.`,
+    noSuchConnection: "Cette association n'existe pas.",
+    connectionRemoved: "Association retirée.",
+    lastWayIn: "C'est votre seul moyen de vous connecter ; il ne peut donc pas être retiré. Associez d'abord un autre fournisseur.",
   },
   email: {
     checkTitle: "Consultez vos e-mails",
