@@ -1,5 +1,8 @@
-// A small, strict command-line parser: every command declares its flags; unknown commands and
-// flags are refused with a clear message and exit code 2, and `--help` works at every level.
+// A small, strict command-line parser: every command declares its flags (read by node:util's
+// parseArgs); unknown commands and flags are refused with a clear message and exit code 2, and
+// `--help` works at every level.
+import { parseArgs } from "node:util";
+import { parseArgsRefusal } from "../lib/parse-args-refusal.ts";
 
 export type FlagKind = "string" | "int" | "bool" | "list";
 export interface FlagSpec {
@@ -37,37 +40,29 @@ export class CommandRefused extends Error {
 }
 
 export function parseFlags(words: string[], specs: Record<string, FlagSpec>): { flags: FlagValues; args: string[] } {
+  const options = Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => [name, spec.kind === "bool" ? { type: "boolean" as const } : { type: "string" as const, multiple: spec.kind === "list" }]),
+  );
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: words, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(parseArgsRefusal(error));
+  }
   const flags: FlagValues = {};
-  const args: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] as string;
-    if (!word.startsWith("--")) {
-      args.push(word);
-      continue;
-    }
-    const [rawName, inline] = word.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    const spec = specs[rawName];
-    if (!spec) throw new UsageError(`unknown flag --${rawName}`);
-    if (spec.kind === "bool") {
-      if (inline !== undefined) throw new UsageError(`--${rawName} takes no value`);
-      flags[rawName] = true;
-      continue;
-    }
-    const value = inline ?? words[++i];
-    if (value === undefined || (inline === undefined && value.startsWith("--"))) throw new UsageError(`--${rawName} needs a value`);
+  for (const [name, value] of Object.entries(parsed.values)) {
+    const spec = specs[name]!;
     if (spec.kind === "int") {
-      if (!/^-?\d+$/.test(value)) throw new UsageError(`--${rawName} must be a whole number, got "${value}"`);
-      flags[rawName] = Number(value);
-    } else if (spec.kind === "list") {
-      flags[rawName] = [...((flags[rawName] as string[] | undefined) ?? []), value];
+      if (typeof value !== "string" || !/^-?\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got "${String(value)}"`);
+      flags[name] = Number(value);
     } else {
-      flags[rawName] = value;
+      flags[name] = value as string | boolean | string[];
     }
   }
   for (const [name, spec] of Object.entries(specs)) {
     if (spec.required && flags[name] === undefined) throw new UsageError(`--${name} is required`);
   }
-  return { flags, args };
+  return { flags, args: parsed.positionals };
 }
 
 export function commandHelp(command: Command): string {

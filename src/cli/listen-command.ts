@@ -82,7 +82,10 @@ async function forward(options: ListenOptions, data: string): Promise<void> {
 }
 
 /** Reads the stream until aborted, reconnecting from the last cursor after a drop or a `done` frame. */
-export async function listen(options: ListenOptions): Promise<void> {
+/** How listening ended: stopped by the user, or refused by the server (which retrying cannot change). */
+export type ListenEnd = { kind: "stopped" } | { kind: "refused"; status: number; text: string };
+
+export async function listen(options: ListenOptions): Promise<ListenEnd> {
   let cursor: string | null = null;
   let backoffMs = 500;
   while (!options.signal.aborted) {
@@ -95,8 +98,10 @@ export async function listen(options: ListenOptions): Promise<void> {
       const res = await fetch(url, { headers, signal: options.signal });
       if (!res.ok || !res.body) {
         const text = await res.text().catch(() => "");
+        // A 4xx other than a rate limit (a missing scope, an unknown type, a revoked client) is the
+        // same on every retry; a 429 or a 5xx may pass.
+        if (res.status >= 400 && res.status < 500 && res.status !== 429) return { kind: "refused", status: res.status, text: text.slice(0, 200) };
         options.out(`stream refused: HTTP ${res.status} ${text.slice(0, 200)}`);
-        if (res.status === 401 || res.status === 403) return;
         throw new Error(`HTTP ${res.status}`);
       }
       let done = false;
@@ -116,12 +121,13 @@ export async function listen(options: ListenOptions): Promise<void> {
       }
       if (!done && !options.signal.aborted) throw new Error("the stream ended without a done frame");
     } catch (e) {
-      if (options.signal.aborted) return;
+      if (options.signal.aborted) return { kind: "stopped" };
       options.out(`connection lost (${(e as Error).message}); reconnecting in ${backoffMs} ms`);
       await Bun.sleep(backoffMs);
       backoffMs = Math.min(backoffMs * 2, 30_000);
     }
   }
+  return { kind: "stopped" };
 }
 
 export const listenCommands: Command[] = [
@@ -150,7 +156,8 @@ export const listenCommands: Command[] = [
       process.once("SIGINT", () => stop.abort());
       process.once("SIGTERM", () => stop.abort());
       const types = ((flags.events as string | undefined) ?? "").split(/[\s,]+/).filter(Boolean);
-      await listen({ creds, forwardTo, types, secret, out, signal: stop.signal });
+      const end = await listen({ creds, forwardTo, types, secret, out, signal: stop.signal });
+      if (end.kind === "refused") return fail(`stream refused: HTTP ${end.status} ${end.text}`);
       return 0;
     },
   },

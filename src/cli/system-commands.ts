@@ -14,7 +14,7 @@ import { fail, print, withStore } from "./cli-context.ts";
 export const PARLA_VERSION: string = pkg.version;
 
 /** What `serve` runs: the server of the composition root, handed in by main.ts. */
-export type StartServer = (config: Config, log: Logger) => Promise<{ url: string; stop(): Promise<void> }>;
+export type StartServer = (config: Config, log: Logger) => Promise<{ url: string; port: number; stop(): Promise<void> }>;
 
 export const systemCommands = (startServer: StartServer): Command[] => [
   {
@@ -33,7 +33,8 @@ export const systemCommands = (startServer: StartServer): Command[] => [
       try {
         const server = await startServer(config, log);
         // The one address where pages work (others are redirected there); logs stay JSON on stdout.
-        process.stderr.write(`Parla is ready: open ${config.webAppUrl}/ (listening on ${server.url})\n`);
+        // The address as bound (0.0.0.0 is every interface), not the loopback URL Bun reports for it.
+        process.stderr.write(`Parla is ready: open ${config.webAppUrl}/ (listening on ${config.host}:${server.port})\n`);
         await stopSignal;
         await server.stop();
       } finally {

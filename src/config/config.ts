@@ -1,104 +1,76 @@
 // Configuration: documented defaults → PARLA_* environment → validated → frozen (DESIGN §5).
 // This module is the only reader of process.env; everything else receives a Config.
-import { Type as T, type Static } from "@sinclair/typebox";
+import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 
-const Positive = (def: number, min = 1, max = 10_000_000) => T.Integer({ minimum: min, maximum: max, default: def });
+/** A whole number setting with its variable, default and range. */
+const Positive = (env: string, def: number, min = 1, max = 10_000_000) => T.Integer({ env, minimum: min, maximum: max, default: def });
 
+// The one description of every setting: its key, its PARLA_* variable (`env`), its type and range,
+// and its default. How a variable's text becomes a value follows from the type: integer, boolean
+// (1/0/true/false), array (comma-separated) or string. PARLA_BASE_URL and PARLA_WEB_APP_URL have
+// no fixed default: they follow the port and each other.
 const ConfigSchema = T.Object({
-  databaseUrl: T.String({ minLength: 1 }),
-  databaseAuthToken: T.Union([T.String(), T.Null()]),
-  host: T.String({ minLength: 1 }),
-  port: T.Integer({ minimum: 0, maximum: 65535 }),
-  baseUrl: T.String({ pattern: "^https?://[^/?#]+(/[^?#]*[^/?#])?$" }),
-  webAppUrl: T.String({ pattern: "^https?://[^/?#]+(/[^?#]*[^/?#])?$" }),
-  secretKey: T.Union([T.String({ minLength: 32 }), T.Null()]),
-  engine: T.Union([T.Literal("builtin"), T.Literal("openai")]),
-  llmBaseUrl: T.Union([T.String(), T.Null()]),
-  llmApiKey: T.Union([T.String(), T.Null()]),
-  llmModel: T.Union([T.String(), T.Null()]),
-  llmFallback: T.Union([T.Literal("none"), T.Literal("builtin")]),
-  llmTimeoutSeconds: Positive(60, 1, 600),
-  llmMaxRetries: Positive(2, 0, 10),
-  smtpUrl: T.Union([T.String(), T.Null()]),
-  mailFrom: T.String(),
-  logLevel: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]),
-  devClock: T.Boolean(),
-  webhookAllowNetworks: T.Array(T.String()),
+  databaseUrl: T.String({ minLength: 1, env: "PARLA_DATABASE_URL", default: "file:./parla-data/parla.db" }),
+  databaseAuthToken: T.Union([T.String(), T.Null()], { env: "PARLA_DATABASE_AUTH_TOKEN", default: null }),
+  host: T.String({ minLength: 1, env: "PARLA_HOST", default: "0.0.0.0" }),
+  port: T.Integer({ minimum: 0, maximum: 65535, env: "PARLA_PORT", default: 8080 }),
+  baseUrl: T.String({ pattern: "^https?://[^/?#]+(/[^?#]*[^/?#])?$", env: "PARLA_BASE_URL" }),
+  webAppUrl: T.String({ pattern: "^https?://[^/?#]+(/[^?#]*[^/?#])?$", env: "PARLA_WEB_APP_URL" }),
+  secretKey: T.Union([T.String({ minLength: 32 }), T.Null()], { env: "PARLA_SECRET_KEY", default: null }),
+  engine: T.Union([T.Literal("builtin"), T.Literal("openai")], { env: "PARLA_ENGINE", default: "builtin" }),
+  llmBaseUrl: T.Union([T.String(), T.Null()], { env: "PARLA_LLM_BASE_URL", default: null }),
+  llmApiKey: T.Union([T.String(), T.Null()], { env: "PARLA_LLM_API_KEY", default: null }),
+  llmModel: T.Union([T.String(), T.Null()], { env: "PARLA_LLM_MODEL", default: null }),
+  llmFallback: T.Union([T.Literal("none"), T.Literal("builtin")], { env: "PARLA_LLM_FALLBACK", default: "none" }),
+  llmTimeoutSeconds: Positive("PARLA_LLM_TIMEOUT_SECONDS", 60, 1, 600),
+  llmMaxRetries: Positive("PARLA_LLM_MAX_RETRIES", 2, 0, 10),
+  smtpUrl: T.Union([T.String(), T.Null()], { env: "PARLA_SMTP_URL", default: null }),
+  mailFrom: T.String({ env: "PARLA_MAIL_FROM", default: "Parla <parla@localhost>" }),
+  logLevel: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")], { env: "PARLA_LOG_LEVEL", default: "info" }),
+  devClock: T.Boolean({ env: "PARLA_DEV_CLOCK", default: false }),
+  webhookAllowNetworks: T.Array(T.String(), { env: "PARLA_WEBHOOK_ALLOW_NETWORKS", default: [] }),
   /** Users (by e-mail) who see the operator pages: the mail outbox and the model usage. */
-  operatorEmails: T.Array(T.String()),
-  webhookCaFile: T.Union([T.String(), T.Null()]),
-  streamMaxSeconds: Positive(300, 1, 86_400),
-  streamHeartbeatSeconds: Positive(15, 1, 3600),
-  rateLimitTokenPerAddressPerMinute: Positive(120),
-  rateLimitTokenPerClientPerHour: Positive(120),
-  rateLimitSigninPerAddressPerMinute: Positive(20),
-  rateLimitApiPerClientPerMinute: Positive(6000),
-  rateLimitClientSecretFailuresPerHour: Positive(20),
-  freeAllowanceCredits: Positive(300, 0),
-  paidAllowanceCredits: Positive(10_000, 0),
-  metricsToken: T.Union([T.String({ minLength: 16 }), T.Null()]),
-  backupDir: T.Union([T.String({ minLength: 1 }), T.Null()]),
-  backupEveryHours: Positive(24, 1, 24 * 365),
-  backupKeep: Positive(7, 1, 10_000),
+  operatorEmails: T.Array(T.String(), { env: "PARLA_OPERATOR_EMAILS", default: [] }),
+  webhookCaFile: T.Union([T.String(), T.Null()], { env: "PARLA_WEBHOOK_CA_FILE", default: null }),
+  streamMaxSeconds: Positive("PARLA_STREAM_MAX_SECONDS", 300, 1, 86_400),
+  streamHeartbeatSeconds: Positive("PARLA_STREAM_HEARTBEAT_SECONDS", 15, 1, 3600),
+  rateLimitTokenPerAddressPerMinute: Positive("PARLA_RATE_LIMIT_TOKEN_PER_ADDRESS_PER_MINUTE", 120),
+  rateLimitTokenPerClientPerHour: Positive("PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR", 120),
+  rateLimitSigninPerAddressPerMinute: Positive("PARLA_RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_MINUTE", 20),
+  rateLimitApiPerClientPerMinute: Positive("PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE", 6000),
+  rateLimitClientSecretFailuresPerHour: Positive("PARLA_RATE_LIMIT_CLIENT_SECRET_FAILURES_PER_HOUR", 20),
+  freeAllowanceCredits: Positive("PARLA_FREE_ALLOWANCE_CREDITS", 300, 0),
+  paidAllowanceCredits: Positive("PARLA_PAID_ALLOWANCE_CREDITS", 10_000, 0),
+  metricsToken: T.Union([T.String({ minLength: 16 }), T.Null()], { env: "PARLA_METRICS_TOKEN", default: null }),
+  backupDir: T.Union([T.String({ minLength: 1 }), T.Null()], { env: "PARLA_BACKUP_DIR", default: null }),
+  backupEveryHours: Positive("PARLA_BACKUP_EVERY_HOURS", 24, 1, 24 * 365),
+  backupKeep: Positive("PARLA_BACKUP_KEEP", 7, 1, 10_000),
   // Optional external sign-in (OpenID Connect, OAuth 2.0 RFC 6749): each provider is either fully configured or absent.
-  oidcIssuer: T.Union([T.String(), T.Null()]),
-  oidcClientId: T.Union([T.String(), T.Null()]),
-  oidcClientSecret: T.Union([T.String(), T.Null()]),
-  oidcName: T.String({ minLength: 1, maxLength: 60 }),
-  githubClientId: T.Union([T.String(), T.Null()]),
-  githubClientSecret: T.Union([T.String(), T.Null()]),
-  googleClientId: T.Union([T.String(), T.Null()]),
-  googleClientSecret: T.Union([T.String(), T.Null()]),
+  oidcIssuer: T.Union([T.String(), T.Null()], { env: "PARLA_OIDC_ISSUER", default: null }),
+  oidcClientId: T.Union([T.String(), T.Null()], { env: "PARLA_OIDC_CLIENT_ID", default: null }),
+  oidcClientSecret: T.Union([T.String(), T.Null()], { env: "PARLA_OIDC_CLIENT_SECRET", default: null }),
+  oidcName: T.String({ minLength: 1, maxLength: 60, env: "PARLA_OIDC_NAME", default: "Single sign-on" }),
+  githubClientId: T.Union([T.String(), T.Null()], { env: "PARLA_GITHUB_CLIENT_ID", default: null }),
+  githubClientSecret: T.Union([T.String(), T.Null()], { env: "PARLA_GITHUB_CLIENT_SECRET", default: null }),
+  googleClientId: T.Union([T.String(), T.Null()], { env: "PARLA_GOOGLE_CLIENT_ID", default: null }),
+  googleClientSecret: T.Union([T.String(), T.Null()], { env: "PARLA_GOOGLE_CLIENT_SECRET", default: null }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;
 
-/** Each environment variable, the config key it sets, and how its text becomes a value. */
-const ENV: Record<string, [keyof Static<typeof ConfigSchema>, "string" | "int" | "bool" | "list"]> = {
-  PARLA_DATABASE_URL: ["databaseUrl", "string"],
-  PARLA_DATABASE_AUTH_TOKEN: ["databaseAuthToken", "string"],
-  PARLA_HOST: ["host", "string"],
-  PARLA_PORT: ["port", "int"],
-  PARLA_BASE_URL: ["baseUrl", "string"],
-  PARLA_WEB_APP_URL: ["webAppUrl", "string"],
-  PARLA_SECRET_KEY: ["secretKey", "string"],
-  PARLA_ENGINE: ["engine", "string"],
-  PARLA_LLM_BASE_URL: ["llmBaseUrl", "string"],
-  PARLA_LLM_API_KEY: ["llmApiKey", "string"],
-  PARLA_LLM_MODEL: ["llmModel", "string"],
-  PARLA_LLM_FALLBACK: ["llmFallback", "string"],
-  PARLA_LLM_TIMEOUT_SECONDS: ["llmTimeoutSeconds", "int"],
-  PARLA_LLM_MAX_RETRIES: ["llmMaxRetries", "int"],
-  PARLA_SMTP_URL: ["smtpUrl", "string"],
-  PARLA_MAIL_FROM: ["mailFrom", "string"],
-  PARLA_LOG_LEVEL: ["logLevel", "string"],
-  PARLA_DEV_CLOCK: ["devClock", "bool"],
-  PARLA_WEBHOOK_ALLOW_NETWORKS: ["webhookAllowNetworks", "list"],
-  PARLA_OPERATOR_EMAILS: ["operatorEmails", "list"],
-  PARLA_WEBHOOK_CA_FILE: ["webhookCaFile", "string"],
-  PARLA_STREAM_MAX_SECONDS: ["streamMaxSeconds", "int"],
-  PARLA_STREAM_HEARTBEAT_SECONDS: ["streamHeartbeatSeconds", "int"],
-  PARLA_RATE_LIMIT_TOKEN_PER_ADDRESS_PER_MINUTE: ["rateLimitTokenPerAddressPerMinute", "int"],
-  PARLA_RATE_LIMIT_TOKEN_PER_CLIENT_PER_HOUR: ["rateLimitTokenPerClientPerHour", "int"],
-  PARLA_RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_MINUTE: ["rateLimitSigninPerAddressPerMinute", "int"],
-  PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: ["rateLimitApiPerClientPerMinute", "int"],
-  PARLA_RATE_LIMIT_CLIENT_SECRET_FAILURES_PER_HOUR: ["rateLimitClientSecretFailuresPerHour", "int"],
-  PARLA_FREE_ALLOWANCE_CREDITS: ["freeAllowanceCredits", "int"],
-  PARLA_PAID_ALLOWANCE_CREDITS: ["paidAllowanceCredits", "int"],
-  PARLA_METRICS_TOKEN: ["metricsToken", "string"],
-  PARLA_BACKUP_DIR: ["backupDir", "string"],
-  PARLA_BACKUP_EVERY_HOURS: ["backupEveryHours", "int"],
-  PARLA_BACKUP_KEEP: ["backupKeep", "int"],
-  PARLA_OIDC_ISSUER: ["oidcIssuer", "string"],
-  PARLA_OIDC_CLIENT_ID: ["oidcClientId", "string"],
-  PARLA_OIDC_CLIENT_SECRET: ["oidcClientSecret", "string"],
-  PARLA_OIDC_NAME: ["oidcName", "string"],
-  PARLA_GITHUB_CLIENT_ID: ["githubClientId", "string"],
-  PARLA_GITHUB_CLIENT_SECRET: ["githubClientSecret", "string"],
-  PARLA_GOOGLE_CLIENT_ID: ["googleClientId", "string"],
-  PARLA_GOOGLE_CLIENT_SECRET: ["googleClientSecret", "string"],
-};
+type Key = keyof Static<typeof ConfigSchema>;
+type Kind = "string" | "int" | "bool" | "list";
+type Setting = TSchema & { env: string; default?: unknown };
+
+/** Each environment variable: the config key it sets and how its text becomes a value, read from the schema. */
+const ENV: Record<string, [Key, Kind]> = Object.fromEntries(
+  (Object.entries(ConfigSchema.properties) as unknown as [Key, Setting][]).map(([key, schema]) => {
+    const types = (schema.anyOf ?? [schema]) as { type?: string }[];
+    const kind: Kind = types.some((t) => t.type === "integer") ? "int" : types.some((t) => t.type === "boolean") ? "bool" : types.some((t) => t.type === "array") ? "list" : "string";
+    return [schema.env, [key, kind]];
+  }),
+);
 
 export const ENV_NAMES = Object.keys(ENV);
 
@@ -109,51 +81,19 @@ export class ConfigError extends Error {
 }
 
 function defaults(): Record<string, unknown> {
-  return {
-    databaseUrl: "file:./parla-data/parla.db",
-    databaseAuthToken: null,
-    host: "0.0.0.0",
-    port: 8080,
-    secretKey: null,
-    engine: "builtin",
-    llmBaseUrl: null,
-    llmApiKey: null,
-    llmModel: null,
-    llmFallback: "none",
-    llmTimeoutSeconds: 60,
-    llmMaxRetries: 2,
-    smtpUrl: null,
-    mailFrom: "Parla <parla@localhost>",
-    logLevel: "info",
-    devClock: false,
-    webhookAllowNetworks: [],
-    operatorEmails: [],
-    webhookCaFile: null,
-    streamMaxSeconds: 300,
-    streamHeartbeatSeconds: 15,
-    rateLimitTokenPerAddressPerMinute: 120,
-    rateLimitTokenPerClientPerHour: 120,
-    rateLimitSigninPerAddressPerMinute: 20,
-    rateLimitApiPerClientPerMinute: 6000,
-    rateLimitClientSecretFailuresPerHour: 20,
-    freeAllowanceCredits: 300,
-    paidAllowanceCredits: 10_000,
-    metricsToken: null,
-    backupDir: null,
-    backupEveryHours: 24,
-    backupKeep: 7,
-    oidcIssuer: null,
-    oidcClientId: null,
-    oidcClientSecret: null,
-    oidcName: "Single sign-on",
-    githubClientId: null,
-    githubClientSecret: null,
-    googleClientId: null,
-    googleClientSecret: null,
-  };
+  const values: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(ConfigSchema.properties) as unknown as [Key, Setting][]) if ("default" in schema) values[key] = structuredClone(schema.default);
+  return values;
 }
 
-function parseValue(name: string, raw: string, kind: "string" | "int" | "bool" | "list", problems: string[]): unknown {
+/** The values a setting allows, when it is one of a few words (PARLA_ENGINE, PARLA_LOG_LEVEL…). */
+function allowedValues(key: string): string | null {
+  const schema = (ConfigSchema.properties as unknown as Record<string, Setting>)[key];
+  const literals = ((schema?.anyOf ?? []) as { const?: unknown }[]).map((s) => s.const).filter((c) => typeof c === "string");
+  return literals.length > 0 ? literals.join(", ") : null;
+}
+
+function parseValue(name: string, raw: string, kind: Kind, problems: string[]): unknown {
   switch (kind) {
     case "string":
       return raw;
@@ -198,10 +138,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (values.backupDir !== null && typeof values.databaseUrl === "string" && !/^file:/.test(values.databaseUrl)) {
     problems.push("PARLA_BACKUP_DIR: scheduled backups copy the embedded database; a libSQL server (sqld, Turso) has its own backups");
   }
+  // One problem per setting: the first the schema finds, unless reading its text already failed.
+  const reported = new Set(problems.map((p) => p.split(":")[0]));
   for (const error of Value.Errors(ConfigSchema, values)) {
     const key = error.path.slice(1).split("/")[0] ?? "";
     const envName = Object.entries(ENV).find(([, [k]]) => k === key)?.[0] ?? key;
-    problems.push(`${envName}: ${error.message} (got ${JSON.stringify(error.value)})`);
+    if (reported.has(envName)) continue;
+    reported.add(envName);
+    const allowed = allowedValues(key);
+    problems.push(allowed ? `${envName}: expected one of ${allowed} (got ${JSON.stringify(error.value)})` : `${envName}: ${error.message} (got ${JSON.stringify(error.value)})`);
   }
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
   return Object.freeze(structuredClone(values) as Config);

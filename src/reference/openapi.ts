@@ -163,7 +163,7 @@ const TokenResponse = Type.Object(
 
 function oauthPaths(): Json {
   const oauthFailure = (description: string, headers?: Json) => ({ description, ...(headers ? { headers } : {}), content: { "application/json": { schema: { $ref: "#/components/schemas/OAuthError" } } } });
-  const form = (properties: Json, required: string[]) => ({ required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties, required, additionalProperties: false } } } });
+  const form = (properties: Json, required: string[]) => ({ required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties, required } } } });
   const str = (description: string) => ({ type: "string", description });
   const retryAfter = { "Retry-After": { required: true, description: "Seconds to wait.", schema: { type: "integer", minimum: 0 } } };
   const wwwAuthenticate = { "WWW-Authenticate": { required: true, schema: { type: "string" } } };
@@ -224,6 +224,7 @@ function oauthPaths(): Json {
         responses: {
           "200": { description: "The consent page (HTML).", content: { "text/html": { schema: { type: "string" } } } },
           "303": { description: "Back to redirect_uri with code, state and iss, or with an error." },
+          "308": { description: "Asked at another host than the web app's address (PARLA_WEB_APP_URL): the same request there." },
           "400": { description: "A request that cannot be sent back to the app (unknown client or redirect URI).", content: { "text/html": { schema: { type: "string" } } } },
           ...common(apiToken),
           "429": { description: "Too many requests from this address; wait for Retry-After.", headers: retryAfter, content: { "text/html": { schema: { type: "string" } } } },

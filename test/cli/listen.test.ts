@@ -79,3 +79,29 @@ test("forwards each event signed, shows the status, resumes from the last cursor
   expect(out).toContain("parla_evt_2  → 500");
   expect(out).toContain("reconnecting");
 }, 30_000);
+
+test("a refused stream (a token without events:read) ends listen with a non-zero exit and the refusal", async () => {
+  let port = 0;
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch(request: Request): Response {
+      const url = new URL(request.url);
+      const base = `http://127.0.0.1:${port}`;
+      if (url.pathname === "/.well-known/oauth-authorization-server") return Response.json({ issuer: base, authorization_endpoint: `${base}/oauth/authorize`, token_endpoint: `${base}/oauth/token`, revocation_endpoint: `${base}/oauth/revoke` });
+      if (url.pathname === "/oauth/token") return Response.json({ access_token: "parla_at_test", token_type: "Bearer", expires_in: 3600, refresh_token: "parla_rt_1", scope: "usage:read" });
+      return Response.json({ code: "insufficient_scope", error: "this operation needs the scope events:read" }, { status: 403 });
+    },
+  });
+  port = server.port!;
+  const config = join(dir.path, "config-refused");
+  mkdirSync(join(config, "parla"), { recursive: true });
+  writeFileSync(join(config, "parla", "credentials.json"), JSON.stringify({ server: `http://127.0.0.1:${port}`, client_id: "parla_cid_cli", refresh_token: "parla_rt_0", scope: "usage:read" }), { mode: 0o600 });
+  const proc = Bun.spawn(["bun", MAIN, "listen", "--forward-to", "http://127.0.0.1:9/hooks"], { env: { PATH: process.env.PATH ?? "", HOME: dir.path, XDG_CONFIG_HOME: config }, stdout: "pipe", stderr: "pipe" });
+  const code = await proc.exited;
+  const text = (await new Response(proc.stdout).text()) + (await new Response(proc.stderr).text());
+  server.stop(true);
+  expect(code).toBe(1);
+  expect(text).toContain("stream refused: HTTP 403");
+  expect(text).toContain("insufficient_scope");
+});

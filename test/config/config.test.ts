@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig } from "../../src/config/config.ts";
+import { ConfigError, ENV_NAMES, loadConfig } from "../../src/config/config.ts";
 
 describe("configuration", () => {
   test("documented defaults", () => {
@@ -24,7 +24,20 @@ describe("configuration", () => {
       expect(error).toBeInstanceOf(ConfigError);
       const text = (error as Error).message;
       for (const name of ["PARLA_PORT", "PARLA_ENGINE", "PARLA_BASE_URL", "PARLA_TYPO", "PARLA_LOG_LEVEL"]) expect(text).toContain(name);
+      // Once each, and a setting of a few words names them.
+      const problems = (error as ConfigError).problems;
+      for (const name of ["PARLA_PORT", "PARLA_ENGINE", "PARLA_LOG_LEVEL"]) expect(problems.filter((p) => p.startsWith(`${name}:`)), name).toHaveLength(1);
+      expect(text).toContain('PARLA_ENGINE: expected one of builtin, openai (got "gpt")');
+      expect(text).toContain("PARLA_LOG_LEVEL: expected one of debug, info, warn, error, silent");
     }
+  });
+
+  test("every setting's variable, type and default come from the one schema", () => {
+    const c = loadConfig({});
+    expect(ENV_NAMES).toContain("PARLA_GOOGLE_CLIENT_SECRET");
+    expect(ENV_NAMES).toHaveLength(new Set(ENV_NAMES).size);
+    expect([c.port, c.host, c.engine, c.logLevel, c.streamHeartbeatSeconds, c.devClock, c.webhookAllowNetworks, c.baseUrl]).toEqual([8080, "0.0.0.0", "builtin", "info", 15, false, [], "http://localhost:8080"]);
+    expect(loadConfig({ PARLA_DEV_CLOCK: "1", PARLA_OPERATOR_EMAILS: "A@x.org, b@y.org" })).toMatchObject({ devClock: true, operatorEmails: ["a@x.org", "b@y.org"] });
   });
 
   test("the openai engine needs its settings", () => {

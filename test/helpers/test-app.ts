@@ -10,6 +10,7 @@ import type { Scheduler } from "../../src/scheduler/scheduler.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore } from "../../src/store/open-store.ts";
 import type { VersionRegistry } from "../../src/versions/registry.ts";
+import { ContractChecker } from "./contract.ts";
 import { tempDir } from "./temp-dir.ts";
 
 export const TEST_START = Date.UTC(2026, 10, 2, 9, 0, 0);
@@ -35,6 +36,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: Record
   const { deps } = await compose(config, store, log, clock, options.versions);
   const scheduler = deps.scheduler;
   const app = createApp(deps);
+  // The documents describe the current version; a test's own registry answers older shapes too.
+  checkContract(app, { shapes: options.versions === undefined });
   return {
     app,
     deps,
@@ -52,11 +55,42 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: Record
         body = new URLSearchParams(init.form).toString();
       }
       // Requests arrive at the web app's host, as a browser's would (pages elsewhere are redirected there).
-      return app.handle(new Request(`${new URL(config.webAppUrl).origin}${path}`, { method, headers, body }));
+      const request = new Request(`${new URL(config.webAppUrl).origin}${path}`, { method, headers, body });
+      if (body !== undefined) SENT_BODIES.set(request, body);
+      return app.handle(request);
     },
     cleanup() {
       store.close();
       dir.cleanup();
     },
   };
+}
+
+/**
+ * Every call through `app.handle` is checked against the documents the app serves (contract.ts):
+ * a test whose call the documents do not describe fails with the operation, the status and the field.
+ */
+const CHECKERS = new Map<string, ContractChecker>();
+/** The bodies `request()` sent, for the request check (a stream passed to app.handle itself is not read twice). */
+const SENT_BODIES = new WeakMap<Request, string>();
+
+function checkContract(app: ReturnType<typeof createApp>, options: { shapes: boolean }): void {
+  const handle = app.handle.bind(app);
+  let checker: Promise<ContractChecker> | null = null;
+  const load = async () => {
+    const get = async (path: string) => (await handle(new Request(`http://localhost${path}`))).text();
+    const [openapi, asyncapi] = [await get("/v1/openapi.json"), await get("/v1/asyncapi.json")];
+    // One checker per pair of documents, so each schema is compiled once per test file.
+    const key = openapi + asyncapi;
+    let found = CHECKERS.get(key);
+    if (!found) CHECKERS.set(key, (found = new ContractChecker(JSON.parse(openapi), JSON.parse(asyncapi))));
+    return found;
+  };
+  app.handle = (async (request: Request) => {
+    const path = new URL(request.url).pathname;
+    if (!path.startsWith("/v1/") && !path.startsWith("/oauth/")) return handle(request);
+    const response = await handle(request);
+    const contract = await (checker ??= load());
+    return contract.check(request, SENT_BODIES.get(request), response, options);
+  }) as typeof app.handle;
 }
