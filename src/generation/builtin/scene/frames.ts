@@ -7,37 +7,9 @@
 // are lemmatised by the morphology tables before they are compared.
 import type { Lang } from "../../languages.ts";
 
-export type FrameId =
-  | "order_food"
-  | "buy_market"
-  | "buy_shop"
-  | "ask_way"
-  | "check_in"
-  | "travel_tickets"
-  | "border_control"
-  | "report_loss"
-  | "emergency"
-  | "doctor_appointment"
-  | "dentist_appointment"
-  | "pharmacy"
-  | "bank_appointment"
-  | "job_interview"
-  | "meet_introduce"
-  | "rent_home"
-  | "return_complain"
-  | "negotiate"
-  | "debate"
-  | "guided_visit"
-  | "plan_event"
-  | "post_office"
-  | "tech_support"
-  | "enrol_course"
-  | "sports_club"
-  | "repair"
-  | "concert_tickets"
-  | "farm_visit"
-  | "cook_together"
-  | "expedition";
+import type { FrameId } from "./frame-ids.ts";
+
+export type { FrameId } from "./frame-ids.ts";
 
 /** What the learner does at a step; the NPC's line before it asks for this. */
 export type Intent =

@@ -48,6 +48,8 @@ export interface SceneInput {
   npc?: { name: string; persona: string | null } | null;
   /** The language taught, for the regional note. */
   target?: Lang;
+  /** The learner's language: with the target, the languages the text is most likely in. */
+  source?: Lang;
 }
 
 type Payload =
@@ -69,9 +71,13 @@ interface Cue {
   capital?: boolean;
 }
 
-interface CueTable {
-  /** Cues by the stem of their first word, per language. */
-  byLang: Map<Lang, Map<string, Cue[]>>;
+type CueMap = Map<string, Cue[]>;
+
+interface CueTables {
+  /** The engine's own scene words (frames, roles, complications, places …) in every language: small. */
+  small: Map<Lang, CueMap>;
+  /** Lexicon concepts and topic keywords, built per language on first need: large. */
+  lexicon: Map<Lang, CueMap>;
 }
 
 const CONTENT_POS = new Set(["noun", "verb", "adj", "adv", "phrase"]);
@@ -84,49 +90,68 @@ const LOCATIVES = new Set(
 const ARTICLES = new Set("the a an el la los las le les l du des del della dello dei der die das dem den des o os as il lo gli i do da".split(" "));
 const AMBIGUOUS_PLACES = new Set(["nice", "porto", "rio", "salvador", "valencia"]);
 
-const tables = new WeakMap<LexiconIndex, CueTable>();
+const tables = new WeakMap<LexiconIndex, CueTables>();
 
-function addCue(table: CueTable, lang: Lang, text: string, payload: Payload, capital = false): void {
+function addCue(map: CueMap, lang: Lang, text: string, payload: Payload, capital = false): void {
   const ws = words(text);
   if (ws.length === 0) return;
   if (ws.length === 1 && ((ws[0] as string).length < 3 || STOP_WORDS.has(ws[0] as string))) return;
   const stems = ws.map((w) => stem(w, lang));
-  const map = table.byLang.get(lang) as Map<string, Cue[]>;
   const list = map.get(stems[0] as string) ?? [];
   list.push({ stems, lang, payload, capital });
   map.set(stems[0] as string, list);
 }
 
-function cueTable(index: LexiconIndex): CueTable {
-  let table = tables.get(index);
-  if (table) return table;
-  table = { byLang: new Map(LANGS.map((l) => [l, new Map()])) };
-  for (const lang of LANGS) {
-    for (const frame of FRAMES) for (const cue of frame.cues[lang]) addCue(table, lang, cue, { kind: "frame", frame: frame.id });
-    for (const [complication, cues] of Object.entries(COMPLICATION_CUES)) for (const cue of cues[lang]) addCue(table, lang, cue, { kind: "complication", complication: complication as Complication });
-    for (const [role, cues] of Object.entries(ROLE_CUES)) for (const cue of cues[lang]) addCue(table, lang, cue, { kind: "role", role });
-    for (const setting of SETTINGS) for (const cue of setting.cues[lang]) addCue(table, lang, cue, { kind: "setting", setting });
-    for (const cue of NIGHT_WORDS[lang]) addCue(table, lang, cue, { kind: "night" });
-    for (const place of PLACES) {
-      for (const name of new Set([place.names[lang], ...(place.aliases ?? [])])) addCue(table, lang, name, { kind: "place", place }, AMBIGUOUS_PLACES.has(place.id));
-    }
-    for (const topic of index.data.topics) {
-      for (const k of topic.keywords[lang]) addCue(table, lang, k, { kind: "topic", topic: topic.id });
-      addCue(table, lang, topic.names[lang], { kind: "topic", topic: topic.id });
-    }
-    for (const concept of index.data.concepts) {
-      if (!CONTENT_POS.has(concept.pos)) continue;
-      for (const form of entryForms(concept[lang])) addCue(table, lang, form, { kind: "concept", concept });
-    }
+function smallTable(lang: Lang): CueMap {
+  const map: CueMap = new Map();
+  for (const frame of FRAMES) for (const cue of frame.cues[lang]) addCue(map, lang, cue, { kind: "frame", frame: frame.id });
+  for (const [complication, cues] of Object.entries(COMPLICATION_CUES)) for (const cue of cues[lang]) addCue(map, lang, cue, { kind: "complication", complication: complication as Complication });
+  for (const [role, cues] of Object.entries(ROLE_CUES)) for (const cue of cues[lang]) addCue(map, lang, cue, { kind: "role", role });
+  for (const setting of SETTINGS) for (const cue of setting.cues[lang]) addCue(map, lang, cue, { kind: "setting", setting });
+  for (const cue of NIGHT_WORDS[lang]) addCue(map, lang, cue, { kind: "night" });
+  for (const place of PLACES) {
+    for (const name of new Set([place.names[lang], ...(place.aliases ?? [])])) addCue(map, lang, name, { kind: "place", place }, AMBIGUOUS_PLACES.has(place.id));
   }
-  tables.set(index, table);
-  return table;
+  return map;
 }
 
-/** The keys a word may match in a language: its stem and the stems of the lemmas the tables read it as. */
-function wordKeys(index: LexiconIndex, word: string, lang: Lang): Set<string> {
+function lexiconTable(index: LexiconIndex, lang: Lang): CueMap {
+  const map: CueMap = new Map();
+  for (const topic of index.data.topics) {
+    for (const k of topic.keywords[lang]) addCue(map, lang, k, { kind: "topic", topic: topic.id });
+    addCue(map, lang, topic.names[lang], { kind: "topic", topic: topic.id });
+  }
+  for (const concept of index.data.concepts) {
+    if (!CONTENT_POS.has(concept.pos)) continue;
+    for (const form of entryForms(concept[lang])) addCue(map, lang, form, { kind: "concept", concept });
+  }
+  return map;
+}
+
+function cueTables(index: LexiconIndex): CueTables {
+  let t = tables.get(index);
+  if (!t) {
+    t = { small: new Map(LANGS.map((lang) => [lang, smallTable(lang)])), lexicon: new Map() };
+    tables.set(index, t);
+  }
+  return t;
+}
+
+function lexiconCues(index: LexiconIndex, lang: Lang): CueMap {
+  const t = cueTables(index);
+  let map = t.lexicon.get(lang);
+  if (!map) t.lexicon.set(lang, (map = lexiconTable(index, lang)));
+  return map;
+}
+
+/**
+ * The keys a word may match in a language: its stem, and in the text's own language the stems
+ * of the lemmas the morphology tables read it as (built for that language alone: a table costs
+ * a few hundred milliseconds the first time).
+ */
+function wordKeys(index: LexiconIndex, word: string, lang: Lang, lemmatise: boolean): Set<string> {
   const keys = new Set([stem(word, lang)]);
-  if (lang !== "en") {
+  if (lemmatise && lang !== "en") {
     const morph = morphologyOf(index.language(lang));
     for (const r of morph?.read(word) ?? []) keys.add(stem(r.lemma, lang));
   }
@@ -139,23 +164,40 @@ interface Hit {
   payloads: Payload[];
 }
 
+/**
+ * The language the text is written in: among the request's languages when it gives them (their
+ * tables are built for the plan anyway), else among all six.
+ */
+function textLanguage(index: LexiconIndex, raw: string[], hint: readonly Lang[]): Lang | null {
+  if (hint.length === 0) return guessLanguage(index, raw.join(" "));
+  const tokens = raw.map((w) => words(w)[0] ?? "").filter((w) => w.length >= 2);
+  const score = (lang: Lang) => tokens.filter((w) => index.language(lang).knownWords.has(w) || coreWords(lang).has(w)).length;
+  const ranked = [...new Set(hint)].map((lang) => ({ lang, n: score(lang) })).sort((a, b) => b.n - a.n);
+  const [first, second] = ranked;
+  return first && first.n > 0 && (!second || first.n > second.n) ? first.lang : null;
+}
+
 /** Longest cues first at each position; the words of a cue are not read again. */
-function readCues(index: LexiconIndex, tokens: string[], raw: string[]): Hit[] {
-  const table = cueTable(index);
+function readCues(index: LexiconIndex, tokens: string[], raw: string[], hint: readonly Lang[] = []): Hit[] {
+  const tables = cueTables(index);
   // In a text of one language, a word of that language means what it means there: German "hat"
   // is not an English hat, Italian "bar" is a bar. Other languages' readings count only where the
   // text's own language has none (a mixed text, a cognate, a name).
-  const own = guessLanguage(index, raw.join(" "));
+  const own = textLanguage(index, raw, hint);
   const ownKnows = (w: string) => own !== null && (index.language(own).knownWords.has(w) || coreWords(own).has(w));
-  const keys = tokens.map((w) => new Map(LANGS.map((lang) => [lang, wordKeys(index, w, lang)])));
+  // The lexicon is read in the text's own language and the languages of the request (the
+  // scene is written in the learner's language or the one learnt); the engine's scene words in all.
+  const deep = new Set<Lang>([...(own ? [own] : []), ...hint]);
+  if (deep.size === 0) deep.add("en");
+  const keys = tokens.map((w) => new Map(LANGS.map((lang) => [lang, wordKeys(index, w, lang, lang === own)])));
   const hits: Hit[] = [];
   let i = 0;
   while (i < tokens.length) {
     let best: { length: number; payloads: { lang: Lang; payload: Payload }[] } = { length: 0, payloads: [] };
     for (const lang of LANGS) {
-      const map = table.byLang.get(lang) as Map<string, Cue[]>;
+      const maps = deep.has(lang) ? [tables.small.get(lang) as CueMap, lexiconCues(index, lang)] : [tables.small.get(lang) as CueMap];
       for (const key of keys[i]?.get(lang) ?? []) {
-        for (const cue of map.get(key) ?? []) {
+        for (const cue of maps.flatMap((m) => m.get(key) ?? [])) {
           const n = cue.stems.length;
           if (n < best.length || i + n > tokens.length) continue;
           if (n === 1 && ((tokens[i] as string).length < 3 || STOP_WORDS.has(tokens[i] as string))) continue;
@@ -235,7 +277,8 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   const direct = index.topicById.get(foldAccents(input.text).trim().replace(/[\s-]+/g, "_"));
   const raw = input.text.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
   const tokens = raw.map((w) => words(w)[0] ?? w.toLowerCase());
-  const hits = readCues(index, tokens, raw);
+  const hint = [input.source, input.target].filter((l): l is Lang => l !== undefined);
+  const hits = readCues(index, tokens, raw, hint);
   const votes = new Map<FrameId, number>();
   const topicVotes = new Map<string, number>();
   const topicOnly = new Map<string, number>();
@@ -279,7 +322,7 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
       if (p.kind === "complication") for (const [f, w] of COMPLICATION_FRAMES[p.complication]) add(votes, f, w);
     }
     const concepts = uniqueConcepts(hit.payloads);
-    if (hit.length > 1 && concepts.length === 0) for (const c of innerConcepts(index, tokens, raw, hit, frames)) if (!named.includes(c)) named.push(c);
+    if (hit.length > 1 && concepts.length === 0) for (const c of innerConcepts(index, tokens, raw, hit, frames, hint)) if (!named.includes(c)) named.push(c);
     if (concepts.length === 1 && hit.payloads.some((p) => p.kind !== "concept" && p.kind !== "topic")) shared.push(concepts[0] as Concept);
     if (concepts.length === 1) {
       named.push(concepts[0] as Concept);
@@ -315,7 +358,7 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   }
   const conceptIds = [...new Set([...named.map((c) => c.id), ...settingConcepts.filter((id) => index.conceptById.has(id))])];
   for (const [t, w] of topicOnly) topicVotes.set(t, (topicVotes.get(t) ?? 0) + w);
-  const topics = rankTopics(frame, named, topicVotes, direct?.id ?? null);
+  const topics = rankTopics(frame, named, topicVotes, direct?.id ?? null).filter((t) => index.topicById.has(t)).slice(0, 3);
   const mood = readMood(input.text, null);
   night ||= saysNight(index, tokens);
   const understoodWords = hits.reduce((n, h) => n + h.length, 0);
@@ -344,7 +387,7 @@ const nightStems = new Map<Lang, string[][]>(LANGS.map((lang) => [lang, NIGHT_WO
 /** Night words anywhere, also inside a longer expression ("a night market"). */
 function saysNight(index: LexiconIndex, tokens: string[]): boolean {
   return LANGS.some((lang) =>
-    (nightStems.get(lang) ?? []).some((cue) => tokens.some((_, i) => cue.every((s, j) => tokens[i + j] !== undefined && wordKeys(index, tokens[i + j] as string, lang).has(s)))),
+    (nightStems.get(lang) ?? []).some((cue) => tokens.some((_, i) => cue.every((s, j) => tokens[i + j] !== undefined && wordKeys(index, tokens[i + j] as string, lang, false).has(s)))),
   );
 }
 
@@ -353,10 +396,10 @@ function saysNight(index: LexiconIndex, tokens: string[]): boolean {
  * "birthday party"), so the words are taught; other words inside it stay unread ("house" in
  * "publishing house" is a setting, "station" in "police station" is not a railway station).
  */
-function innerConcepts(index: LexiconIndex, tokens: string[], raw: string[], hit: Hit, frames: Set<FrameId>): Concept[] {
+function innerConcepts(index: LexiconIndex, tokens: string[], raw: string[], hit: Hit, frames: Set<FrameId>, hint: readonly Lang[]): Concept[] {
   const out: Concept[] = [];
   for (let j = hit.start; j < hit.start + hit.length; j++) {
-    for (const h of readCues(index, [tokens[j] as string], [raw[j] as string])) {
+    for (const h of readCues(index, [tokens[j] as string], [raw[j] as string], hint)) {
       for (const c of uniqueConcepts(h.payloads)) {
         if ([...frames].some((f) => fit(c, FRAME_BY_ID.get(f) as Frame) >= 1.5)) out.push(c);
       }
@@ -380,5 +423,5 @@ function rankTopics(frame: Frame, named: Concept[], topicVotes: Map<string, numb
   for (const c of named) c.topics.forEach((t, i) => bump(t, i === 0 ? 1 : 0.5));
   for (const [t, w] of topicVotes) bump(t, w * 1.5);
   if (direct) bump(direct, 100);
-  return [...score].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3).map(([t]) => t);
+  return [...score].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
 }
