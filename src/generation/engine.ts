@@ -31,7 +31,7 @@ export interface Engine {
    * understands nothing of (`param` topic or scene); an engine without the method accepts every
    * input engine-input.ts accepts.
    */
-  checkLessonPlan?(input: LessonPlanInput): void;
+  checkLessonPlan?(input: LessonPlanInput): void | Promise<void>;
   /** One tutor turn; the result carries the conversation state to store for the next turn. */
   tutorTurn(input: TutorTurnInput): Promise<TutorTurnResult>;
   /**
