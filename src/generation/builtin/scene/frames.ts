@@ -64,12 +64,12 @@ export const FRAMES: readonly Frame[] = [
     steps: SERVICE("order", "drink"),
     concepts: ["menu", "waiter", "table", "bill_restaurant", "order_meal", "dish", "dessert", "drinking_glass", "starter", "tip", "wine", "water", "bread"],
     cues: {
-      en: ["restaurant", "café", "cafe", "bar", "pub", "tapas", "tapas bar", "bistro", "pizzeria", "trattoria", "diner", "order food", "menu", "waiter", "waitress", "dinner", "lunch", "brunch", "canteen", "snack bar"],
+      en: ["restaurant", "café", "cafe", "bar", "pub", "tapas", "tapas bar", "bistro", "pizzeria", "trattoria", "diner", "tavern", "inn", "order food", "menu", "waiter", "waitress", "dinner", "lunch", "brunch", "canteen", "snack bar"],
       es: ["restaurante", "cafetería", "bar", "tapas", "tasca", "taberna", "comedor", "camarero", "camarera", "mesero", "mesera", "menú", "carta", "cena", "almuerzo", "pedir comida"],
-      fr: ["restaurant", "café", "bistrot", "brasserie", "crêperie", "pizzeria", "serveur", "serveuse", "menu", "dîner", "déjeuner", "commander"],
-      de: ["restaurant", "café", "kneipe", "lokal", "gasthaus", "gaststätte", "bistro", "pizzeria", "kellner", "kellnerin", "speisekarte", "abendessen", "mittagessen", "bestellen"],
-      it: ["ristorante", "bar", "trattoria", "osteria", "pizzeria", "caffè", "cameriere", "cameriera", "menù", "cena", "pranzo", "ordinare"],
-      "pt-BR": ["restaurante", "bar", "lanchonete", "boteco", "botequim", "cafeteria", "pastelaria", "garçom", "garçonete", "empregado de mesa", "cardápio", "jantar", "almoço", "petiscos"],
+      fr: ["restaurant", "café", "bistrot", "brasserie", "taverne", "crêperie", "pizzeria", "serveur", "serveuse", "menu", "dîner", "déjeuner", "commander"],
+      de: ["restaurant", "café", "kneipe", "lokal", "gasthaus", "gaststätte", "wirtshaus", "taverne", "bistro", "pizzeria", "kellner", "kellnerin", "speisekarte", "abendessen", "mittagessen", "bestellen"],
+      it: ["ristorante", "bar", "trattoria", "osteria", "taverna", "pizzeria", "caffè", "cameriere", "cameriera", "menù", "cena", "pranzo", "ordinare"],
+      "pt-BR": ["restaurante", "bar", "lanchonete", "taverna", "boteco", "botequim", "cafeteria", "pastelaria", "garçom", "garçonete", "empregado de mesa", "cardápio", "jantar", "almoço", "petiscos"],
     },
   },
   {

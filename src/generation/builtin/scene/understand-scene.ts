@@ -282,6 +282,8 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   const votes = new Map<FrameId, number>();
   const topicVotes = new Map<string, number>();
   const topicOnly = new Map<string, number>();
+  // The scene's last topic word is its head ("a harbour tavern" is a tavern, "viagem de trem" a train journey).
+  let lastTopic: string | null = null;
   let complication: Complication | null = null;
   let sceneRole: string | null = null;
   let place: Place | null = null;
@@ -302,6 +304,8 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
     framed ||= names;
     const multi = hit.length > 1 ? MULTI_WORD_BONUS : 0;
     const frames = new Set<FrameId>();
+    // A topic counts once per word, however many of its names and keywords the word is.
+    const hitTopics = new Set<string>();
     for (const p of hit.payloads) {
       if (p.kind === "frame") frames.add(p.frame);
       else if (p.kind === "complication") complication ??= p.complication;
@@ -309,11 +313,17 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
       else if (p.kind === "place") place ??= p.place;
       else if (p.kind === "night") night = true;
       // A word that names a frame votes for it; its topic only adds to the lesson's topics.
-      else if (p.kind === "topic") (names ? topicOnly : topicVotes).set(p.topic, ((names ? topicOnly : topicVotes).get(p.topic) ?? 0) + where);
+      else if (p.kind === "topic") hitTopics.add(p.topic);
       else if (p.kind === "setting") {
         for (const t of p.setting.topics) topicVotes.set(t, (topicVotes.get(t) ?? 0) + where);
         settingConcepts.push(...p.setting.concepts);
       }
+    }
+    // A word that names a frame votes for it; its topic only adds to the lesson's topics.
+    for (const topic of hitTopics) {
+      const into = names ? topicOnly : topicVotes;
+      into.set(topic, (into.get(topic) ?? 0) + where);
+      lastTopic = topic;
     }
     for (const f of frames) add(votes, f, (FRAME_CUE + multi) * where);
     if (frames.size > 0 && where === 1) lastFrameCue = [...frames];
@@ -330,6 +340,8 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
     } else if (concepts.length > 1) ambiguous.push(concepts);
   }
   for (const [topic, w] of topicVotes) {
+    // Weather is the scene's mood, not its situation (unless it is all the scene says).
+    if (topic === "weather" && topicVotes.size > 1) continue;
     const f = TOPIC_FRAME[topic];
     if (f) add(votes, f, TOPIC_VOTE * w);
   }
@@ -340,6 +352,11 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   if (votes.size === 0) for (const senses of ambiguous) for (const c of senses) conceptVotes(votes, c, 1 / senses.length);
   const npcRoleFromPersona = input.npc?.persona ? personaRole(index, input.npc.persona) : null;
   if (votes.size === 0 && npcRoleFromPersona) for (const frame of FRAMES) if (frame.npcRole === npcRoleFromPersona) add(votes, frame.id, 1);
+  // A scene that says nothing of its own: the persona says who the NPC is, and so where ("a ferry captain").
+  if (votes.size === 0 && input.npc?.persona) {
+    const fromPersona = understandScene(index, { text: input.npc.persona, ...(input.target ? { target: input.target } : {}), ...(input.source ? { source: input.source } : {}) });
+    if (fromPersona) return { ...fromPersona, npcName: input.npc.name, confidence: Math.round(fromPersona.confidence * 50) / 100 };
+  }
   const ranked = [...votes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const best = ranked[0];
   if (!best || best[1] <= 0) return null;
@@ -358,6 +375,7 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   }
   const conceptIds = [...new Set([...named.map((c) => c.id), ...settingConcepts.filter((id) => index.conceptById.has(id))])];
   for (const [t, w] of topicOnly) topicVotes.set(t, (topicVotes.get(t) ?? 0) + w);
+  if (lastTopic) topicVotes.set(lastTopic, (topicVotes.get(lastTopic) ?? 0) + 1);
   const topics = rankTopics(frame, named, topicVotes, direct?.id ?? null).filter((t) => index.topicById.has(t)).slice(0, 3);
   const mood = readMood(input.text, null);
   night ||= saysNight(index, tokens);
@@ -419,9 +437,13 @@ function personaRole(index: LexiconIndex, persona: string): string | null {
 function rankTopics(frame: Frame, named: Concept[], topicVotes: Map<string, number>, direct: string | null): string[] {
   const score = new Map<string, number>();
   const bump = (t: string, w: number) => score.set(t, (score.get(t) ?? 0) + w);
-  frame.topics.forEach((t, i) => bump(t, 3 - i * 0.5));
+  // The frame's topics, then the topics the scene names outright, then those of its words.
+  frame.topics.forEach((t, i) => bump(t, 2 - i * 0.25));
   for (const c of named) c.topics.forEach((t, i) => bump(t, i === 0 ? 1 : 0.5));
-  for (const [t, w] of topicVotes) bump(t, w * 1.5);
+  for (const [t, w] of topicVotes) bump(t, w * 2.5);
   if (direct) bump(direct, 100);
+  // Weather in a scene is its mood (npc-voice.ts reads it for the lines), not what it teaches,
+  // unless the situation is about the weather.
+  if (!frame.topics.includes("weather") && direct !== "weather") score.delete("weather");
   return [...score].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
 }
