@@ -8,6 +8,7 @@ import { lessonPlans } from "../../src/generation/schema.ts";
 import { clientWithToken, ledger, op, usage } from "../billing/fixtures.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { createTestApp } from "../helpers/test-app.ts";
+import { WebUser } from "../helpers/browser-less.ts";
 import { as, footprint, plan } from "./fixtures.ts";
 
 let t: TestApp;
@@ -56,4 +57,19 @@ test("an inbound event asking for a plan on a scene not understood: reaction ref
   expect(answer.plan_id).toBeUndefined();
   expect(await plans()).toBe(0);
   expect((await ledger(t)).totals).toEqual(before.totals);
+}, 60_000);
+
+test("the web lessons page says so before the learner pays: 400 with the engine's words, nothing stored or spent", async () => {
+  t = await createTestApp({ freeAllowanceCredits: 300 });
+  const web = new WebUser(t);
+  await web.signUp("scene-learner@example.com");
+  const before = await footprint(t);
+  const spentBefore = (await ledger(t)).totals;
+  const res = await web.submit("/lessons", "/lessons", { source: "en", target: "es", level: "2", kind: "scene", about: "quantum chromodynamics", npc_name: "", npc_persona: "" });
+  expect(res.status).toBe(400);
+  const html = await res.text();
+  expect(html).toContain("understood nothing of this scene");
+  expect(html).toContain("ordering in a restaurant");
+  expect(await footprint(t)).toEqual(before);
+  expect((await ledger(t)).totals).toEqual(spentBefore);
 }, 60_000);

@@ -20,7 +20,7 @@ export function understandRequest(index: LexiconIndex, request: LessonPlanReques
   const understood = understandScene(index, { text: request.subject.text, npc: request.npc, target: request.target, source: request.source });
   if (understood) return understood;
   const kind = request.subject.kind;
-  throw invalidRequest(`The built-in engine understood nothing of this ${kind}. It can teach ${TEACHABLE}. Name one of these situations, or a place and what happens there.`, kind);
+  throw invalidRequest(`The built-in engine understood nothing of this ${kind}. It can teach ${TEACHABLE}. Name one of these situations, or a place and what happens there`, kind);
 }
 
 /** The plan's account of what it understood, in the shape the API publishes. */
