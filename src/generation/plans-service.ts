@@ -58,6 +58,12 @@ const newPlanId = () => newSecret("lp_", 16);
 /** Pays for a plan inside the transaction that stores it (billing's spendIn); its receipt is kept for a later refund. */
 export type PayForPlan = (tx: DbOrTx) => Promise<ChargeReceipt | null>;
 
+/** Every check a plan request passes before anything is charged: the input, then the engine's own (a scene it cannot teach). */
+export async function checkPlanRequest(engine: Engine, body: unknown): Promise<void> {
+  parseLessonPlanInput(body);
+  await engine.checkLessonPlan?.(body as LessonPlanInput);
+}
+
 /**
  * POST /v1/lesson-plans (spec 3.1, first row): the plan starts `generating` and a job makes it.
  * The plan, its job and its credits (`pay`) are written in one transaction (outbox; spec 5.6):
@@ -98,6 +104,7 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
  * no event is promised); anything else starts `generating`. Refusals (400, 402) spend nothing.
  */
 export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwner, body: unknown): Promise<{ plan: LessonPlanView; fromLibrary: boolean }> {
+  await checkPlanRequest(deps.engine, body);
   const request = parseLessonPlanInput(body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
   const pay: PayForPlan = (tx) => spendIn(tx, deps, payer, "lesson_plan.create", deps.clock.now());
