@@ -232,7 +232,7 @@ export const TutorTurnInput = t.Object({
   plan: t.Optional(t.Object({ sets: t.Array(LessonSet) })),
 });
 
-export const CorrectionCategory = literals(["spelling", "accent", "article", "contraction", "capitalisation", "word_choice", "language", "agreement", "verb_form"] as const);
+export const CorrectionCategory = literals(["spelling", "accent", "article", "contraction", "capitalisation", "word_choice", "language", "agreement", "verb_form", "word_order", "preposition"] as const);
 
 export const Correction = t.Object({
   original: t.String({ description: "The words as the learner wrote them" }),
