@@ -79,3 +79,12 @@ for (const [lang, script] of Object.entries(table as unknown as Record<string, S
     }, 60_000);
   });
 }
+
+describe("glosses in the sense used", () => {
+  test("the words of a fixed expression are not glossed one by one (mucho gusto, piacere, claro)", async () => {
+    const glossed = async (lang: Lang, messages: string[]) => (await run(lang, messages.map((m) => [m, "*"]))).flatMap((r) => r.new_vocabulary.map((v) => v.display));
+    expect(await glossed("es", ["Hola", "Me llamo Ana"])).not.toContain("mucho");
+    expect(await glossed("it", ["Ciao", "Mi chiamo Marco"])).not.toContain("piacere");
+    expect(await glossed("es", ["¿Tiene pan?"], )).not.toContain("claro");
+  });
+});
