@@ -57,6 +57,12 @@ export interface PlanOwner {
 
 const newPlanId = () => newSecret("lp_", 16);
 
+/** Every check a plan request passes before anything is charged: the input, then the engine's own (a scene it cannot teach). */
+export async function checkPlanRequest(engine: Engine, body: unknown): Promise<void> {
+  parseLessonPlanInput(body);
+  await engine.checkLessonPlan?.(body as LessonPlanInput);
+}
+
 /**
  * POST /v1/lesson-plans (spec 3.1, first row): the plan starts `generating` and a job makes it.
  * The caller has already been charged (`receipt`); the receipt is kept for a later refund.
@@ -92,6 +98,7 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
  * no event is promised); anything else starts `generating`. Refusals (400, 402) spend nothing.
  */
 export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwner, body: unknown): Promise<{ plan: LessonPlanView; fromLibrary: boolean }> {
+  await checkPlanRequest(deps.engine, body);
   const request = parseLessonPlanInput(body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
   const receipt = await chargeCall(ledgerDeps(deps), payer, "lesson_plan.create");

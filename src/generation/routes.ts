@@ -5,9 +5,9 @@ import type { Operation } from "../billing/credits.ts";
 import type { ChargeReceipt } from "../billing/service.ts";
 import type { Caller, V1Doorway } from "../http/v1.ts";
 import { LessonPlan, LessonPlanBody, PlanIdParams, TutorMessageBody, TutorReply, VocabStreamBody } from "./api-model.ts";
-import { parseLessonPlanInput, parseVocabularyInput } from "./engine-input.ts";
+import { parseVocabularyInput } from "./engine-input.ts";
 import type { VocabularyInput } from "./model.ts";
-import { createPlan, findPlanRow, getPlan, getPlanAnswer, planOwnerAndShapeRead, type PlanDeps, type PlanOwner } from "./plans-service.ts";
+import { checkPlanRequest, createPlan, findPlanRow, getPlan, getPlanAnswer, planOwnerAndShapeRead, type PlanDeps, type PlanOwner } from "./plans-service.ts";
 import type { VersionRegistry } from "../versions/registry.ts";
 import { planStream, SSE_HEADERS, vocabularyStream } from "./streams.ts";
 import { jsonBytesAnswer, jsonTextAnswer } from "../http/json-text-answer.ts";
@@ -51,12 +51,13 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         scope: "lesson_plans:write",
         operation: "lesson_plan.create",
         body: LessonPlanBody,
-        precheck: ({ body }) => void parseLessonPlanInput(body),
+        precheck: ({ body }) => checkPlanRequest(deps.engine, body),
         response: { 202: LessonPlan },
         resource: "lesson_plan",
         summary: "Create a lesson plan",
         description:
-          "Exactly one of `topic` and `scene`. Answers `202` with the plan in `generating`; follow it with GET /v1/lesson-plans/{id}/stream, " +
+          "Exactly one of `topic` and `scene`. The built-in engine refuses a topic or scene it understands nothing of with `400 invalid_request` " +
+          "(`param` `topic` or `scene`, the message naming what it can teach) before anything is charged; the overview set's `understood` says what it matched. Answers `202` with the plan in `generating`; follow it with GET /v1/lesson-plans/{id}/stream, " +
           "or wait for `lesson_plan.ready` (`partial`, then `complete`) or `lesson_plan.failed` (the credits are given back).",
         tags,
       },
