@@ -1,13 +1,14 @@
 // The facts of the scene the tutor's answers must agree with: what kind of place it is (so opening
 // hours, departures and prices fit), its currency, and the lexicon items it sells or offers. The
 // tutor needs only this small interface; it is read from the conversation's topic (the scenario
-// it follows) and, when the scene names a place, from that place's currency.
+// it follows) and the scene understanding's currency for the place the scene names.
 import type { Lang } from "../../languages.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import type { Concept } from "../lexicon-rules.ts";
+import { understandScene, type Currency } from "../scene/understand-scene.ts";
 
 export type SceneKind = "food" | "cafe" | "shop" | "lodging" | "travel" | "health" | "general";
-export type Currency = "EUR" | "GBP" | "USD" | "BRL" | "CHF" | "MXN" | "ARS" | "CAD" | "COP";
+export type { Currency };
 
 export interface SceneFacts {
   kind: SceneKind;
@@ -34,22 +35,10 @@ const HOURS: Record<SceneKind, [number, number] | null> = { food: [12, 23], cafe
 /** The currency a learner of each language meets first (pt-BR: Brazil, en: the United Kingdom). */
 const DEFAULT_CURRENCY: Record<Lang, Currency> = { en: "GBP", es: "EUR", fr: "EUR", de: "EUR", it: "EUR", "pt-BR": "BRL" };
 
-/** Place names a scene may use that change the currency. */
-const PLACE_CURRENCY: [RegExp, Currency][] = [
-  [/\b(mexico|méxico|guadalajara|cancún|cancun|oaxaca|monterrey)\b/i, "MXN"],
-  [/\b(buenos aires|argentina|córdoba argentina|mendoza)\b/i, "ARS"],
-  [/\b(bogotá|bogota|colombia|medellín|medellin|cartagena)\b/i, "COP"],
-  [/\b(new york|nueva york|boston|chicago|san francisco|los angeles|usa|estados unidos|états-unis)\b/i, "USD"],
-  [/\b(zürich|zurich|genève|geneva|genf|bern|berne|basel|lausanne|suisse|schweiz|svizzera)\b/i, "CHF"],
-  [/\b(montréal|montreal|québec|quebec|toronto|vancouver|canada|canadá)\b/i, "CAD"],
-  [/\b(london|londres|londra|edinburgh|manchester|liverpool)\b/i, "GBP"],
-  [/\b(são paulo|sao paulo|rio de janeiro|salvador|recife|brasil|brazil|brésil)\b/i, "BRL"],
-  [/\b(madrid|sevilla|seville|barcelona|paris|lyon|berlin|leipzig|münchen|munich|wien|vienna|roma|rome|milano|lisboa|lisbon|porto|dublin)\b/i, "EUR"],
-];
-
 export function sceneFacts(index: LexiconIndex, topic: string | null, scene: string | null, target: Lang): SceneFacts {
   const kind = (topic && KIND_BY_TOPIC[topic]) || "general";
-  const currency = PLACE_CURRENCY.find(([re]) => re.test(scene ?? ""))?.[1] ?? DEFAULT_CURRENCY[target];
+  // The place the scene names decides the currency (scene understanding, builtin/scene/).
+  const currency = (scene ? understandScene(index, { text: scene, target })?.currency : null) ?? DEFAULT_CURRENCY[target];
   const items = topic ? (index.conceptsByTopic.get(topic) ?? []).filter((c) => c.pos === "noun") : [];
   return { kind, topic, currency, hours: HOURS[kind], items };
 }
