@@ -237,6 +237,16 @@ export const LessonSet = t.Union([OverviewSet, GrammarSet, ExercisesSet, RolePla
 
 export const MESSAGE_MAX = 500;
 
+/** What the tutor remembers of a conversation, so it never contradicts an earlier turn. */
+export const ConversationMemory = t.Object({
+  name: t.Optional(t.String({ description: "The learner's name, as they wrote it" })),
+  origin: t.Optional(t.String()),
+  order: t.Array(t.Object({ id: t.String({ description: "Lexicon concept id" }), qty: t.Integer({ minimum: 1 }) })),
+  asked: t.Array(t.String({ description: "General questions the tutor has asked" })),
+  told: t.Array(t.String({ description: "Facts the learner has told (name, origin, work, likes, week, plans)" })),
+  mode: t.Optional(literals(["scene", "general"] as const)),
+});
+
 export const ConversationState = t.Object(
   {
     v: t.Literal(1),
@@ -246,6 +256,7 @@ export const ConversationState = t.Object(
     misses: Type.Integer({ minimum: 0, description: "Turns in a row the tutor did not understand" }),
     introduced: t.Array(t.String(), { description: "Concept ids already taught in this conversation" }),
     turns: t.Array(t.Object({ role: literals(["learner", "npc"] as const), text: t.String() })),
+    memory: t.Optional(ConversationMemory),
   },
   { description: "Opaque to callers: store it and send it back with the next message" },
 );
@@ -261,7 +272,7 @@ export const TutorTurnInput = t.Object({
   plan: t.Optional(t.Object({ sets: t.Array(LessonSet) })),
 });
 
-export const CorrectionCategory = literals(["spelling", "accent", "article", "contraction", "capitalisation", "word_choice", "language", "agreement", "verb_form"] as const);
+export const CorrectionCategory = literals(["spelling", "accent", "article", "contraction", "capitalisation", "word_choice", "language", "agreement", "verb_form", "word_order", "preposition"] as const);
 
 export const Correction = t.Object({
   original: t.String({ description: "The words as the learner wrote them" }),
@@ -304,6 +315,7 @@ export type ExitCheckSet = Static<typeof ExitCheckSet>;
 export type ExitQuestion = Static<typeof ExitQuestion>;
 export type LessonSet = Static<typeof LessonSet>;
 export type ConversationState = Static<typeof ConversationState>;
+export type ConversationMemory = Static<typeof ConversationMemory>;
 export type TutorTurnInput = Static<typeof TutorTurnInput>;
 export type Correction = Static<typeof Correction>;
 export type CorrectionCategory = Static<typeof CorrectionCategory>;
