@@ -8,8 +8,8 @@ const Lang = t.String({ description: "A language code: en, es, fr, de, it, pt-BR
 const Level = Type.Integer({ minimum: 1, maximum: 9, description: "The learner's level: 1 (A1) to 9 (C2)." });
 const Npc = t.Object(
   {
-    name: t.String({ maxLength: 32, description: "Up to 32 characters after trimming; one line of visible characters." }),
-    persona: t.Optional(t.String({ maxLength: 120, description: "Up to 120 characters after trimming; describes the character, never the player." })),
+    name: t.String({ description: "Up to 32 characters after trimming (surrounding spaces are not counted, so JSON Schema maxLength cannot say it); one line of visible characters." }),
+    persona: t.Optional(t.String({ description: "Up to 120 characters after trimming (surrounding spaces are not counted); describes the character, never the player." })),
   },
   { additionalProperties: false, description: "A character of the world the lesson's role-play uses." },
 );
@@ -19,7 +19,7 @@ const Tags = t.Array(t.String({ pattern: "^[a-z0-9][a-z0-9_.:-]{0,23}$" }), {
 });
 const Generate = (fallback: boolean) =>
   t.Boolean({ description: `Start a lesson plan (the token then also needs lesson_plans:write; billed as a lesson plan). Default ${fallback}.`, default: fallback });
-const Text160 = (description: string) => t.String({ maxLength: 160, description: `${description} One line of visible characters, up to 160 after trimming; it describes the world, never the player.` });
+const Text160 = (description: string) => t.String({ description: `${description} One line of visible characters, up to 160 after trimming (surrounding spaces are not counted, so the limit is not a JSON Schema maxLength); it describes the world, never the player.` });
 
 export const WorldContextChanged = t.Object(
   {

@@ -19,6 +19,8 @@ export interface InboundRouteDeps extends PlanDeps {
 }
 
 const ANSWER_INIT: ResponseInit = { status: 202, headers: { "content-type": "application/json;charset=utf-8" } };
+/** A known key's first answer again (spec 4.3.8), marked so a caller can tell a retry from a new event. */
+const REPLAY_INIT: ResponseInit = { status: 202, headers: { "content-type": "application/json;charset=utf-8", "idempotent-replayed": "true" } };
 
 const Answer = t.Object(
   {
@@ -56,7 +58,7 @@ export function inboundRoutes(deps: InboundRouteDeps) {
       // checked only for a new key.
       lazyBody: true,
       summary: "Send an event (world.context_changed, world.practice_requested)",
-      description: "Records an event from a game or integration; with generate true it also starts a lesson plan, billed as one (the token then needs lesson_plans:write too).",
+      description: "Records an event from a game or integration; with generate true it also starts a lesson plan, billed as one (the token then needs lesson_plans:write too). A key already used within a day gets its first answer again, whatever the body, with the header Idempotent-Replayed: true.",
       tags: ["events"],
       precheck: async ({ caller, request, readBody }) => {
         const key = checkIdempotencyKey(request.headers.get("idempotency-key"));
@@ -73,9 +75,9 @@ export function inboundRoutes(deps: InboundRouteDeps) {
       },
     },
     async ({ caller, checked }) => {
-      const answer = checked.event ? await receiveNewEvent(deps, caller, checked.key, checked.event) : await answerKnownKey(deps, caller.clientId, checked.key, checked.known);
       // The answer is stored as JSON text and sent as it is (equal as JSON to the first, spec 4.3.8).
-      return new Response(answer, ANSWER_INIT);
+      if (checked.event) return new Response(await receiveNewEvent(deps, caller, checked.key, checked.event), ANSWER_INIT);
+      return new Response(await answerKnownKey(deps, caller.clientId, checked.key, checked.known), REPLAY_INIT);
     },
   ).elysia;
 }

@@ -7,6 +7,8 @@
 export interface AppErrorExtra {
   /** The request field to blame (a body path such as `npc.name`, or a header name). */
   param?: string;
+  /** A finer reason a page can word on its own (e.g. "not_understood": a topic or scene the engine cannot teach). */
+  reason?: string;
   /** Headers the answer must carry (Retry-After, WWW-Authenticate…). */
   headers?: Record<string, string>;
 }

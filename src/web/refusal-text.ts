@@ -24,6 +24,7 @@ export function fieldRefusal(t: UiText, error: AppError, input: { password?: str
   }
   if (param === "current_password") return error.code === "conflict" ? t.account.haveOne : t.account.wrongCurrent;
   if (param === "target_lang" || param === "source_lang") return e.sameLangs;
+  if ((param === "topic" || param === "scene") && error.extra.reason === "not_understood") return e.notUnderstood;
   if (param === "topic" || param === "scene") return e.topic;
   if (param.startsWith("npc")) return e.npc;
   if (param === "message") return e.message;

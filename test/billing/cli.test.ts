@@ -53,7 +53,7 @@ describe("parla admin metered activate", () => {
 
   test("bad input: a negative or non-numeric limit exits 2 and changes nothing; an unknown account exits 1", async () => {
     expect((await parla("admin", "metered", "activate", "--account", accountId, "--spend-limit-credits", "5000")).code).toBe(0);
-    const negative = await parla("admin", "metered", "activate", "--account", accountId, "--spend-limit-credits", "-1", "--json");
+    const negative = await parla("admin", "metered", "activate", "--account", accountId, "--spend-limit-credits=-1", "--json");
     expect(negative.code).toBe(2);
     expect(negative.err).toContain("cannot be negative");
     expect(negative.out).toBe("");

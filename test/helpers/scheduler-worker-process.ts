@@ -1,12 +1,16 @@
 // Child process for the two-process scheduler test: runs `mark` jobs until none is left and prints
-// each payload number it ran, one per line.
+// each payload number it ran, one per line. Argument 3 is the folder of the start barrier.
 import { systemClock } from "../../src/lib/clock.ts";
 import { silentLogger } from "../../src/lib/logger.ts";
 import { createScheduler } from "../../src/scheduler/scheduler.ts";
 import { openStore } from "../../src/store/open-store.ts";
 
-const [url, name] = process.argv.slice(2) as [string, string];
+const [url, name, barrier] = process.argv.slice(2) as [string, string, string];
 const store = openStore(url);
+// Both processes start draining together (the test writes the go file once both are ready), so the
+// claims interleave instead of one process finishing the queue while the other is still starting.
+await Bun.write(`${barrier}/ready-${name}`, "");
+while (!(await Bun.file(`${barrier}/go`).exists())) await Bun.sleep(5);
 const s = createScheduler({
   db: store.db,
   clock: systemClock,

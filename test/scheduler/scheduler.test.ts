@@ -242,7 +242,10 @@ describe("scheduler across two OS processes", () => {
       for (let i = 0; i < 200; i++) await enqueueJob(store.db, Date.now(), "mark", { i });
       store.close();
       const worker = join(import.meta.dir, "../helpers/scheduler-worker-process.ts");
-      const procs = ["p1", "p2"].map((name) => Bun.spawn(["bun", worker, url, name], { stdout: "pipe", stderr: "inherit" }));
+      const procs = ["p1", "p2"].map((name) => Bun.spawn(["bun", worker, url, name, dir.path], { stdout: "pipe", stderr: "inherit" }));
+      const ready = () => Promise.all(["p1", "p2"].map((name) => Bun.file(join(dir.path, `ready-${name}`)).exists()));
+      for (let i = 0; i < 2_000 && !(await ready()).every(Boolean); i++) await Bun.sleep(10);
+      await Bun.write(join(dir.path, "go"), "");
       const outputs = await Promise.all(procs.map(async (p) => ({ code: await p.exited, out: await new Response(p.stdout).text() })));
       expect(outputs.map((o) => o.code)).toEqual([0, 0]);
       const ran = outputs.flatMap((o) => o.out.trim().split("\n").filter(Boolean).map(Number));

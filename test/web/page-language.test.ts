@@ -100,7 +100,7 @@ async function signedInPages(lang: UiLang): Promise<Record<string, string>> {
   pages.home = await (await web.get("/")).text();
   pages.learn = await (await web.get("/learn")).text();
   pages["learn with a list"] = await (await web.submit("/learn", "/learn", { source: lang, target, level: "2", topic: "food_drink" })).text();
-  const created = await web.submit("/lessons", "/lessons", { source: lang, target, level: "2", kind: "topic", about: "food", npc_name: "", npc_persona: "" });
+  const created = await web.submit("/lessons", "/lessons", { source: lang, target, level: "2", kind: "topic", about: "market", npc_name: "", npc_persona: "" });
   const path = created.headers.get("location")!;
   await t.scheduler.drain();
   pages.lessons = await (await web.get("/lessons")).text();

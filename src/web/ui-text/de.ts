@@ -329,6 +329,7 @@ export const de: UiText = {
     noThisTime: (what, why) => `Diesmal keine ${what}: ${why}`,
     what: { list: "Liste", lesson: "Lektion", reply: "Antwort" },
     topic: "Gib ein Thema oder eine Szene in wenigen Worten an (Buchstaben, bis 160 Zeichen).",
+    notUnderstood: "Die eingebaute Engine von Parla hat von dieser Szene oder diesem Thema nichts verstanden, daher wurde nichts berechnet. Nenne eine Situation, die sie unterrichten kann (im Café bestellen, nach dem Weg fragen, im Hotel einchecken, Zugfahrkarten kaufen, ein Arzttermin …), oder einen Ort und was dort passiert.",
     npc: "Gib deinem Gegenüber einen kurzen Namen und eine kurze Beschreibung in Buchstaben.",
     sameLangs: "Wähle zwei verschiedene Sprachen.",
     message: "Schreib eine Nachricht mit bis zu 500 Zeichen.",

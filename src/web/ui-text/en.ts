@@ -334,6 +334,7 @@ export const en = {
     noThisTime: (what: string, why: string) => `No ${what} this time: ${why}`,
     what: { list: "list", lesson: "lesson", reply: "reply" },
     topic: "Give a topic or scene in a few words (letters, up to 160 characters).",
+    notUnderstood: "Parla's built-in engine understood nothing of this scene or topic, so nothing was charged. Name a situation it can teach (ordering in a restaurant or café, asking the way, checking in at a hotel, buying train tickets, a doctor's appointment…) or a place and what happens there.",
     npc: "Give the partner a short name and description in letters.",
     sameLangs: "Choose two different languages.",
     message: "Write a message of up to 500 characters.",

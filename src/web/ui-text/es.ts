@@ -329,6 +329,7 @@ export const es: UiText = {
     noThisTime: (what, why) => `Esta vez no hay ${what}: ${why}`,
     what: { list: "lista", lesson: "lección", reply: "respuesta" },
     topic: "Escribe un tema o una escena en pocas palabras (letras, hasta 160 caracteres).",
+    notUnderstood: "El motor integrado de Parla no ha entendido nada de esta escena o tema, así que no se ha cobrado nada. Indica una situación que sepa enseñar (pedir en un café, preguntar el camino, registrarte en un hotel, comprar billetes de tren, una cita con el médico…) o un lugar y lo que pasa allí.",
     npc: "Da a tu interlocutor un nombre y una descripción cortos, con letras.",
     sameLangs: "Elige dos idiomas distintos.",
     message: "Escribe un mensaje de hasta 500 caracteres.",

@@ -330,6 +330,7 @@ export const fr: UiText = {
     noThisTime: (what, why) => `Pas de ${what} cette fois : ${why}`,
     what: { list: "liste", lesson: "leçon", reply: "réponse" },
     topic: "Indiquez un thème ou une scène en quelques mots (des lettres, 160 caractères au plus).",
+    notUnderstood: "Le moteur intégré de Parla n'a rien compris à cette scène ou à ce thème : rien n'a été débité. Indiquez une situation qu'il sait enseigner (commander dans un café, demander son chemin, arriver à l'hôtel, acheter des billets de train, un rendez-vous chez le médecin…) ou un lieu et ce qui s'y passe.",
     npc: "Donnez à votre interlocuteur un nom et une description courts, en lettres.",
     sameLangs: "Choisissez deux langues différentes.",
     message: "Écrivez un message de 500 caractères au plus.",

@@ -329,6 +329,7 @@ export const it: UiText = {
     noThisTime: (what, why) => `Niente ${what} questa volta: ${why}`,
     what: { list: "lista", lesson: "lezione", reply: "risposta" },
     topic: "Indica un tema o una scena in poche parole (lettere, fino a 160 caratteri).",
+    notUnderstood: "Il motore integrato di Parla non ha capito nulla di questa scena o di questo tema, quindi non è stato addebitato nulla. Indica una situazione che sa insegnare (ordinare al bar, chiedere la strada, fare il check-in in albergo, comprare biglietti del treno, una visita dal medico…) o un luogo e cosa vi succede.",
     npc: "Dai al tuo interlocutore un nome e una descrizione brevi, con lettere.",
     sameLangs: "Scegli due lingue diverse.",
     message: "Scrivi un messaggio di massimo 500 caratteri.",

@@ -329,6 +329,7 @@ export const ptBR: UiText = {
     noThisTime: (what, why) => `Desta vez não houve ${what}: ${why}`,
     what: { list: "lista", lesson: "lição", reply: "resposta" },
     topic: "Informe um tema ou uma cena em poucas palavras (letras, até 160 caracteres).",
+    notUnderstood: "O mecanismo integrado do Parla não entendeu nada desta cena ou tema, então nada foi cobrado. Diga uma situação que ele sabe ensinar (pedir num café, perguntar o caminho, fazer check-in num hotel, comprar passagens de trem, uma consulta médica…) ou um lugar e o que acontece lá.",
     npc: "Dê ao seu parceiro um nome e uma descrição curtos, com letras.",
     sameLangs: "Escolha dois idiomas diferentes.",
     message: "Escreva uma mensagem de até 500 caracteres.",

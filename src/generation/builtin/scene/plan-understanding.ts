@@ -4,7 +4,7 @@
 import type { LessonPlanRequest } from "../../engine-input.ts";
 import type { Lang } from "../../languages.ts";
 import type { Understood } from "../../model.ts";
-import { invalidRequest } from "../../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import { understandScene, type SceneUnderstanding } from "./understand-scene.ts";
 
@@ -20,7 +20,8 @@ export function understandRequest(index: LexiconIndex, request: LessonPlanReques
   const understood = understandScene(index, { text: request.subject.text, npc: request.npc, target: request.target, source: request.source });
   if (understood) return understood;
   const kind = request.subject.kind;
-  throw invalidRequest(`The built-in engine understood nothing of this ${kind}. It can teach ${TEACHABLE}. Name one of these situations, or a place and what happens there`, kind);
+  const message = `The built-in engine understood nothing of this ${kind}. It can teach ${TEACHABLE}. Name one of these situations, or a place and what happens there`;
+  throw new AppError(400, "invalid_request", message, { param: kind, reason: "not_understood" });
 }
 
 /** The plan's account of what it understood, in the shape the API publishes. */
