@@ -8,7 +8,7 @@ import type { Exercise, ExercisesSet, ExitCheckSet, LessonSet } from "../../src/
 import { fixtureEngine } from "../generation/fixture-engine.ts";
 
 const sets: LessonSet[] = [];
-for await (const set of fixtureEngine().lessonPlan({ source_lang: "en", target_lang: "es", level: 2, topic: "food" })) sets.push(set);
+for await (const set of fixtureEngine().lessonPlan({ source_lang: "en", target_lang: "es", level: 2, topic: "market" })) sets.push(set);
 const exercises = (sets.find((s) => s.kind === "exercises") as ExercisesSet).exercises;
 const exit = sets.find((s) => s.kind === "exit_check") as ExitCheckSet;
 const ofType = <T extends Exercise["type"]>(type: T) => exercises.find((e) => e.type === type) as Extract<Exercise, { type: T }>;

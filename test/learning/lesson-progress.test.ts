@@ -15,7 +15,7 @@ let t: TestApp;
 afterEach(() => t.cleanup());
 
 const sets: LessonSet[] = [];
-for await (const set of fixtureEngine().lessonPlan({ source_lang: "en", target_lang: "es", level: 2, topic: "food" })) sets.push(set);
+for await (const set of fixtureEngine().lessonPlan({ source_lang: "en", target_lang: "es", level: 2, topic: "market" })) sets.push(set);
 const practice = sets.find((s) => s.kind === "exercises") as ExercisesSet;
 const exit = sets.find((s) => s.kind === "exit_check") as ExitCheckSet;
 const gapIndex = practice.exercises.findIndex((e) => e.type === "gap_fill");
