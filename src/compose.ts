@@ -3,14 +3,13 @@
 // the /v1 doorway and the scheduler's job registry — and hands them to everything else. `server.ts` and the test
 // helpers both use it, so tests run the wiring the product runs.
 import type { ChargeReceipt } from "./billing/service.ts";
-import { chargeCall, createLedger, refund } from "./billing/service.ts";
+import { chargeCall, checkBudget, createLedger, refund, spendIn } from "./billing/service.ts";
 import type { Operation } from "./billing/credits.ts";
 import type { PendingLedger } from "./billing/pending-ledger.ts";
 import { payerOf } from "./billing/payer.ts";
 import type { Config } from "./config/config.ts";
 import type { CoreDeps } from "./config/core-deps.ts";
 import type { ThresholdCrossing } from "./billing/thresholds.ts";
-import { ClientFeedWriter } from "./events/client-feeds.ts";
 import { pruneEventsBefore } from "./events/event-reads.ts";
 import { EventSignal } from "./events/event-signal.ts";
 import { EventRecorder } from "./events/recorder.ts";
@@ -23,7 +22,7 @@ import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, ty
 import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
 import { ReferenceDocuments } from "./reference/documents.ts";
-import { AccessTokenReader } from "./oauth/access-token-lookup.ts";
+import { findAccessGrants, findAccessToken, findClientScopes } from "./oauth/access-token-lookup.ts";
 import { EXPIRED_ACCESS_TOKENS_KEPT_MS, pruneExpiredAccessTokens } from "./oauth/token-store.ts";
 import { forgetOldInbound } from "./inbound/service.ts";
 import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
@@ -49,7 +48,7 @@ export interface AppDeps extends CoreDeps {
   clock: Clock | AdjustableClock;
   scheduler: Scheduler | null;
   engine: Engine;
-  /** This process's billing ledger: pending counts, credit leases, payer settings. */
+  /** This process's billing ledger: zero-credit call counts written behind, and the threshold hook. */
   ledger: PendingLedger;
   v1: ApiDoorway;
   /** The API versions and the changes between them (spec 9). */
@@ -73,7 +72,7 @@ export type ComposePorts = WebhookPorts;
 
 export interface Composed {
   deps: AppDeps & { scheduler: Scheduler };
-  /** Writes what billing still holds and gives its leases back; call before closing the store. */
+  /** Writes the call counts billing still holds; call before closing the store. */
   release(): Promise<void>;
 }
 
@@ -90,15 +89,16 @@ export async function compose(
   const serverKey = await loadServerKey(store.db, config.secretKey, clock.now());
   // Embedded SQLite: a poll is a read of the last rowid, so look often; a libSQL server is a round
   // trip, and another process's event must reach a stream within a second (spec 4.4).
-  const eventSignal = new EventSignal({ db: store.db, clock, log, pollMs: store.kind === "embedded" ? 50 : 250 });
+  // Open streams re-read their access from the store (spec 3.4, 3.5, 5.4.2: changes apply at once).
+  const streamAccess = { grants: (keys: readonly string[]) => findAccessGrants(store, keys), clientScopes: (ids: readonly string[]) => findClientScopes(store, ids) };
+  const eventSignal = new EventSignal({ db: store.db, clock, log, pollMs: store.kind === "embedded" ? 50 : 250, access: streamAccess });
   const events = new EventRecorder(() => eventSignal.poke());
   const ledger = createLedger({ store, clock, log, onUsageThreshold: (tx, crossing, nowMs) => recordThreshold(events, tx, crossing, nowMs) });
   const ledgerDeps = { store, config, clock, ledger };
-  const accessTokens = new AccessTokenReader(store);
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
     rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
-    findAccessToken: (token, nowMs, along) => accessTokens.find(token, nowMs, along),
+    findAccessToken: (token, nowMs) => findAccessToken(store, token, nowMs),
     findVersion: (id) => {
       const v = versions.find(id);
       return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };
@@ -106,6 +106,8 @@ export async function compose(
     resourceAt: (resource, body, version) => versions.resourceAt(resource, body, version),
     charge: (caller, operation) => chargeCall(ledgerDeps, payerOf(caller), operation),
     refund: (receipt) => refund(ledgerDeps, receipt),
+    checkBudget: (caller, operation) => checkBudget(store.db, config, payerOf(caller), operation, clock.now()),
+    spendIn: (tx, caller, operation) => spendIn(tx, ledgerDeps, payerOf(caller), operation, clock.now()),
     isClientSecret: (token) => token.startsWith(PREFIX.clientSecret),
     looksLikeAccessToken: (token) => token.startsWith(PREFIX.accessToken),
   });
@@ -119,7 +121,6 @@ export async function compose(
   const webhookDeps = createWebhookDeps({ config, store, clock, log, serverKey, version: pkg.version }, { ...ports, notifyEndpointDisabled: ports.notifyEndpointDisabled ?? mailDisabledNotice });
   const worker = createDeliveryWorker(webhookDeps);
   events.addOutbox(webhookOutbox(serverKey, versions, () => worker.wake()));
-  events.addOutbox(new ClientFeedWriter(serverKey, versions.current()).hook);
   const webhooks = { deps: webhookDeps, worker };
   const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, eventSignal, reference, generation: createGenerationRuntime({ store, config }), webhooks, scheduler: null, metrics } satisfies AppDeps;
   // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.

@@ -3,12 +3,16 @@
 //   every domain's tables and is left out);
 // - no folder imports a file of src/'s root (main, app, compose, server: the composition root);
 // - a domain's rules never import http/ or web/: only its routes files (routes.ts, *-routes.ts)
-//   use the /v1 doorway.
+//   use the /v1 doorway;
+// - the layer order the README states ("Layers, bottom up: …", read from README.md itself so the two
+//   cannot drift apart): every folder of src/ sits in exactly one layer and imports only folders of
+//   lower layers.
 import { describe, expect, test } from "bun:test";
 import { Glob } from "bun";
 import { dirname, join, relative, resolve } from "node:path";
 
 const SRC = join(import.meta.dir, "..", "src");
+const README = join(import.meta.dir, "..", "README.md");
 const SCHEMA_INDEX = "store/schema.ts";
 /** Folders whose files are rules of a domain (everything but the HTTP and page layers and the CLI). */
 const EDGE_LAYERS = new Set(["http", "web", "cli"]);
@@ -76,6 +80,32 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
 
 const edges = await readEdges();
 
+/** The README's layer line, bottom up: each layer a list of folder names. */
+async function readmeLayers(): Promise<string[][]> {
+  const line = (await Bun.file(README).text()).split("\n").find((l) => l.startsWith("Layers, bottom up:"));
+  if (!line) return [];
+  return line
+    .slice("Layers, bottom up:".length)
+    .split("→")
+    .map((layer) => [...layer.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!))
+    .filter((layer) => layer.length > 0);
+}
+
+/** Imports that go sideways or up the stated layers, as "from → to" lines. */
+function layerViolations(layers: string[][], folderEdges: Edge[]): string[] {
+  const level = new Map<string, number>();
+  layers.forEach((layer, i) => layer.forEach((folder) => level.set(folder, i)));
+  const bad: string[] = [];
+  for (const e of folderEdges) {
+    if (e.from === SCHEMA_INDEX) continue;
+    const [a, b] = [topOf(e.from), topOf(e.to)];
+    if (a === b || a === "(root)" || b === "(root)") continue;
+    const [la, lb] = [level.get(a), level.get(b)];
+    if (la === undefined || lb === undefined || lb >= la) bad.push(`${e.from} → ${e.to}`);
+  }
+  return bad;
+}
+
 describe("the folder rules of src/", () => {
   test("the import reader sees the project (a rule that reads nothing cannot fail)", () => {
     expect(edges.length).toBeGreaterThan(200);
@@ -111,5 +141,27 @@ describe("the folder rules of src/", () => {
       return to === "http" && !/(^|\/)([a-z-]+-)?routes\.ts$/.test(e.from);
     });
     expect(bad.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  test("the README's layer line names every folder of src/ exactly once", async () => {
+    const layers = await readmeLayers();
+    expect(layers.length).toBeGreaterThan(5);
+    const named = layers.flat();
+    const folders = new Set<string>();
+    for await (const file of new Glob("*/**/*.{ts,tsx}").scan(SRC)) folders.add(topOf(file));
+    expect([...named].sort()).toEqual([...folders].sort());
+    expect(new Set(named).size).toBe(named.length);
+  });
+
+  test("every folder imports only folders of lower layers, as the README states", async () => {
+    expect(layerViolations(await readmeLayers(), edges)).toEqual([]);
+  });
+
+  test("the layer rule catches an import sideways or upwards", () => {
+    const layers = [["lib"], ["store"], ["http", "mail"]];
+    expect(layerViolations(layers, [{ from: "store/a.ts", to: "lib/b.ts" }])).toEqual([]);
+    expect(layerViolations(layers, [{ from: "lib/b.ts", to: "store/a.ts" }])).toEqual(["lib/b.ts → store/a.ts"]);
+    expect(layerViolations(layers, [{ from: "mail/a.ts", to: "http/b.ts" }])).toEqual(["mail/a.ts → http/b.ts"]);
+    expect(layerViolations(layers, [{ from: "web/a.ts", to: "lib/b.ts" }])).toEqual(["web/a.ts → lib/b.ts"]);
   });
 });

@@ -1,18 +1,17 @@
-// Billing benchmark (issue 5 bar): what the per-call accounting adds to an authenticated /v1/
+// Billing benchmark (spec 5.6): what the per-call accounting adds to an authenticated /v1/
 // request, against the same route without it, measured in the same run. Probe routes on an app
 // built with createApp on a temporary store:
 //   /v1/bench/plain            authenticate only (the baseline)
 //   /v1/bench/counted          authenticate + chargeCall of a zero-credit call (what most calls pay)
-//   /v1/bench/counted-metered  the same for a metered client (is billing active? from the 1-s settings cache)
+//   /v1/bench/counted-metered  the same for a metered client (is billing active? read on every call)
 //   /v1/bench/credits          authenticate + chargeCall of a credit-spending call (allowance)
 //   /v1/bench/credits-metered  the same for a metered client (both spending limits checked)
 //   /v1/bench/vocab            authenticate + what a vocabulary call does: the built-in engine's
 //                              10-item list for en→es level 3, as JSON (the baseline for the next two)
 //   /v1/bench/vocab-charged    the same, charged 3 credits to the allowance (vocab.generate)
 //   /v1/bench/vocab-charged-metered  the same for a metered client
-// Credit-spending calls are answered from this process's credit lease and written behind
-// (src/billing/credit-leases.ts); one call in every few hundred is an exact write transaction that
-// renews the lease, so the medians include it.
+// A credit-spending call is one write transaction (src/billing/spend.ts): the payer's settings read,
+// the conditional spend, the usage rows. Zero-credit calls are counted in memory and written behind.
 // 1. HTTP: the server runs in a child process (pinned to CPU 1 when taskset exists), driven with
 //    fetch from this process (CPU 0) over keep-alive connections, in alternating bounded rounds.
 // 2. In-process: app.handle() one request at a time, no network — the accounting's own cost.

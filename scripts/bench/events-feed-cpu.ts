@@ -6,12 +6,7 @@
 // (--about-users N: the events are about N users, each with its own subject, instead of the account.)
 // (--feed-only: just the GET /v1/events loop, for `bun --cpu-prof-md`.)
 import { t } from "elysia";
-import { parseTypes } from "../../src/events/event-feed.ts";
 import { FeedPageSchema, FeedQuery } from "../../src/events/model.ts";
-import { FeedPageText } from "../../src/events/feed-page-text.ts";
-import { ClientFeedPages } from "../../src/events/client-feed-page.ts";
-import { SCOPES } from "../../src/lib/scopes.ts";
-import { CURRENT_API_VERSION } from "../../src/versions/registry.ts";
 import { benchApp, cpuPerCall as cpuPerCallOf, cpuPerRequest as cpuPerRequestOf } from "./in-process-app.ts";
 
 const args = process.argv.slice(2);
@@ -23,7 +18,7 @@ const query = `start=oldest&limit=100${option("types") ? `&types=${option("types
 // The feed's route as declared (doorway, query model, response model), answering a body from memory.
 let remembered = "{}";
 const declared = { scope: "events:read", operation: "events.feed", version: "header", summary: "probe", tags: ["bench"], hidden: true } as const;
-const { app, deps, accountId, clientId, headers, dir, cleanup } = await benchApp("feed-cpu", (deps) =>
+const { app, deps, accountId, headers, dir, cleanup } = await benchApp("feed-cpu", (deps) =>
   deps.v1
     .plugin("bench")
     .get("/v1/bench/doorway", { ...declared, response: { 200: t.Object({ ok: t.Boolean() }) } }, () => ({ ok: true }))
@@ -75,26 +70,10 @@ const feedShaped = await cpuPerRequest(
   (r) => app.handle(r),
 );
 
-const pages = new FeedPageText(deps);
-const reader = {
-  listener: { clientId, accountId, scopes: [...SCOPES] },
-  apiVersion: CURRENT_API_VERSION,
-  requested: option("types") ? parseTypes(option("types")) : null,
-};
-const pageText = await cpuPerCall(() => pages.page(reader, 0, 100));
-const copies = new ClientFeedPages(deps);
-const copyPage = await cpuPerCall(() => copies.page(reader, 0, 100));
-const [pageSql] = [...(pages as unknown as { statements: Map<string, { sql: string }> }).statements.values()];
-const sqlArgs = [accountId, 0, clientId, clientId, 101];
-const statement = await cpuPerCall(() => deps.store.read(pageSql!.sql, sqlArgs));
-
 console.log(`feed page (${items} events, ${page.body.length} bytes), ${REQUESTS} requests in process, µs CPU per request:`);
 console.log(`  body from memory        ${fromMemory.us.toFixed(1)}`);
 console.log(`  doorway, tiny answer    ${doorway.us.toFixed(1)}`);
 console.log(`  the feed's route, answering the page from memory ${feedShaped.us.toFixed(1)}   (doorway, query and response models; no store)`);
-console.log(`  the page's statement    ${statement.toFixed(1)}`);
-console.log(`  the page (FeedPageText) ${pageText.toFixed(1)}`);
-console.log(`  the page from the client's copy (ClientFeedPages) ${copyPage.toFixed(1)}`);
 console.log(`  GET /v1/events          ${page.us.toFixed(1)}   (≈ ${(page.us - feedShaped.us).toFixed(1)} more than answering from memory)`);
 if (process.env.KEEP) {
   console.log(dir);

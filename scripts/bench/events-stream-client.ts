@@ -1,12 +1,16 @@
 // The client side of scripts/bench/events.ts: opens N SSE streams, then on "fanout <url>" on stdin
 // triggers one event and reports, on stdout, the milliseconds until the last stream had its frame.
-const [url, count, token] = process.argv.slice(2) as [string, string, string];
+// `tokens`: one token, or @FILE with one per line (a token holds at most 32 streams); stream i uses token i mod their number.
+const [url, count, tokens] = process.argv.slice(2) as [string, string, string];
 const n = Number(count);
+const tokenList = tokens?.startsWith("@") ? (await Bun.file(tokens.slice(1)).text()).split("\n").filter(Boolean) : tokens ? [tokens] : [];
+let serial = 0;
 let opened = 0;
 let waiting: { left: number; done: (ms: number) => void; start: number } | null = null;
 const decoder = new TextDecoder();
 
 async function open(): Promise<void> {
+  const token = tokenList.length > 0 ? tokenList[serial++ % tokenList.length] : undefined;
   const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (response.status !== 200) throw new Error(`stream answered ${response.status}`);
   opened++;

@@ -94,14 +94,14 @@ const parlaPort = await freePort();
 const parla = Bun.spawn(pin(1, ["bun", join(here, "events-parla-server.ts"), dir.path, String(parlaPort), String(HEARTBEAT)]), { stdout: "pipe", stderr: "inherit" });
 try {
   await firstLine(baseline.stdout);
-  const info = JSON.parse((await firstLine(parla.stdout)).line) as { port: number; control: number; token: string };
+  const info = JSON.parse((await firstLine(parla.stdout)).line) as { port: number; control: number; token: string; tokensFile: string };
   const base = `http://127.0.0.1:${basePort}`;
   const ours = `http://127.0.0.1:${info.port}`;
   const control = `http://127.0.0.1:${info.control}`;
 
   // 1. Memory per open stream, heartbeats running.
   const memory: Record<string, number> = {};
-  const streamRuns = [["Bun.serve", baseline.pid, `${base}/stream`, ""], ["Parla", parla.pid, `${ours}/v1/events/stream`, info.token]] as const;
+  const streamRuns = [["Bun.serve", baseline.pid, `${base}/stream`, ""], ["Parla", parla.pid, `${ours}/v1/events/stream`, `@${info.tokensFile}`]] as const;
   for (const [name, pid, url, token] of FEED_ONLY ? [] : streamRuns) {
     Bun.gc(true);
     await Bun.sleep(500);
@@ -117,7 +117,7 @@ try {
 
   // 2. One event to FANOUT streams: the time until the last one has it.
   const fanout: Record<string, number> = {};
-  const fanoutRuns = [["Bun.serve", `${base}/stream`, "", `${base}/fanout`], ["Parla", `${ours}/v1/events/stream`, info.token, `${control}/record`]] as const;
+  const fanoutRuns = [["Bun.serve", `${base}/stream`, "", `${base}/fanout`], ["Parla", `${ours}/v1/events/stream`, `@${info.tokensFile}`, `${control}/record`]] as const;
   for (const [name, url, token, trigger] of FEED_ONLY ? [] : fanoutRuns) {
     const client = await streamClient(url, FANOUT, token);
     await Bun.sleep(500);

@@ -29,10 +29,10 @@ export interface BenchApp {
   cleanup(): void;
 }
 
-/** The app with `extraRoutes` (probe routes behind the doorway) added before it serves. */
-export async function benchApp(name: string, extraRoutes: (deps: ComposedDeps) => Elysia<any, any, any, any, any, any, any>): Promise<BenchApp> {
+/** The app with `extraRoutes` (probe routes behind the doorway) added before it serves; `env`: more settings. */
+export async function benchApp(name: string, extraRoutes: (deps: ComposedDeps) => Elysia<any, any, any, any, any, any, any>, env: Record<string, string> = {}): Promise<BenchApp> {
   const dir = tempDir(`parla-bench-${name}-`);
-  const config = loadConfig({ PARLA_DATABASE_URL: `file:${join(dir.path, "parla.db")}`, PARLA_BASE_URL: "http://localhost", PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "10000000" });
+  const config = loadConfig({ PARLA_DATABASE_URL: `file:${join(dir.path, "parla.db")}`, PARLA_BASE_URL: "http://localhost", PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE: "10000000", ...env });
   const store = openStore(config.databaseUrl);
   await migrate(store.client, Date.now());
   const { deps } = await compose(config, store, createLogger("error"), systemClock);

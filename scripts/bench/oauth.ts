@@ -1,4 +1,4 @@
-// OAuth benchmark (issue 4): client-credentials exchanges/s of the built binary against
+// OAuth benchmark (spec 4.1, 5.2): client-credentials exchanges/s of the built binary against
 // node-oidc-provider (client credentials, its in-memory adapter) and raw Bun.serve, in the same run,
 // with wrk on CPU 0 and the servers on CPU 1, at 32 and 64 connections. Each round measures every
 // server once, one after the other, so a slower moment of the machine falls on all of them; the

@@ -48,7 +48,7 @@ async function round(n: number): Promise<number> {
   await Promise.all(Array.from({ length: 32 }, async () => {
     while (made < n) {
       made++;
-      await createPlan(deps, owner, input(), null as never);
+      await createPlan(deps, owner, input(), async () => null);
     }
   }));
   deps.scheduler.wake();

@@ -24,6 +24,8 @@ export const users = sqliteTable("users", {
    * before verification did. An unconfirmed account can sign in but cannot create clients.
    */
   emailUnverifiedSince: millis("email_unverified_since"),
+  /** The language of the pages (src/web/ui-text); null: taken from the browser's Accept-Language. */
+  uiLang: text("ui_lang"),
   createdAt: millis("created_at").notNull(),
 });
 

@@ -22,12 +22,24 @@ export function normaliseEmail(raw: string): string | null {
 }
 
 /** Why a password is refused, or null. Length is what matters (NIST SP 800-63B §5.1.1.2). */
-export function passwordProblem(password: string, email?: string): string | null {
+export type PasswordRule = "too_short" | "too_long" | "too_simple" | "has_email";
+
+/** Which password rule a password breaks, if any (pages say it in the learner's language). */
+export function passwordRuleBroken(password: string, email?: string): PasswordRule | null {
   const length = Array.from(password).length;
-  if (length < PASSWORD_MIN) return `use at least ${PASSWORD_MIN} characters`;
-  if (length > PASSWORD_MAX) return `use at most ${PASSWORD_MAX} characters`;
-  if (new Set(password).size < 4) return "use more than a few different characters";
-  if (email && password.toLowerCase().includes(email.split("@")[0]!.toLowerCase()) && email.split("@")[0]!.length >= 4) return "do not use your e-mail address in the password";
+  if (length < PASSWORD_MIN) return "too_short";
+  if (length > PASSWORD_MAX) return "too_long";
+  if (new Set(password).size < 4) return "too_simple";
+  if (email && password.toLowerCase().includes(email.split("@")[0]!.toLowerCase()) && email.split("@")[0]!.length >= 4) return "has_email";
+  return null;
+}
+
+export function passwordProblem(password: string, email?: string): string | null {
+  const rule = passwordRuleBroken(password, email);
+  if (rule === "too_short") return `use at least ${PASSWORD_MIN} characters`;
+  if (rule === "too_long") return `use at most ${PASSWORD_MAX} characters`;
+  if (rule === "too_simple") return "use more than a few different characters";
+  if (rule === "has_email") return "do not use your e-mail address in the password";
   return null;
 }
 
@@ -100,6 +112,11 @@ export const hasPassword = () => new AppError(409, "conflict", "you already have
  * password (verifyPassword, then changePassword). The write is conditional on the hash still being
  * null, so a password set a moment ago by another request is never overwritten without it.
  */
+/** The language the user's pages are in (src/web/ui-text); null: the browser's Accept-Language. */
+export async function setPageLanguage(db: Db, userId: string, lang: string | null): Promise<void> {
+  await db.update(users).set({ uiLang: lang }).where(eq(users.id, userId));
+}
+
 export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw unknownUser();

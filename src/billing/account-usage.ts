@@ -1,4 +1,4 @@
-// An account's month for the Usage page and the CSV export (issue 5 rules 5 and 7): usage per
+// An account's month for the Usage page and the CSV export (spec 5.6): usage per
 // client per day, the allowance, and the metered settings, read from usage_daily after this
 // process's pending free-call counts are written.
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Metered usage billing settings (spec 5.6.3–4, issue 5 rule 5): activation and the monthly
+// Metered usage billing settings (spec 5.6.3–4): activation and the monthly
 // spending limits of the account and of each metered client. Only the account's owner changes
 // them from the web app; the operator with `parla admin metered activate` and `… deactivate`.
 import { and, eq } from "drizzle-orm";
@@ -9,7 +9,7 @@ import type { DbOrTx } from "../store/open-store.ts";
 import type { SettingsTarget } from "./plans.ts";
 import { monthOf } from "./periods.ts";
 import { spendTotals } from "./schema.ts";
-import { holderKey } from "./service.ts";
+import { holderKey } from "./spend.ts";
 
 /** Who asks: the operator (CLI, trusted) or a signed-in user, who must own the account. */
 export type Actor = { kind: "operator" } | { kind: "user"; userId: string };
@@ -69,8 +69,6 @@ export async function setMeteredActive(target: SettingsTarget, nowMs: number, ac
     await tx.update(accounts).set(limit === undefined ? { meteredActive: active } : { meteredActive: active, meteredSpendLimitCredits: limit }).where(eq(accounts.id, accountId));
     if (limit !== undefined && limit !== owned.accountLimit) await restartThresholds(tx, holderKey.accountMetered(accountId), nowMs);
   });
-  // This process applies the change to its next call; others within SETTINGS_TTL_MS.
-  target.ledger?.payers.forget(accountId);
 }
 
 /** The monthly limit for all metered clients of the account together (null: none). */
@@ -82,8 +80,6 @@ export async function setAccountSpendLimit(target: SettingsTarget, nowMs: number
     await tx.update(accounts).set({ meteredSpendLimitCredits: limit }).where(eq(accounts.id, accountId));
     await restartThresholds(tx, holderKey.accountMetered(accountId), nowMs);
   });
-  // This process applies the change to its next call; others within SETTINGS_TTL_MS.
-  target.ledger?.payers.forget(accountId);
 }
 
 /** One metered client's monthly limit (null: none). Allowance clients have no spending limit. */
@@ -98,8 +94,6 @@ export async function setMeteredClientLimit(target: SettingsTarget, nowMs: numbe
     await tx.update(clients).set({ spendLimitCredits: limit }).where(and(eq(clients.id, clientId), eq(clients.accountId, accountId)));
     await restartThresholds(tx, holderKey.clientMetered(clientId), nowMs);
   });
-  // This process applies the change to its next call; others within SETTINGS_TTL_MS.
-  target.ledger?.payers.forget(accountId);
 }
 
 export async function meteredSettings(db: DbOrTx, accountId: string): Promise<MeteredSettings | null> {

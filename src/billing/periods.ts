@@ -1,4 +1,4 @@
-// Billing periods (issue 5 rule 4): usage is per calendar month in UTC and the allowance resets at
+// Billing periods (spec 5.6; months in UTC so every process agrees): usage is per calendar month in UTC and the allowance resets at
 // the month's first instant. Every date here comes from the injectable clock, never Date.now().
 
 const DAY_MS = 86_400_000;

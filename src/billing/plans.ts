@@ -1,25 +1,21 @@
 // Plans and their monthly allowance (spec 5.6): a free or paid plan per account. A change applies to
-// this process's next call at once (the ledger forgets the account's cached settings) and to other
-// processes sharing the store within SETTINGS_TTL_MS.
+// the next call in every process: the plan is read in every spending transaction (spend.ts).
 import { eq } from "drizzle-orm";
 import { accounts } from "../accounts/schema.ts";
 import type { Config } from "../config/config.ts";
 import type { Db } from "../store/open-store.ts";
-import type { PendingLedger } from "./pending-ledger.ts";
 
 export type Plan = (typeof accounts.$inferSelect)["plan"];
 
 export const PLANS: readonly Plan[] = ["free", "paid"];
 
-/** Where a billing setting is changed: the store, and this process's ledger when it has one. */
+/** Where a billing setting is changed: the store (nothing else keeps it). */
 export interface SettingsTarget {
   store: { db: Db };
-  ledger?: Pick<PendingLedger, "payers"> | null;
 }
 
 export async function setPlan(target: SettingsTarget, accountId: string, plan: Plan): Promise<boolean> {
   const r = await target.store.db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
-  target.ledger?.payers.forget(accountId);
   return r.length === 1;
 }
 

@@ -88,28 +88,22 @@ function period(month: string) {
  * client, app and web session spending it), so `usage.credits` equals `allowance.used`; a metered
  * client sees its own usage and both limits that can stop it.
  *
- * Read without a write: the monthly rollup and spend_totals, plus what this process has counted and
- * spent but not yet written, under the ledger's read gate (pending-ledger.ts). Other processes'
- * unwritten counts are at most their FLUSH_MS (250 ms) behind. The payer's settings are the ones
- * this call was just charged under (the ledger's cache, SETTINGS_TTL_MS), read afresh when absent.
+ * Read without a write: the monthly rollup and spend_totals (credits are always written with their
+ * call, spend.ts), plus the calls this process has counted and not yet written, under the ledger's
+ * read gate (pending-ledger.ts). Other processes' unwritten call counts are at most their FLUSH_MS
+ * (250 ms) behind. The payer's settings are read afresh.
  */
 export async function usageReport(deps: { store: Pick<Store, "db" | "read">; config: Config; clock: Clock; ledger: PendingLedger }, payer: Payer, month: string): Promise<UsageResponseBody> {
   const { db } = deps.store;
   const ledger = deps.ledger;
-  const nowMs = deps.clock.now();
-  let settings = ledger.payers.cached(nowMs, payer);
-  if (!settings) ledger.payers.remember(nowMs, payer, (settings = await readPayerSettings(db, payer)));
-  // What this process holds is taken in the same turn as the read starts, so every figure of the
-  // answer counts the same calls (usage.credits equals allowance.used).
-  const held = (holders: string[]) => holders.map((holder) => ledger.holder(holder, month)?.pending ?? 0);
+  const settings = await readPayerSettings(db, payer);
   return ledger.gate.read(async () => {
     if (settings.budget === "allowance") {
       const holders = [holderKey.allowance(payer.accountId)];
       const filter = { accountId: payer.accountId, budget: "allowance" as const, month };
       const pending = ledger.pendingUsage(filter);
-      const heldNow = held(holders);
       const { spent, stored } = await readMonth(deps.store, holders, filter);
-      const used = spent[0]! + heldNow[0]!;
+      const used = spent[0]!;
       const credits = allowanceCredits(deps.config, settings.plan);
       return { billing_mode: "allowance", ...period(month), allowance: { credits, used, remaining: Math.max(credits - used, 0) }, usage: operationTotals(stored, pending) };
     }
@@ -117,15 +111,14 @@ export async function usageReport(deps: { store: Pick<Store, "db" | "read">; con
     const holders = [holderKey.clientMetered(clientId), holderKey.accountMetered(payer.accountId)];
     const filter = { accountId: payer.accountId, budget: "metered" as const, month, clientId };
     const pending = ledger.pendingUsage(filter);
-    const heldNow = held(holders);
     const { spent, stored } = await readMonth(deps.store, holders, filter);
     return {
       billing_mode: "metered",
       ...period(month),
       metered: {
         active: settings.active,
-        client_spend_limit: spendLimitState(spent[0]! + heldNow[0]!, settings.clientLimit),
-        account_spend_limit: spendLimitState(spent[1]! + heldNow[1]!, settings.accountLimit),
+        client_spend_limit: spendLimitState(spent[0]!, settings.clientLimit),
+        account_spend_limit: spendLimitState(spent[1]!, settings.accountLimit),
       },
       usage: operationTotals(stored, pending),
     };

@@ -59,23 +59,3 @@ export const spendTotals = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.holder, t.month] })],
 );
-
-/**
- * Credits a process has reserved from a holder's monthly budget and may spend without a write per
- * call (credit-leases.ts). The spending invariant the store keeps: spend_totals.credits plus every
- * live lease's credits never exceeds the limit. `credits` is what the lease still covers: granted
- * and not yet written to spend_totals. A lease its process no longer renews (a crash) stops counting
- * at `expires_at`.
- */
-export const spendLeases = sqliteTable(
-  "spend_leases",
-  {
-    holder: text("holder").notNull(),
-    month: text("month").notNull(),
-    /** The process holding it: a random id chosen when its store was opened. */
-    lessee: text("lessee").notNull(),
-    credits: integer("credits").notNull(),
-    expiresAt: millis("expires_at").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.holder, t.month, t.lessee] })],
-);

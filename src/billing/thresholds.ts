@@ -1,4 +1,4 @@
-// Spending-limit thresholds for usage.threshold_reached (spec 6.1, issue 5 rule 8): 50, 75, 90 and
+// Spending-limit thresholds for usage.threshold_reached (spec 6.1): 50, 75, 90 and
 // 100 % of a metered client's or account's monthly limit. A jump past several reports only the
 // highest, and each is reported at most once per holder and month (spend_totals.threshold_reported).
 import { and, eq, lt } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The usage export (issue 5 rule 5): one CSV row per day, client, budget and operation, so an
+// The usage export (spec 5.6.3): one CSV row per day, client, budget and operation, so an
 // operator can bill metered usage through any payment provider. RFC 4180 quoting; cells that a
 // spreadsheet would run as a formula are prefixed with an apostrophe (OWASP "CSV injection").
 import type { Store } from "../store/open-store.ts";

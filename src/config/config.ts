@@ -46,7 +46,7 @@ const ConfigSchema = T.Object({
   backupDir: T.Union([T.String({ minLength: 1 }), T.Null()], { env: "PARLA_BACKUP_DIR", default: null }),
   backupEveryHours: Positive("PARLA_BACKUP_EVERY_HOURS", 24, 1, 24 * 365),
   backupKeep: Positive("PARLA_BACKUP_KEEP", 7, 1, 10_000),
-  // Optional external sign-in: each provider is either fully configured or absent.
+  // Optional external sign-in (OpenID Connect, OAuth 2.0 RFC 6749): each provider is either fully configured or absent.
   oidcIssuer: T.Union([T.String(), T.Null()], { env: "PARLA_OIDC_ISSUER", default: null }),
   oidcClientId: T.Union([T.String(), T.Null()], { env: "PARLA_OIDC_CLIENT_ID", default: null }),
   oidcClientSecret: T.Union([T.String(), T.Null()], { env: "PARLA_OIDC_CLIENT_SECRET", default: null }),

@@ -4,7 +4,7 @@
 import { listClients } from "../clients/service.ts";
 import type { Store } from "../store/open-store.ts";
 import { mayHear, type EventType } from "./catalogue.ts";
-import { envelopeAt, type EventEnvelope, type EventVersions } from "./envelope.ts";
+import { envelopeJson, type EventEnvelope, type EventVersions } from "./envelope.ts";
 import { recentEvents } from "./event-reads.ts";
 
 export interface AccountEvent {
@@ -33,7 +33,7 @@ export async function accountEvents(deps: { store: Pick<Store, "db">; serverKey:
   const byId = new Map(clients.map((c) => [c.id, c]));
   const out: AccountEvent[] = [];
   for (const row of rows) {
-    const hears = (c: (typeof clients)[number]) => mayHear({ clientId: c.id, accountId, scopes: c.scopes }, row);
+    const hears = (c: (typeof clients)[number]) => mayHear({ clientId: c.id, accountId, userId: null, scopes: c.scopes }, row);
     const shown = chosen ? (hears(chosen) ? chosen : undefined) : clients.find(hears);
     if (chosen && !shown) continue;
     const only = row.clientId ? byId.get(row.clientId) : undefined;
@@ -42,10 +42,10 @@ export async function accountEvents(deps: { store: Pick<Store, "db">; serverKey:
       id: row.id,
       type: row.type,
       createdAt: row.createdAt,
-      data: row.data,
+      data: JSON.parse(row.dataJson) as Record<string, unknown>,
       shownFor: shown ? { id: shown.id, name: shown.name } : null,
       onlyClient: row.clientId ? { id: row.clientId, name: only?.name ?? "a deleted client" } : null,
-      envelope: shown ? envelopeAt(deps.serverKey, deps.versions, shown.id, shown.pinnedVersion, row) : null,
+      envelope: shown ? (JSON.parse(envelopeJson(deps.serverKey, deps.versions, shown.id, shown.pinnedVersion, row, row.dataJson)) as EventEnvelope) : null,
     });
     if (out.length === limit) break;
   }

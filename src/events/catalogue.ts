@@ -89,22 +89,49 @@ export function isEventType(value: string): value is EventType {
   return Object.hasOwn(EVENT_CATALOGUE, value);
 }
 
-/** A client that might hear events: its id, owner and the scopes in force (token ∩ client). */
+/**
+ * Who might hear events: a client, its owner, the scopes in force (token ∩ client, as the store has
+ * them now) and, for a delegated token (authorization code), the user it acts for.
+ */
 export interface Listener {
   clientId: string;
   accountId: string;
+  /** The user a delegated token acts for; null for the client itself (client credentials, webhooks). */
+  userId: string | null;
   scopes: readonly string[];
 }
 
+/** What the rule reads of an event: the columns every door has. */
+export interface HeardEvent {
+  type: string;
+  accountId: string;
+  clientId: string | null;
+  aboutUserId: string | null;
+}
+
 /**
- * Spec 6.2: a client hears an event when it holds events:read and the type's own scope, and the
- * event is about its owner's account; app.* events reach only the app's own client (spec 6.1).
+ * The one audience rule (spec 6.1, 6.2), used by the feed, the stream and webhooks alike. A listener
+ * hears an event when
+ * - it holds events:read and the type's own scope;
+ * - the event is about its owner's account;
+ * - an app.* event names this very client (spec 6.1);
+ * - for a delegated token, the event is about its user (the user's plans and installs) — as its
+ *   plan reads already are: a delegated token reads only its user's plans (spec 5.6.5).
+ * A client-credentials token (and a webhook endpoint, which belongs to the client) hears the
+ * owner's whole account (spec 6.2).
  */
-export function mayHear(listener: Listener, event: { type: string; accountId: string; clientId: string | null }): boolean {
-  if (!isEventType(event.type) || event.accountId !== listener.accountId) return false;
-  const entry: CatalogueEntry = EVENT_CATALOGUE[event.type];
-  if (!listener.scopes.includes("events:read") || !listener.scopes.includes(entry.scope)) return false;
-  return entry.audience === "account" || event.clientId === listener.clientId;
+export function mayHear(listener: Listener, event: HeardEvent): boolean {
+  if (event.accountId !== listener.accountId || !scopesAllow(listener.scopes, event.type)) return false;
+  const entry: CatalogueEntry = EVENT_CATALOGUE[event.type as EventType];
+  if (entry.audience === "own_client" && event.clientId !== listener.clientId) return false;
+  return listener.userId === null || event.aboutUserId === listener.userId;
+}
+
+/** The scope part of mayHear: events:read and the type's own scope (spec 6.2.1); false for an unknown type. */
+export function scopesAllow(scopes: readonly string[], type: string): boolean {
+  if (!isEventType(type)) return false;
+  const entry: CatalogueEntry = EVENT_CATALOGUE[type];
+  return scopes.includes("events:read") && scopes.includes(entry.scope);
 }
 
 /** The types a listener with these scopes may subscribe an endpoint to or filter a feed by. */

@@ -1,14 +1,16 @@
-// Feed and stream cursors (spec 4.4, DESIGN §4 "Feed order"): a position in the events' sequence,
-// signed with the server key so it stays opaque and cannot be forged, and bound to the account and
-// the `types` filter it was issued for. The stream's `id:` and the feed's `next_cursor` are the
-// same value, so a caller moves between them with no gap and no duplicate.
+// Feed and stream cursors (spec 4.4, DESIGN §4 "Feed order"): a position in the account's sequence
+// of events, signed with the server key so it stays opaque and cannot be forged, and bound to the
+// account only — so the same cursor is valid with any `types` filter, on the feed and the stream.
+// The stream's `id:` and the feed's `next_cursor` are the same value: a caller moves between them,
+// and between filters, with no gap and no duplicate.
 import { timingSafeEqual } from "node:crypto";
 import { DAY } from "../lib/clock.ts";
 
 /** Spec 4.4.6 and 8: a cursor older than this answers 410 cursor_expired. */
 export const CURSOR_LIFETIME_MS = 30 * DAY;
 
-const VERSION = 1;
+// 2: bound to the account alone (1 also bound the `types` filter; such cursors are refused).
+const VERSION = 2;
 const MAC_BYTES = 16;
 const BODY_BYTES = 1 + 8 + 8;
 /** Base64url of BODY_BYTES + MAC_BYTES (33 bytes: no padding, and only one spelling of each cursor). */
@@ -17,25 +19,18 @@ const TWO_32 = 2 ** 32;
 
 export interface CursorBinding {
   accountId: string;
-  /** filterKey() of the `types` filter. */
-  filter: string;
 }
 
 export type CursorReading = { ok: true; seq: number; issuedAt: number } | { ok: false; reason: "invalid" | "expired" };
 
-/** The canonical form of a `types` filter: sorted, without repeats; "*" for no filter. */
-export function filterKey(types: readonly string[] | null): string {
-  return types === null ? "*" : [...new Set(types)].sort().join(",");
-}
-
 function mac(serverKey: Uint8Array, binding: CursorBinding, body: Uint8Array): Uint8Array {
   const hasher = new Bun.CryptoHasher("sha256", serverKey);
-  hasher.update(`event-cursor\u0000${binding.accountId}\u0000${binding.filter}\u0000`);
+  hasher.update(`event-cursor\u0000${binding.accountId}\u0000`);
   hasher.update(body);
   return hasher.digest().subarray(0, MAC_BYTES);
 }
 
-/** The cursor for "everything after `seq`", issued at `issuedAt` for this account and filter. */
+/** The cursor for "everything after `seq`", issued at `issuedAt` for this account. */
 export function encodeCursor(serverKey: Uint8Array, binding: CursorBinding, seq: number, issuedAt: number): string {
   const bytes = Buffer.alloc(BODY_BYTES + MAC_BYTES);
   bytes[0] = VERSION;
@@ -59,8 +54,8 @@ function readUint64(bytes: Buffer, offset: number): number {
 }
 
 /**
- * Reads a cursor: invalid when it is malformed, forged, or was issued for another account or
- * another `types` filter (400); expired when older than 30 days (410). The signature is checked
+ * Reads a cursor: invalid when it is malformed, forged, or was issued for another account (400);
+ * expired when older than 30 days (410). The signature is checked
  * first, so a forged cursor never learns whether it would have expired.
  */
 export function decodeCursor(serverKey: Uint8Array, binding: CursorBinding, cursor: string, nowMs: number): CursorReading {

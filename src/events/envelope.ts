@@ -24,80 +24,30 @@ export function subjectFor(serverKey: Uint8Array, clientId: string, about: { acc
   return PREFIX.subject + keyedHash(serverKey, "event-subject", clientId, whom).slice(0, 27);
 }
 
+/** What an envelope is made from: the event's columns; `data` is its stored JSON text (current shape). */
 export interface StoredEvent {
   id: string;
   type: string;
   createdAt: number;
   accountId: string;
   aboutUserId: string | null;
-  data: Record<string, unknown>;
-}
-
-/** Where a reader's `,"api_version":…,"subject":…` goes in an envelope template (never raw in JSON text). */
-export const READER_MARK = "\u0001";
-
-/** What a reader's envelope has where the stored template has READER_MARK. */
-export function readerFields(apiVersion: string, subject: string): string {
-  return `,"api_version":${JSON.stringify(apiVersion)},"subject":${JSON.stringify(subject)}`;
 }
 
 /**
- * The envelope as JSON text for every reader at once: JSON.stringify of envelopeFor's object, keys
- * in the same order, with READER_MARK in place of api_version and subject, which depend on who
- * reads. The recorder stores it with the event; a feed page puts the reader's in (feed-page-text.ts).
+ * The envelope of a stored event for one client at `apiVersion`, as JSON text: the one envelope
+ * builder, used by the feed, the stream and webhooks (and the Events page), so every door carries
+ * the same bytes. Keys in EventEnvelope's order. `dataJson` goes in as it is unless the version
+ * reshapes event data (spec 9), then through the version seam. `subjects` remembers subjects
+ * already derived for this client (a page, a stream's lifetime): most events are about the
+ * account, so one keyed hash serves them all.
  */
-export function envelopeTemplate(event: { id: string; type: string; createdAt: number; data: Record<string, unknown> }): string {
-  const head = `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"created_at":${JSON.stringify(new Date(event.createdAt).toISOString())}`;
-  return `${head}${READER_MARK},"data":${JSON.stringify(event.data)}}`;
-}
-
-/** The envelope of a stored event for one client, with `data` at `apiVersion` (already transformed). */
-export function envelopeFor(serverKey: Uint8Array, clientId: string, apiVersion: string, event: StoredEvent, data: Record<string, unknown> = event.data): EventEnvelope {
-  return {
-    id: event.id,
-    type: event.type,
-    created_at: new Date(event.createdAt).toISOString(),
-    api_version: apiVersion,
-    subject: subjectFor(serverKey, clientId, event),
-    data,
-  };
-}
-
-/**
- * The envelope of a stored event for one client at `apiVersion`, its data through the version seam.
- * `subjects` remembers subjects already derived for this client (a page or a stream's lifetime):
- * most events are about the account, so one keyed hash serves them all.
- */
-export function envelopeAt(serverKey: Uint8Array, versions: EventVersions, clientId: string, apiVersion: string, event: StoredEvent, subjects?: Map<string, string>): EventEnvelope {
+export function envelopeJson(serverKey: Uint8Array, versions: EventVersions, clientId: string, apiVersion: string, event: StoredEvent, dataJson: string, subjects?: Map<string, string>): string {
   const whom = event.aboutUserId ?? "";
   let subject = subjects?.get(whom);
   if (subject === undefined) {
     subject = subjectFor(serverKey, clientId, event);
     if (subjects && subjects.size < 1000) subjects.set(whom, subject);
   }
-  return { id: event.id, type: event.type, created_at: new Date(event.createdAt).toISOString(), api_version: apiVersion, subject, data: versions.eventDataAt(event.type, event.data, apiVersion) as Record<string, unknown> };
-}
-
-/**
- * Subjects already derived, per (client, account or user): a subject never changes (spec 2.5), so
- * one keyed hash serves every page a client reads. Bounded: past `max` entries the oldest goes.
- */
-export class SubjectCache {
-  private readonly subjects = new Map<string, string>();
-
-  constructor(
-    private readonly serverKey: Uint8Array,
-    private readonly max = 10_000,
-  ) {}
-
-  get(clientId: string, accountId: string, aboutUserId: string | null): string {
-    const key = aboutUserId === null ? `${clientId}\u0000a\u0000${accountId}` : `${clientId}\u0000u\u0000${aboutUserId}`;
-    let subject = this.subjects.get(key);
-    if (subject === undefined) {
-      subject = subjectFor(this.serverKey, clientId, { accountId, aboutUserId });
-      if (this.subjects.size >= this.max) this.subjects.delete(this.subjects.keys().next().value!);
-      this.subjects.set(key, subject);
-    }
-    return subject;
-  }
+  const data = versions.reshapesEventData(apiVersion) ? JSON.stringify(versions.eventDataAt(event.type, JSON.parse(dataJson), apiVersion)) : dataJson;
+  return `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"created_at":"${new Date(event.createdAt).toISOString()}","api_version":${JSON.stringify(apiVersion)},"subject":"${subject}","data":${data}}`;
 }

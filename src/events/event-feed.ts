@@ -1,16 +1,17 @@
-// The pull feed (spec 2.8, 4.4, 6.2): who hears what on the feed and the stream, where a read
-// starts (now, the oldest kept event, or a cursor), and one page of envelopes. The stream
-// (event-stream.ts) uses the same audience, positions and cursors, so the two are interchangeable.
+// The pull feed (spec 2.8, 4.4, 6.2): where a read starts (now, the oldest kept event, or a
+// cursor), and one page of envelopes — the one feed page builder. Who hears what is the
+// catalogue's mayHear; the stream (event-stream.ts) uses the same rule, positions and cursors, so
+// the two are interchangeable, under any `types` filter.
 import type { Clock } from "../lib/clock.ts";
 import { AppError, invalidRequest } from "../lib/errors.ts";
 import type { Store } from "../store/open-store.ts";
-import { hearableTypes, isEventType, mayHear, type EventType, type Listener } from "./catalogue.ts";
-import { decodeCursor, encodeCursor, filterKey, type CursorBinding } from "./cursor.ts";
-import { envelopeAt, type EventEnvelope, type EventVersions } from "./envelope.ts";
-import { headSeq, readEventsAfter, type EventRow } from "./event-reads.ts";
+import { hearableTypes, isEventType, mayHear, type EventType, type HeardEvent, type Listener } from "./catalogue.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { envelopeJson, type EventVersions } from "./envelope.ts";
+import { headSeq, readListenerEvents } from "./event-reads.ts";
 
 export interface FeedDeps {
-  store: Pick<Store, "db" | "read" | "readAll">;
+  store: Pick<Store, "db" | "readAll">;
   clock: Clock;
   serverKey: Uint8Array;
   versions: EventVersions;
@@ -51,16 +52,13 @@ export function feedTypes(reader: FeedReader): EventType[] {
 }
 
 /** Does this reader get this event? The catalogue's rule (mayHear) and the `types` filter. */
-export function readerHears(reader: FeedReader, types: readonly EventType[], row: EventRow): boolean {
+export function readerHears(reader: FeedReader, types: readonly EventType[], row: HeardEvent): boolean {
   return (types as readonly string[]).includes(row.type) && mayHear(reader.listener, row);
 }
 
-export function cursorBinding(reader: FeedReader): CursorBinding {
-  return { accountId: reader.listener.accountId, filter: filterKey(reader.requested) };
-}
-
-export function cursorAt(deps: FeedDeps, reader: FeedReader, seq: number): string {
-  return encodeCursor(deps.serverKey, cursorBinding(reader), seq, deps.clock.now());
+/** The cursor for "everything after `seq`" in the reader's account (DESIGN §4: bound to the account only). */
+export function cursorAt(deps: Pick<FeedDeps, "serverKey" | "clock">, reader: FeedReader, seq: number): string {
+  return encodeCursor(deps.serverKey, { accountId: reader.listener.accountId }, seq, deps.clock.now());
 }
 
 /**
@@ -69,7 +67,14 @@ export function cursorAt(deps: FeedDeps, reader: FeedReader, seq: number): strin
  * invalid_request, one older than 30 days 410 cursor_expired.
  */
 export async function startPosition(deps: FeedDeps, reader: FeedReader, from: StartFrom): Promise<number> {
-  return positionFrom(deps, reader, from) ?? headSeq(deps.store.db);
+  if (from.start !== undefined && from.start !== "oldest") throw invalidRequest(`start must be "oldest" (or leave it out to start from now)`, "start");
+  if (from.cursor !== undefined && from.cursor !== null) {
+    const read = decodeCursor(deps.serverKey, { accountId: reader.listener.accountId }, from.cursor, deps.clock.now());
+    if (!read.ok && read.reason === "expired") throw new AppError(410, "cursor_expired", "the cursor is older than 30 days; start again without a cursor, or with start=oldest");
+    if (!read.ok) throw invalidRequest("the cursor is not one this feed issued for this account; pass back next_cursor (or a stream id:) unchanged", from.cursorParam);
+    return read.seq;
+  }
+  return from.start === "oldest" ? 0 : headSeq(deps.store.db);
 }
 
 export interface StartFrom {
@@ -79,41 +84,26 @@ export interface StartFrom {
   cursorParam: string;
 }
 
-/** startPosition as far as it is known without the store: null for "from now" (the head's position). */
-export function positionFrom(deps: Pick<FeedDeps, "serverKey" | "clock">, reader: FeedReader, from: StartFrom): number | null {
-  if (from.start !== undefined && from.start !== "oldest") throw invalidRequest(`start must be "oldest" (or leave it out to start from now)`, "start");
-  if (from.cursor !== undefined && from.cursor !== null) {
-    const read = decodeCursor(deps.serverKey, cursorBinding(reader), from.cursor, deps.clock.now());
-    if (!read.ok && read.reason === "expired") throw new AppError(410, "cursor_expired", "the cursor is older than 30 days; start again without a cursor, or with start=oldest");
-    if (!read.ok) throw invalidRequest("the cursor is not one this feed issued for this account and these types; pass back next_cursor unchanged", from.cursorParam);
-    return read.seq;
-  }
-  return from.start === "oldest" ? 0 : null;
-}
-
-export interface FeedPage {
-  items: EventEnvelope[];
-  next_cursor: string;
-  has_more: boolean;
-}
-
 /**
- * One page after `afterSeq`. When the page reaches the end, the position moves to the head read
- * before it (every event up to there was committed and seen), so a caller that hears nothing does
- * not rescan the same unheard events on every call.
+ * One page after `afterSeq`, as the JSON text of the answer (FeedPageSchema's keys, in order): the
+ * one feed page builder. When the page reaches the end, the position moves to the head read with it
+ * (every event up to there was committed and seen), so a caller that hears nothing does not rescan
+ * the same unheard events on every call.
  */
-export async function feedPage(deps: FeedDeps, reader: FeedReader, afterSeq: number, limit: number): Promise<FeedPage> {
+export async function feedPage(deps: FeedDeps, reader: FeedReader, afterSeq: number, limit: number): Promise<string> {
   const types = feedTypes(reader);
-  if (types.length === 0) return { items: [], next_cursor: cursorAt(deps, reader, afterSeq), has_more: false };
-  const db = deps.store.db;
-  const head = await headSeq(db);
-  const rows = await readEventsAfter(db, reader.listener.accountId, afterSeq, limit + 1, { types, clientId: reader.listener.clientId });
+  if (types.length === 0) return pageJson([], cursorAt(deps, reader, afterSeq), false);
+  const { head, rows } = await readListenerEvents(deps.store, reader.listener, afterSeq, limit + 1, types);
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
-  const items: EventEnvelope[] = [];
+  const items: string[] = [];
   const subjects = new Map<string, string>();
-  for (const row of page) if (readerHears(reader, types, row)) items.push(envelopeAt(deps.serverKey, deps.versions, reader.listener.clientId, reader.apiVersion, row, subjects));
+  for (const row of page) if (readerHears(reader, types, row)) items.push(envelopeJson(deps.serverKey, deps.versions, reader.listener.clientId, reader.apiVersion, row, row.dataJson, subjects));
   const last = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   const position = hasMore ? last : Math.max(last, head, afterSeq);
-  return { items, next_cursor: cursorAt(deps, reader, position), has_more: hasMore };
+  return pageJson(items, cursorAt(deps, reader, position), hasMore);
+}
+
+function pageJson(items: string[], nextCursor: string, hasMore: boolean): string {
+  return `{"items":[${items.join(",")}],"next_cursor":${JSON.stringify(nextCursor)},"has_more":${hasMore}}`;
 }

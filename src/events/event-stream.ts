@@ -1,13 +1,15 @@
 // The event stream (spec 4.4, DESIGN §6): the feed's events as server-sent-event frames. Each event
 // frame has no `event:` field, `id:` = the cursor after that event (the feed's next_cursor) and
 // `data:` = one envelope; `: hb` every heartbeat; `event: done` after the lifetime and
-// `event: error` on a failure, both with the `id:` of the position reached, then the stream ends.
-// A stream first catches up from the store, then follows the process's one poller (event-signal.ts).
+// `event: error` on a failure or when its access ends, both with the `id:` of the position reached,
+// then the stream ends. A stream first catches up from the store, then follows the process's one
+// poller (event-signal.ts), which also keeps its token's access as the store has it (spec 3.4, 3.5,
+// 5.4.2: revocations and narrowed scopes apply at once, to open streams too).
 import type { EventType } from "./catalogue.ts";
-import { envelopeAt } from "./envelope.ts";
+import { envelopeJson } from "./envelope.ts";
 import { cursorAt, feedTypes, readerHears, type FeedDeps, type FeedReader } from "./event-feed.ts";
-import { readEventsAfter, type EventRow } from "./event-reads.ts";
-import type { EventSignal, SignalSubscriber } from "./event-signal.ts";
+import { readListenerEvents, type EventRow } from "./event-reads.ts";
+import type { EventSignal, SignalSubscriber, StreamGrant } from "./event-signal.ts";
 
 export interface StreamDeps extends FeedDeps {
   signal: EventSignal;
@@ -16,29 +18,64 @@ export interface StreamDeps extends FeedDeps {
   maxSeconds: number;
 }
 
+/** The token a stream was opened with: its key (to read it again), its client and when it expires. */
+export interface StreamToken {
+  key: string;
+  clientId: string;
+  expiresAt: number;
+}
+
 const CATCH_UP_PAGE = 500;
 /** Frames queued for a reader that does not read: past this the stream ends (it reconnects with its cursor). */
 const MAX_QUEUED_FRAMES = 1000;
 
 export const HEARTBEAT_FRAME = ": hb\n\n";
 
+/** Open streams per access token in one process: a 33rd is refused with 429 until one closes. */
+export const STREAMS_PER_TOKEN = 32;
+
+/**
+ * The open streams of each token in this process (their connections are this process's own): a
+ * slot is taken before a stream opens and given back when it ends.
+ */
+export class StreamSlots {
+  private readonly open = new Map<string, number>();
+
+  constructor(private readonly perToken = STREAMS_PER_TOKEN) {}
+
+  /** A slot for this token, or null when it holds `perToken` already. The function gives it back (once). */
+  take(tokenKey: string): (() => void) | null {
+    const held = this.open.get(tokenKey) ?? 0;
+    if (held >= this.perToken) return null;
+    this.open.set(tokenKey, held + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const left = (this.open.get(tokenKey) ?? 1) - 1;
+      if (left === 0) this.open.delete(tokenKey);
+      else this.open.set(tokenKey, left);
+    };
+  }
+}
+
 /**
  * A stream of frames for `reader` from the position after `startSeq`. It ends by itself (done),
- * on a failure (error), when `abort` fires or the body is cancelled (the caller went away: every
- * resource is freed at once).
+ * on a failure or when its token stops granting it (error), when `abort` fires or the body is
+ * cancelled (the caller went away: every resource is freed at once); `onEnd` runs once, then.
  */
-export function openEventStream(deps: StreamDeps, reader: FeedReader, startSeq: number, abort: AbortSignal | null): ReadableStream<string> {
+export function openEventStream(deps: StreamDeps, reader: FeedReader, token: StreamToken, startSeq: number, abort: AbortSignal | null, onEnd: () => void = () => {}): ReadableStream<string> {
   let stream: EventStream | null = null;
   return new ReadableStream<string>(
     {
       start(controller) {
-        stream = new EventStream(deps, reader, startSeq, controller);
-        abort?.addEventListener("abort", () => stream?.end(null), { once: true });
-        if (abort?.aborted) stream.end(null);
+        stream = new EventStream(deps, reader, token, startSeq, controller, onEnd);
+        abort?.addEventListener("abort", () => stream?.end(), { once: true });
+        if (abort?.aborted) stream.end();
         else void stream.run();
       },
       cancel() {
-        stream?.end(null);
+        stream?.end();
       },
     },
     { highWaterMark: 0 },
@@ -47,7 +84,9 @@ export function openEventStream(deps: StreamDeps, reader: FeedReader, startSeq: 
 
 class EventStream implements SignalSubscriber {
   readonly accountId: string;
-  private readonly types: EventType[];
+  readonly access: { tokenKey: string; clientId: string };
+  private types: EventType[];
+  private expiresAt: number;
   private readonly openedAt: number;
   private lastWriteAt: number;
   /** Every event up to here that this reader hears has been sent. */
@@ -61,11 +100,15 @@ class EventStream implements SignalSubscriber {
 
   constructor(
     private readonly deps: StreamDeps,
-    private readonly reader: FeedReader,
+    private reader: FeedReader,
+    token: StreamToken,
     startSeq: number,
     private readonly controller: ReadableStreamDefaultController<string>,
+    private readonly onEnd: () => void,
   ) {
     this.accountId = reader.listener.accountId;
+    this.access = { tokenKey: token.key, clientId: token.clientId };
+    this.expiresAt = token.expiresAt;
     this.types = feedTypes(reader);
     this.upTo = startSeq;
     this.openedAt = this.lastWriteAt = deps.clock.now();
@@ -91,7 +134,7 @@ class EventStream implements SignalSubscriber {
       if (this.types.length === 0) {
         this.upTo = Math.max(this.upTo, head);
       } else {
-        const rows = await readEventsAfter(this.deps.store.db, this.accountId, this.upTo, CATCH_UP_PAGE, { types: this.types, clientId: this.reader.listener.clientId });
+        const { rows } = await readListenerEvents(this.deps.store, this.reader.listener, this.upTo, CATCH_UP_PAGE, this.types);
         if (this.closed) return;
         this.send(rows);
         if (rows.length === CATCH_UP_PAGE) continue;
@@ -117,8 +160,25 @@ class EventStream implements SignalSubscriber {
 
   onTick(nowMs: number): void {
     if (this.closed) return;
+    if (nowMs >= this.expiresAt) return this.refuse("unauthorized", "invalid_token: the access token expired; exchange again and reconnect with Last-Event-ID");
     if (nowMs - this.openedAt >= this.deps.maxSeconds * 1000) return this.finish("done", {});
     if (nowMs - this.lastWriteAt >= this.deps.heartbeatSeconds * 1000) this.write(HEARTBEAT_FRAME);
+  }
+
+  onGrant(grant: StreamGrant | null): void {
+    if (this.closed) return;
+    if (grant === null) return this.refuse("unauthorized", "invalid_token: the access token is unknown or was revoked");
+    this.expiresAt = grant.expiresAt;
+    this.narrowTo(grant.scopes);
+    if (!this.closed) this.onTick(this.deps.clock.now());
+  }
+
+  onClientScopes(scopes: readonly string[] | null): void {
+    if (this.closed) return;
+    if (scopes === null) return this.refuse("unauthorized", "invalid_token: the access token is unknown or was revoked");
+    // The scopes in force are the token's narrowed by its client's (spec 5.4.2); the client's can
+    // only take away from what this stream holds — a widening applies from the next exchange.
+    this.narrowTo(this.reader.listener.scopes.filter((scope) => scopes.includes(scope)));
   }
 
   onFailure(error: unknown): void {
@@ -129,6 +189,15 @@ class EventStream implements SignalSubscriber {
     this.finish("done", {});
   }
 
+  /** From the next event on, only what these scopes allow; without events:read the stream ends. */
+  private narrowTo(scopes: readonly string[]): void {
+    const held = this.reader.listener.scopes;
+    if (scopes.length === held.length && scopes.every((scope) => held.includes(scope))) return;
+    if (!scopes.includes("events:read")) return this.refuse("insufficient_scope", "this stream needs the scope events:read, which the token no longer holds");
+    this.reader = { ...this.reader, listener: { ...this.reader.listener, scopes } };
+    this.types = feedTypes(this.reader);
+  }
+
   private send(rows: EventRow[]): void {
     const { serverKey } = this.deps;
     let frames = "";
@@ -136,8 +205,8 @@ class EventStream implements SignalSubscriber {
       if (row.seq <= this.upTo) continue;
       this.upTo = row.seq;
       if (!readerHears(this.reader, this.types, row)) continue;
-      const envelope = envelopeAt(serverKey, this.deps.versions, this.reader.listener.clientId, this.reader.apiVersion, row, this.subjects);
-      frames += `id: ${cursorAt(this.deps, this.reader, row.seq)}\ndata: ${JSON.stringify(envelope)}\n\n`;
+      const envelope = envelopeJson(serverKey, this.deps.versions, this.reader.listener.clientId, this.reader.apiVersion, row, row.dataJson, this.subjects);
+      frames += `id: ${cursorAt(this.deps, this.reader, row.seq)}\ndata: ${envelope}\n\n`;
     }
     if (frames) this.write(frames);
   }
@@ -148,30 +217,36 @@ class EventStream implements SignalSubscriber {
     this.finish("error", { code: "internal_error", error: "the stream failed; reconnect with Last-Event-ID set to the last id received" });
   }
 
+  /** Access ended: the error frame says why in the /v1 error shape, with the position reached. */
+  private refuse(code: "unauthorized" | "insufficient_scope", error: string): void {
+    this.finish("error", { code, error });
+  }
+
   /** The last frame (done or error), with the position reached, then the end. */
   private finish(kind: "done" | "error", data: Record<string, unknown>): void {
     if (this.closed) return;
     const position = this.live ? Math.max(this.upTo, this.deps.signal.head) : this.upTo;
     this.write(`event: ${kind}\nid: ${cursorAt(this.deps, this.reader, position)}\ndata: ${JSON.stringify(data)}\n\n`);
-    this.end(null);
+    this.end();
   }
 
   private write(chunk: string): void {
     if (this.closed) return;
-    if ((this.controller.desiredSize ?? 0) < -MAX_QUEUED_FRAMES) return this.end(null);
+    if ((this.controller.desiredSize ?? 0) < -MAX_QUEUED_FRAMES) return this.end();
     try {
       this.controller.enqueue(chunk);
       this.lastWriteAt = this.deps.clock.now();
     } catch {
-      this.end(null);
+      this.end();
     }
   }
 
-  end(_reason: null): void {
+  end(): void {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.onEnd();
     try {
       this.controller.close();
     } catch {

@@ -25,9 +25,9 @@ export interface TailOptions {
 
 export function tailLine(row: EventRow, json: boolean): string {
   const createdAt = new Date(row.createdAt).toISOString();
-  if (json) return JSON.stringify({ id: row.id, seq: row.seq, type: row.type, created_at: createdAt, account_id: row.accountId, client_id: row.clientId, about_user_id: row.aboutUserId, data: row.data });
+  if (json) return JSON.stringify({ id: row.id, seq: row.seq, type: row.type, created_at: createdAt, account_id: row.accountId, client_id: row.clientId, about_user_id: row.aboutUserId, data: JSON.parse(row.dataJson) });
   const only = row.clientId ? `  (only ${row.clientId})` : "";
-  return `${createdAt}  ${row.type}  ${row.id}  ${JSON.stringify(row.data)}${only}`;
+  return `${createdAt}  ${row.type}  ${row.id}  ${row.dataJson}${only}`;
 }
 
 /** Prints the account's new events until `stop` fires. Resolves once it has stopped. */
@@ -42,6 +42,10 @@ export async function tailEvents(options: TailOptions): Promise<void> {
   });
   const unsubscribe = await signal.subscribe({
     accountId: options.accountId,
+    // An operator's tail has no token: nothing to re-read.
+    access: null,
+    onGrant() {},
+    onClientScopes() {},
     onEvents(rows) {
       for (const row of rows) if (options.types === null || (options.types as string[]).includes(row.type)) options.write(tailLine(row, options.json));
     },

@@ -5,7 +5,6 @@
 // throws rolls the whole change back.
 import { PREFIX, newPublicId } from "../lib/secrets.ts";
 import { executorOf, type SqlHandle } from "../store/raw-sql.ts";
-import { envelopeTemplate } from "./envelope.ts";
 
 /** Event types the service records (spec 6.1). webhook.test is never recorded: it goes to one endpoint only. */
 export type RecordedEventType = "lesson_plan.ready" | "lesson_plan.failed" | "usage.threshold_reached" | "app.installed" | "app.uninstalled";
@@ -25,8 +24,6 @@ export interface RecordedEvent extends Required<NewEvent> {
   id: string;
   seq: number;
   createdAt: number;
-  /** The envelope as stored, with READER_MARK where a reader's fields go (envelope.ts). */
-  template: string;
 }
 
 /** `tx` is the handle the event was recorded with: a drizzle transaction or a plain libSQL one. */
@@ -34,7 +31,7 @@ export type OutboxHook = (tx: SqlHandle, event: RecordedEvent) => Promise<void>;
 
 // Plain SQL: every lesson plan records two events, and building the drizzle insert cost more than
 // running it. RETURNING runs to completion in the store's client (DESIGN §9).
-const INSERT_EVENT = "INSERT INTO events (id, account_id, type, created_at, about_user_id, client_id, data, envelope_template) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq";
+const INSERT_EVENT = "INSERT INTO events (id, account_id, type, created_at, about_user_id, client_id, data) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq";
 
 export class EventRecorder {
   private readonly outbox: OutboxHook[] = [];
@@ -51,9 +48,8 @@ export class EventRecorder {
     const id = newPublicId(PREFIX.event);
     const aboutUserId = input.aboutUserId ?? null;
     const clientId = input.clientId ?? null;
-    const envelope = envelopeTemplate({ id, type: input.type, createdAt: nowMs, data: input.data });
-    const { rows } = await executorOf(tx).execute({ sql: INSERT_EVENT, args: [id, input.accountId, input.type, nowMs, aboutUserId, clientId, JSON.stringify(input.data), envelope] });
-    const event: RecordedEvent = { ...input, aboutUserId, clientId, id, seq: Number(rows[0]!.seq), createdAt: nowMs, template: envelope };
+    const { rows } = await executorOf(tx).execute({ sql: INSERT_EVENT, args: [id, input.accountId, input.type, nowMs, aboutUserId, clientId, JSON.stringify(input.data)] });
+    const event: RecordedEvent = { ...input, aboutUserId, clientId, id, seq: Number(rows[0]!.seq), createdAt: nowMs };
     for (const hook of this.outbox) await hook(tx, event);
     this.recorded();
     return event;

@@ -48,6 +48,10 @@ export function lazyBuiltinEngine(): Engine & { load(): Promise<BuiltinEngine> }
         yield* (await load()).lessonPlan(input, options);
       })();
     },
+    async checkLessonPlan(input) {
+      parseLessonPlanInput(input);
+      await (await load()).checkLessonPlan?.(input);
+    },
     async tutorTurn(input) {
       parseTutorInput(input);
       return (await load()).tutorTurn(input);

@@ -25,6 +25,13 @@ export interface Engine {
    * generation never makes a set twice.
    */
   lessonPlan(input: LessonPlanInput, options?: LessonPlanOptions): AsyncIterable<LessonSet>;
+  /**
+   * Throws the AppError 400 lessonPlan() would throw, without making anything: callers refuse a
+   * plan with it before charging. The built-in engine also refuses a topic or scene it
+   * understands nothing of (`param` topic or scene); an engine without the method accepts every
+   * input engine-input.ts accepts.
+   */
+  checkLessonPlan?(input: LessonPlanInput): void | Promise<void>;
   /** One tutor turn; the result carries the conversation state to store for the next turn. */
   tutorTurn(input: TutorTurnInput): Promise<TutorTurnResult>;
   /**

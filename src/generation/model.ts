@@ -9,6 +9,7 @@ import { Type } from "@sinclair/typebox";
 import { t, type Static, type TSchema } from "elysia";
 import { LANGS } from "./languages.ts";
 import { CEFR } from "./levels.ts";
+import { FRAME_IDS } from "./builtin/scene/frame-ids.ts";
 
 /**
  * A value or null, as OpenAPI 3.1 writes it (an `anyOf` with `null`). Elysia's t.Nullable adds the
@@ -99,12 +100,33 @@ const Objective = t.Object({
 
 const LevelRef = t.Object({ value: Type.Integer(), cefr: CefrLabel });
 
+const NullableString = (description: string) => nullable(t.String(), { description });
+
+/** What the engine understood of the topic or scene text (the plan shows what it used). */
+export const Understood = t.Object(
+  {
+    frame: literals(FRAME_IDS),
+    concepts: t.Array(t.String(), { description: "Ids of the lexicon concepts the text named, in the sense the lesson uses" }),
+    place: nullable(t.Object({ id: t.String(), name: t.String({ description: "In the source language" }), name_target: t.String({ description: "In the target language" }) }), {
+      description: "The place the text names, when the engine knows it",
+    }),
+    currency: NullableString("ISO 4217 code of the currency paid at the place (GBP in London, EUR in Lisbon), null when no place is named"),
+    region_note: NullableString("In the source language: how the variety spoken at the place differs from the one taught, null when it does not"),
+    time_of_day: nullable(literals(["morning", "afternoon", "evening", "night"] as const)),
+    complication: nullable(literals(["delayed", "cancelled", "lost", "stolen", "full", "broken", "closed"] as const), { description: "What went wrong in the scene" }),
+    npc_role: t.String({ description: "Who the NPC is (waiter, police_officer, landlord …); the request's NPC persona wins over the scene" }),
+    confidence: t.Number({ minimum: 0, maximum: 1, description: "How much of the text was understood and how clearly it names its situation" }),
+  },
+  { description: "The situation (frame) the engine matched the topic or scene to, and what it read from the text" },
+);
+
 export const OverviewSet = t.Object({
   index: t.Literal(1),
   kind: t.Literal("overview"),
   title: t.String(),
   level: LevelRef,
   topics: t.Array(TopicRef, { description: "Topics the scene or topic text was matched to, best first" }),
+  understood: t.Optional(Understood),
   objectives: t.Array(Objective),
   vocabulary: t.Array(VocabItem),
   phrases: t.Array(Phrase),
@@ -215,6 +237,16 @@ export const LessonSet = t.Union([OverviewSet, GrammarSet, ExercisesSet, RolePla
 
 export const MESSAGE_MAX = 500;
 
+/** What the tutor remembers of a conversation, so it never contradicts an earlier turn. */
+export const ConversationMemory = t.Object({
+  name: t.Optional(t.String({ description: "The learner's name, as they wrote it" })),
+  origin: t.Optional(t.String()),
+  order: t.Array(t.Object({ id: t.String({ description: "Lexicon concept id" }), qty: t.Integer({ minimum: 1 }) })),
+  asked: t.Array(t.String({ description: "General questions the tutor has asked" })),
+  told: t.Array(t.String({ description: "Facts the learner has told (name, origin, work, likes, week, plans)" })),
+  mode: t.Optional(literals(["scene", "general"] as const)),
+});
+
 export const ConversationState = t.Object(
   {
     v: t.Literal(1),
@@ -224,6 +256,7 @@ export const ConversationState = t.Object(
     misses: Type.Integer({ minimum: 0, description: "Turns in a row the tutor did not understand" }),
     introduced: t.Array(t.String(), { description: "Concept ids already taught in this conversation" }),
     turns: t.Array(t.Object({ role: literals(["learner", "npc"] as const), text: t.String() })),
+    memory: t.Optional(ConversationMemory),
   },
   { description: "Opaque to callers: store it and send it back with the next message" },
 );
@@ -239,7 +272,7 @@ export const TutorTurnInput = t.Object({
   plan: t.Optional(t.Object({ sets: t.Array(LessonSet) })),
 });
 
-export const CorrectionCategory = literals(["spelling", "accent", "article", "contraction", "capitalisation", "word_choice", "language", "agreement", "verb_form"] as const);
+export const CorrectionCategory = literals(["spelling", "accent", "article", "contraction", "capitalisation", "word_choice", "language", "agreement", "verb_form", "word_order", "preposition"] as const);
 
 export const Correction = t.Object({
   original: t.String({ description: "The words as the learner wrote them" }),
@@ -273,6 +306,7 @@ export type VocabularyInput = Static<typeof VocabularyInput>;
 export type VocabItem = Static<typeof VocabItem>;
 export type LessonPlanInput = Static<typeof LessonPlanInput>;
 export type OverviewSet = Static<typeof OverviewSet>;
+export type Understood = Static<typeof Understood>;
 export type GrammarSet = Static<typeof GrammarSet>;
 export type ExercisesSet = Static<typeof ExercisesSet>;
 export type Exercise = Static<typeof Exercise>;
@@ -281,6 +315,7 @@ export type ExitCheckSet = Static<typeof ExitCheckSet>;
 export type ExitQuestion = Static<typeof ExitQuestion>;
 export type LessonSet = Static<typeof LessonSet>;
 export type ConversationState = Static<typeof ConversationState>;
+export type ConversationMemory = Static<typeof ConversationMemory>;
 export type TutorTurnInput = Static<typeof TutorTurnInput>;
 export type Correction = Static<typeof Correction>;
 export type CorrectionCategory = Static<typeof CorrectionCategory>;

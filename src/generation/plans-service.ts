@@ -6,8 +6,8 @@
 // this one after a restart) claims it and goes on from the last committed set.
 import type { Client, InStatement, Row } from "@libsql/client";
 import { and, eq, inArray } from "drizzle-orm";
-import type { ChargeReceipt, LedgerDeps } from "../billing/service.ts";
-import { chargeCall, refund } from "../billing/service.ts";
+import type { ChargeReceipt } from "../billing/service.ts";
+import { refundIn, spendIn } from "../billing/service.ts";
 import type { Payer } from "../billing/payer.ts";
 import type { CoreDeps } from "../config/core-deps.ts";
 import type { EventRecorder } from "../events/recorder.ts";
@@ -17,28 +17,26 @@ import type { PendingLedger } from "../billing/pending-ledger.ts";
 import { enqueueJobStatement } from "../scheduler/jobs.ts";
 import type { JobContext, JobKind } from "../scheduler/scheduler.ts";
 import { executorOf, inTransaction, type SqlHandle } from "../store/raw-sql.ts";
-import { blobBytes, type ReadStatement } from "../store/open-store.ts";
+import { blobBytes, type DbOrTx } from "../store/open-store.ts";
 import type { LessonPlanView } from "./api-model.ts";
 import { encodeAnswer, PLAN_ANSWER_SHAPE, planAnswerText, planView, type PlanRow } from "./plan-view.ts";
 import type { Engine } from "./engine.ts";
 import { parseLessonPlanInput } from "./engine-input.ts";
 import type { LessonPlanInput, LessonSet } from "./model.ts";
 import { canonicalInput, EngineVersion, findInLibrary, keepInLibrary, libraryKey, noteLibraryUse } from "./plan-library.ts";
-import { PlanAnswerCache } from "./plan-answers.ts";
 import { PlanProgress } from "./plan-progress.ts";
 import { lessonPlans, planSets, type PlanStatus } from "./schema.ts";
 
 export const PLAN_JOB = "lesson_plan.generate";
 
-/** What generation keeps per process: the progress announcements, the engine's version and complete plans' answers. */
+/** What generation keeps per process: the progress announcements and the engine's version. */
 export interface GenerationRuntime {
   progress: PlanProgress;
   engineVersion: EngineVersion;
-  answers: PlanAnswerCache;
 }
 
 export function createGenerationRuntime(deps: Pick<CoreDeps, "store" | "config">): GenerationRuntime {
-  return { progress: new PlanProgress(deps.store.db), engineVersion: new EngineVersion(deps.config), answers: new PlanAnswerCache() };
+  return { progress: new PlanProgress(deps.store.db), engineVersion: new EngineVersion(deps.config) };
 }
 
 export interface PlanDeps extends CoreDeps {
@@ -57,11 +55,21 @@ export interface PlanOwner {
 
 const newPlanId = () => newSecret("lp_", 16);
 
+/** Pays for a plan inside the transaction that stores it (billing's spendIn); its receipt is kept for a later refund. */
+export type PayForPlan = (tx: DbOrTx) => Promise<ChargeReceipt | null>;
+
+/** Every check a plan request passes before anything is charged: the input, then the engine's own (a scene it cannot teach). */
+export async function checkPlanRequest(engine: Engine, body: unknown): Promise<void> {
+  parseLessonPlanInput(body);
+  await engine.checkLessonPlan?.(body as LessonPlanInput);
+}
+
 /**
  * POST /v1/lesson-plans (spec 3.1, first row): the plan starts `generating` and a job makes it.
- * The caller has already been charged (`receipt`); the receipt is kept for a later refund.
+ * The plan, its job and its credits (`pay`) are written in one transaction (outbox; spec 5.6):
+ * a refusal stores nothing, and a crash never leaves a plan unpaid or a credit without its plan.
  */
-export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown, receipt: ChargeReceipt): Promise<LessonPlanView> {
+export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown, pay: PayForPlan): Promise<LessonPlanView> {
   const request = parseLessonPlanInput(body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
   const now = deps.clock.now();
@@ -75,12 +83,16 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
     libraryKey: key,
     fromLibrary: false,
     setsReady: 0,
-    receipt,
+    receipt: null,
     createdAt: now,
     updatedAt: now,
   };
-  // The plan and its job in one batch (outbox), without an interactive transaction.
-  await deps.store.client.batch([insertPlanStatement(row), enqueueJobStatement(now, PLAN_JOB, { plan_id: row.id }, { uniqueKey: `plan:${row.id}`, maxAttempts: 3 })], "write");
+  await deps.store.db.transaction(async (tx) => {
+    row.receipt = await pay(tx);
+    const sql = executorOf(tx);
+    await sql.execute(insertPlanStatement(row));
+    await sql.execute(enqueueJobStatement(now, PLAN_JOB, { plan_id: row.id }, { uniqueKey: `plan:${row.id}`, maxAttempts: 3 }));
+  });
   deps.scheduler?.wake();
   return planView(row, []);
 }
@@ -92,41 +104,35 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
  * no event is promised); anything else starts `generating`. Refusals (400, 402) spend nothing.
  */
 export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwner, body: unknown): Promise<{ plan: LessonPlanView; fromLibrary: boolean }> {
+  await checkPlanRequest(deps.engine, body);
   const request = parseLessonPlanInput(body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
-  const receipt = await chargeCall(ledgerDeps(deps), payer, "lesson_plan.create");
-  try {
-    const sets = await findInLibrary(deps.store.db, key);
-    if (!sets) return { plan: await createPlan(deps, owner, body, receipt), fromLibrary: false };
-    const now = deps.clock.now();
-    const row: PlanRow = {
-      id: newPlanId(),
-      ...owner,
-      status: "complete",
-      input: canonicalInput(request),
-      libraryKey: key,
-      fromLibrary: true,
-      setsReady: sets.length,
-      receipt,
-      createdAt: now,
-      updatedAt: now,
-    };
-    // Complete at once: its answer is stored with it, as the job stores a finished plan's (generate).
+  const pay: PayForPlan = (tx) => spendIn(tx, deps, payer, "lesson_plan.create", deps.clock.now());
+  const sets = await findInLibrary(deps.store.db, key);
+  if (!sets) return { plan: await createPlan(deps, owner, body, pay), fromLibrary: false };
+  const now = deps.clock.now();
+  const row: PlanRow = {
+    id: newPlanId(),
+    ...owner,
+    status: "complete",
+    input: canonicalInput(request),
+    libraryKey: key,
+    fromLibrary: true,
+    setsReady: sets.length,
+    receipt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // Complete at once, paid in the same transaction: its answer is stored with it, as the job
+  // stores a finished plan's (generate).
+  await deps.store.db.transaction(async (tx) => {
+    row.receipt = await pay(tx);
     const answer = Buffer.from(encodeAnswer(planAnswerText(row, sets.map((set) => JSON.stringify(set)))));
-    await deps.store.db.transaction(async (tx) => {
-      await tx.insert(lessonPlans).values({ ...row, answer, answerShape: PLAN_ANSWER_SHAPE });
-      await tx.insert(planSets).values(sets.map((set, i) => ({ planId: row.id, idx: i + 1, set, createdAt: now })));
-      await noteLibraryUse(tx, key, now);
-    });
-    return { plan: planView(row, sets), fromLibrary: true };
-  } catch (error) {
-    await refund(ledgerDeps(deps), receipt);
-    throw error;
-  }
-}
-
-function ledgerDeps(deps: PlanDeps): LedgerDeps {
-  return { store: deps.store, config: deps.config, clock: deps.clock, ledger: deps.ledger };
+    await tx.insert(lessonPlans).values({ ...row, answer, answerShape: PLAN_ANSWER_SHAPE });
+    await tx.insert(planSets).values(sets.map((set, i) => ({ planId: row.id, idx: i + 1, set, createdAt: now })));
+    await noteLibraryUse(tx, key, now);
+  });
+  return { plan: planView(row, sets), fromLibrary: true };
 }
 
 /** May this caller see the plan? The same account, and for an app acting for a user, that user's. */
@@ -200,39 +206,20 @@ export async function getPlanJson(deps: Pick<CoreDeps, "store">, owner: PlanOwne
   return planAnswerText(row, row.setsReady > 0 ? sets.map((s) => s[0] as string) : []);
 }
 
-const OWNER_AND_SHAPE_BY_ID = "SELECT account_id, user_id, answer_shape FROM lesson_plans WHERE id = ?";
-const ANSWER_BY_ID = "SELECT answer FROM lesson_plans WHERE id = ?";
-
-/** The read GET /v1/lesson-plans/{id} asks the /v1 doorway to make with the access token. */
-export function planOwnerAndShapeRead(planId: string): ReadStatement {
-  return { sql: OWNER_AND_SHAPE_BY_ID, args: [planId] };
-}
+const OWNER_SHAPE_AND_ANSWER_BY_ID = "SELECT account_id, user_id, answer_shape, answer FROM lesson_plans WHERE id = ?";
 
 /**
- * GET /v1/lesson-plans/{id} in the current API version's shape. The plan's owner and shape decide
- * (`ownerAndShape`: those rows when already read with planOwnerAndShapeRead): a complete plan's
- * stored answer is answered as its bytes — kept by `answers` after the first read, which is the
- * only one that reads the answer itself. Any other plan — not complete yet, completed before
- * answers were stored, or stored in a shape that is no longer current — as text built from its
- * row and sets (getPlanJson). Nothing is written: an old plan is not given a stored answer on the way.
+ * GET /v1/lesson-plans/{id} in the current API version's shape, from one read of the plan's row:
+ * its owner and shape decide, and a complete plan's stored answer is answered as its bytes. Any
+ * other plan — not complete yet, completed before answers were stored, or stored in a shape that is
+ * no longer current — as text built from its row and sets (getPlanJson). Nothing is written: an old
+ * plan is not given a stored answer on the way.
  */
-export async function getPlanAnswer(
-  deps: Pick<CoreDeps, "store">,
-  owner: PlanOwner,
-  planId: string,
-  answers?: PlanAnswerCache,
-  ownerAndShape?: unknown[][],
-): Promise<Uint8Array<ArrayBuffer> | string> {
-  const [values] = ownerAndShape ?? (await deps.store.read(OWNER_AND_SHAPE_BY_ID, [planId]));
+export async function getPlanAnswer(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<Uint8Array<ArrayBuffer> | string> {
+  const [values] = await deps.store.read(OWNER_SHAPE_AND_ANSWER_BY_ID, [planId]);
   if (!values || !ownsPlan(owner, { accountId: String(values[0]), userId: values[1] === null ? null : String(values[1]) })) throw notFound("lesson plan");
-  if (values[2] !== PLAN_ANSWER_SHAPE) return getPlanJson(deps, owner, planId);
-  const kept = answers?.get(planId);
-  if (kept) return kept;
-  const [answer] = await deps.store.read(ANSWER_BY_ID, [planId]);
-  const bytes = blobBytes(answer?.[0]);
-  if (!bytes) return getPlanJson(deps, owner, planId);
-  answers?.remember(planId, bytes);
-  return bytes;
+  const bytes = values[2] === PLAN_ANSWER_SHAPE ? blobBytes(values[3]) : null;
+  return bytes ?? getPlanJson(deps, owner, planId);
 }
 
 export async function getPlan(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<LessonPlanView> {
@@ -353,7 +340,7 @@ async function commitSet(client: Client, planId: string, idx: number, text: stri
   if (moved!.rowsAffected !== 1) throw new PlanStopped("plan moved on elsewhere");
 }
 
-/** generating (or partial) → failed, lesson_plan.failed in the same transaction, then the refund — once. */
+/** generating (or partial) → failed, with lesson_plan.failed and the refund in the same transaction — once. */
 export async function failPlan(deps: PlanDeps, planId: string): Promise<boolean> {
   const now = deps.clock.now();
   let receipt: ChargeReceipt | null = null;
@@ -366,9 +353,8 @@ export async function failPlan(deps: PlanDeps, planId: string): Promise<boolean>
     if (!failed) return;
     receipt = failed.receipt as ChargeReceipt | null;
     await deps.events.record(tx, now, { accountId: failed.accountId, aboutUserId: failed.userId, type: "lesson_plan.failed", data: { plan_id: planId } });
+    if (receipt) await refundIn(tx, receipt);
   });
   deps.generation.progress.notify(planId);
-  if (!receipt) return false;
-  await refund(deps, receipt);
-  return true;
+  return receipt !== null;
 }

@@ -5,9 +5,9 @@ import type { Operation } from "../billing/credits.ts";
 import type { ChargeReceipt } from "../billing/service.ts";
 import type { Caller, V1Doorway } from "../http/v1.ts";
 import { LessonPlan, LessonPlanBody, PlanIdParams, TutorMessageBody, TutorReply, VocabStreamBody } from "./api-model.ts";
-import { parseLessonPlanInput, parseVocabularyInput } from "./engine-input.ts";
+import { parseVocabularyInput } from "./engine-input.ts";
 import type { VocabularyInput } from "./model.ts";
-import { createPlan, findPlanRow, getPlan, getPlanAnswer, planOwnerAndShapeRead, type PlanDeps, type PlanOwner } from "./plans-service.ts";
+import { checkPlanRequest, createPlan, findPlanRow, getPlan, getPlanAnswer, type PlanDeps, type PlanOwner } from "./plans-service.ts";
 import type { VersionRegistry } from "../versions/registry.ts";
 import { planStream, SSE_HEADERS, vocabularyStream } from "./streams.ts";
 import { jsonBytesAnswer, jsonTextAnswer } from "../http/json-text-answer.ts";
@@ -50,18 +50,21 @@ export function generationRoutes(deps: GenerationRouteDeps) {
       {
         scope: "lesson_plans:write",
         operation: "lesson_plan.create",
+        // The credits are spent in the transaction that stores the plan and its job.
+        paidIn: "work",
         body: LessonPlanBody,
-        precheck: ({ body }) => void parseLessonPlanInput(body),
+        precheck: ({ body }) => checkPlanRequest(deps.engine, body),
         response: { 202: LessonPlan },
         resource: "lesson_plan",
         summary: "Create a lesson plan",
         description:
-          "Exactly one of `topic` and `scene`. Answers `202` with the plan in `generating`; follow it with GET /v1/lesson-plans/{id}/stream, " +
+          "Exactly one of `topic` and `scene`. The built-in engine refuses a topic or scene it understands nothing of with `400 invalid_request` " +
+          "(`param` `topic` or `scene`, the message naming what it can teach) before anything is charged; the overview set's `understood` says what it matched. Answers `202` with the plan in `generating`; follow it with GET /v1/lesson-plans/{id}/stream, " +
           "or wait for `lesson_plan.ready` (`partial`, then `complete`) or `lesson_plan.failed` (the credits are given back).",
         tags,
       },
-      async ({ caller, charge, body, set }) => {
-        const plan = await createPlan(deps, ownerOf(caller), body, charge.receipt);
+      async ({ caller, spend, body, set }) => {
+        const plan = await createPlan(deps, ownerOf(caller), body, spend);
         set.status = 202;
         return plan;
       },
@@ -72,19 +75,17 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         scope: "lesson_plans:read",
         operation: "lesson_plan.read",
         params: PlanIdParams,
-        // The plan's owner and shape are read with the access token (one batched read per call).
-        readAlong: ({ params }) => planOwnerAndShapeRead(params.id!),
         response: { 200: LessonPlan },
         resource: "lesson_plan",
         errors: [404],
         summary: "Get a lesson plan",
         tags,
       },
-      async ({ caller, params, set, apiVersion, readAlong }) => {
+      async ({ caller, params, set, apiVersion }) => {
         set.headers["cache-control"] = "no-store";
         // An older version's shape goes through the version changes (the doorway shapes the object).
         if (deps.versions.reshapesResource("lesson_plan", apiVersion)) return getPlan(deps, ownerOf(caller), params.id);
-        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id, deps.generation.answers, readAlong ?? undefined);
+        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id);
         return typeof answer === "string" ? jsonTextAnswer(answer) : jsonBytesAnswer(answer);
       },
     )
@@ -119,6 +120,8 @@ export function generationRoutes(deps: GenerationRouteDeps) {
       {
         scope: "tutor:converse",
         operation: "tutor.turn",
+        // The credit is spent in the transaction that stores the turn.
+        paidIn: "work",
         body: TutorMessageBody,
         precheck: async ({ caller, body }) => {
           checkTutorBody(body as TutorMessageBody);
@@ -130,6 +133,6 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         description: "Needs a paid plan (403 `paid_plan_required`). Without `conversation_id` a new conversation starts; send the returned id with the next message.",
         tags,
       },
-      ({ caller, body }) => tutorMessage(deps, ownerOf(caller), body as TutorMessageBody),
+      ({ caller, body, spend }) => tutorMessage(deps, ownerOf(caller), body as TutorMessageBody, spend),
     ).elysia;
 }

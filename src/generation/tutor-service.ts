@@ -26,7 +26,12 @@ export function checkTutorBody(body: TutorMessageBody): void {
 
 type ConversationRow = typeof conversations.$inferSelect;
 
-export async function tutorMessage(deps: CoreDeps & { engine: Engine }, owner: PlanOwner, body: TutorMessageBody): Promise<TutorReply> {
+/**
+ * One turn: the engine's reply, then the turn stored and paid for (`pay`, billing's spendIn) in one
+ * transaction — a refusal (402) stores nothing, and a crash never leaves a turn unpaid or a credit
+ * without its turn (spec 5.6).
+ */
+export async function tutorMessage(deps: CoreDeps & { engine: Engine }, owner: PlanOwner, body: TutorMessageBody, pay: (tx: DbOrTx) => Promise<unknown>): Promise<TutorReply> {
   const db = deps.store.db;
   let conversation: ConversationRow | null = null;
   if (body.conversation_id !== undefined) {
@@ -64,6 +69,7 @@ export async function tutorMessage(deps: CoreDeps & { engine: Engine }, owner: P
     turn,
   };
   await db.transaction(async (tx) => {
+    await pay(tx);
     if (conversation) {
       // Two turns of one conversation sent at once: the second is refused (and refunded) rather than lost.
       const moved = await tx

@@ -5,6 +5,8 @@
 // it does not match (another method, a trailing slash, an unknown path) falls through to
 // `app.handle`, which answers as before (404, 405 preflights, maintenance).
 // Measured with wrk on the /v1 probe (doorway + one indexed read): 26.0k → 28.7k requests/s.
+// Only Elysia's public surface: `app.routes` (its route list) and `createBunRouteHandler`, which
+// the package exports as `elysia/adapter/bun/compose` (with its types) and its own Bun adapter uses.
 import type { Elysia } from "elysia";
 import { createBunRouteHandler } from "elysia/adapter/bun/compose";
 
@@ -13,12 +15,6 @@ export type BunRoutes = Record<string, Partial<Record<BunMethod, RouteHandler>>>
 
 const BUN_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type BunMethod = (typeof BUN_METHODS)[number];
-
-interface HistoryRoute {
-  method: string;
-  path: string;
-  handler: unknown;
-}
 
 function isBunMethod(method: string): method is BunMethod {
   return (BUN_METHODS as readonly string[]).includes(method);
@@ -31,14 +27,13 @@ function isBunMethod(method: string): method is BunMethod {
  */
 export function bunRoutesOf(app: Elysia<any, any, any, any, any, any, any>, wrap: (handler: RouteHandler) => RouteHandler): BunRoutes {
   const routes: BunRoutes = {};
-  const history = (app as unknown as { router: { history: HistoryRoute[] } }).router.history;
-  for (const route of history) {
+  for (const route of app.routes) {
     if (typeof route.handler !== "function" || !isBunMethod(route.method)) continue;
     if (/[*?]/.test(route.path)) continue;
     const path = encodeURI(route.path);
     const methods = (routes[path] ??= {});
     // The first route registered for a path and method wins, as in Elysia's own router.
-    methods[route.method] ??= wrap(createBunRouteHandler(app as never, route as never) as RouteHandler);
+    methods[route.method] ??= wrap(createBunRouteHandler(app, route) as RouteHandler);
   }
   return routes;
 }

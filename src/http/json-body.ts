@@ -1,9 +1,14 @@
 // The JSON bodies of /v1 operations (DESIGN §4): read under a size cap (413 `payload_too_large`)
-// and parsed, with one refusal for a body that is empty or not JSON (400 `invalid_request`).
+// and parsed, with one refusal for a body that is empty or not JSON (400 `invalid_request`), and one
+// for a body nested deeper than MAX_JSON_DEPTH, refused before a schema validator walks it (a
+// validator recurses per level: 5,000 levels overflowed its stack and answered 500).
 import { AppError } from "../lib/errors.ts";
 
 /** Bodies of /v1 operations are small JSON objects; anything larger is refused before it is read whole. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Levels of arrays and objects a body may nest; the deepest /v1 body (an inbound event's npc) has 3. */
+export const MAX_JSON_DEPTH = 32;
 
 export function tooLarge(max: number): AppError {
   return new AppError(413, "payload_too_large", `the request body is larger than ${max} bytes`);
@@ -42,10 +47,34 @@ export async function readJsonBody(request: Request, max: number): Promise<unkno
 }
 
 function parseJsonText(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new AppError(400, "invalid_request", text.trim() === "" ? "the request body is empty; send a JSON object" : "the request body is not valid JSON");
   }
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) throw new AppError(400, "invalid_request", `the request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, { param: "body" });
+  return value;
+}
+
+/**
+ * Whether valid JSON text opens more than `max` arrays or objects inside each other: one pass over
+ * the text, skipping strings (RFC 8259 §7: a quote inside one is escaped with a backslash).
+ */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 

@@ -29,6 +29,18 @@ export async function peekRateLimit(db: Db, key: string, nowMs: number, windowMs
   return count < limit ? { ok: true, count } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000)) };
 }
 
+/**
+ * Takes a one-time key: true the first time it is taken, false ever after (within `lifetimeMs`, the
+ * longest the thing it names can be presented; keys older than that are pruned here). One
+ * conditional insert, so two processes racing for the same key cannot both win. Keys are kept
+ * under `once:` beside the rate counters, their `window_start` being when they were taken.
+ */
+export async function takeOnce(db: Db, key: string, nowMs: number, lifetimeMs: number): Promise<boolean> {
+  await db.run(sql`DELETE FROM rate_counters WHERE key >= 'once:' AND key < 'once;' AND window_start < ${nowMs - lifetimeMs}`);
+  const rows = await db.all<{ count: number }>(sql`INSERT INTO rate_counters (key, window_start, count) VALUES (${"once:" + key}, ${nowMs}, 1) ON CONFLICT(key) DO NOTHING RETURNING count`);
+  return rows.length === 1;
+}
+
 export function rateLimited(retryAfterSeconds: number, message = "too many requests"): AppError {
   return new AppError(429, "rate_limited", `${message}; retry after ${retryAfterSeconds} s`, { headers: { "retry-after": String(retryAfterSeconds) } });
 }

@@ -9,7 +9,9 @@
 //   5. request validation (400 `invalid_request` + `param`; Elysia's models)
 //   6. the route's own precheck, for refusals a schema cannot express (a paid plan, a second
 //      scope the body asks for, a header's rules): they too come before anything is spent
-//   7. the charge (402s before anything is spent, spec 5.6.4), refunded if the handler throws
+//   7. the charge (402s before anything is spent, spec 5.6.4), refunded if the handler throws; a
+//      route that stores its work (`paidIn: "work"`) gets the budget checked here instead and
+//      spends in the transaction that stores the work (`spend`), so credits and work commit together
 //   8. the handler, which gets a typed caller and its charge.
 // Steps 1–4 run in Elysia's transform stage, which precedes validation, so a caller without a
 // token learns nothing about the body's rules. The doorway knows nothing of the domains: who a
@@ -24,7 +26,7 @@ import { DEFAULT_MAX_BODY_BYTES, readJsonBody, tooLarge } from "./json-body.ts";
 import { jsonTextAnswer } from "./json-text-answer.ts";
 import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
 import type { Scope } from "../lib/scopes.ts";
-import type { ReadStatement } from "../store/open-store.ts";
+import type { DbOrTx } from "../store/open-store.ts";
 
 /** Who is calling: the facts of the access token, as the authorization server reports them. */
 export interface Caller {
@@ -38,6 +40,8 @@ export interface Caller {
   billingMode: "allowance" | "metered";
   actingForUser: boolean;
   tokenHash: string;
+  /** When the token expires (epoch ms): open streams end then (spec 5.1.1). */
+  expiresAt: number;
 }
 
 export type AccessTokenAnswer = { kind: "granted"; grant: Caller } | { kind: "unknown" } | { kind: "expired" };
@@ -56,37 +60,30 @@ export interface Charge<Receipt> {
   refund(): Promise<void>;
 }
 
+/** Spends the call's credits inside the transaction that stores its work; throws a 402 AppError having spent nothing. */
+export type SpendIn<Receipt> = (tx: DbOrTx) => Promise<Receipt>;
+
 /** What the doorway needs from the rest of Parla. */
 export interface V1Ports<Operation extends string, Receipt> {
   clock: Clock;
   /** `/v1/` calls per client per minute (PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE), counted per process. */
   rateLimitPerMinute: number;
-  /**
-   * The token's answer, and the rows of `along`'s statement (a route's readAlong) read from the same
-   * snapshot in one batched read. `along` is asked with the caller when it is known before the read
-   * (a token kept from an earlier call), else with null; its rows belong to the caller answered.
-   */
-  findAccessToken(token: string, nowMs: number, along: ((caller: Caller | null) => ReadAlong | null) | null): Promise<[AccessTokenAnswer, unknown[][] | null]>;
+  /** The token's answer, read from the store on every call (one read: the token and its client's facts). */
+  findAccessToken(token: string, nowMs: number): Promise<AccessTokenAnswer>;
   findVersion(id: string): VersionFacts | null;
   /** A resource's body (current shape) as an older version knows it (versions/registry.ts). */
   resourceAt(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown>;
   /** Spends the operation's credits and counts the call, or rejects with an AppError (402). */
   charge(caller: Caller, operation: Operation): Promise<Receipt>;
   refund(receipt: Receipt): Promise<void>;
+  /** Refuses (402 AppError) a call its budget cannot pay for now, spending nothing (a read). */
+  checkBudget(caller: Caller, operation: Operation): Promise<void>;
+  /** Spends the operation's credits inside `tx` and counts the call (see SpendIn). */
+  spendIn(tx: DbOrTx, caller: Caller, operation: Operation): Promise<Receipt>;
   /** Recognises a client secret shown as a bearer token (spec 5.1.2). */
   isClientSecret(token: string): boolean;
   /** Recognises the shape of an access token, so anything else is refused without a lookup. */
   looksLikeAccessToken(token: string): boolean;
-}
-
-/** A read by the request's path parameters and query, and its caller when known (see RouteDeclaration.readAlong). */
-export type ReadAlong = ReadStatement;
-
-/** What a route's readAlong may build its read from: the request as it arrived, before validation. */
-export interface ReadAlongRequest {
-  params: Record<string, string>;
-  /** Unvalidated: a readAlong that cannot use it answers null, and validation refuses it later. */
-  query: Record<string, string | undefined>;
 }
 
 /** How the version a call is answered under is chosen (spec 9.2). */
@@ -97,6 +94,12 @@ export interface RouteDeclaration<Operation extends string> {
   scope: Scope | null;
   /** What the call costs (billing's operation), or null for calls that are not paid for (reference routes). */
   operation: Operation | null;
+  /**
+   * "work": the handler stores its work in a write transaction and spends the credits there
+   * (`spend`), so that a crash never leaves one without the other; the doorway only checks the
+   * budget before the handler (a 402 comes before anything is made) and charges nothing itself.
+   */
+  paidIn?: "work";
   /** "header": `Parla-Version` wins over the client's pin (the feed and the stream, spec 9.2). */
   version?: VersionRule;
   body?: TSchema;
@@ -109,16 +112,6 @@ export interface RouteDeclaration<Operation extends string> {
   resource?: string;
   /** What a successful answer is: JSON (default) or a server-sent-event stream. */
   produces?: "application/json" | "text/event-stream";
-  /**
-   * The one read the handler needs (e.g. a plan's row by its id): the doorway asks for it with the
-   * access token, in the same batched read and snapshot, so the call waits for one read instead of
-   * two. It is built from the request's path parameters and query, and from its caller when the
-   * doorway knows it before reading (a token kept from an earlier call); null: no read along this
-   * time (a read that needs the caller, asked without one), and the handler reads for itself. Its
-   * rows reach the handler as `readAlong` only once the caller passed steps 1–4; the handler still
-   * decides what the caller may see of them. Only for routes with a scope (it rides on the token's read).
-   */
-  readAlong?: (request: ReadAlongRequest, caller: Caller | null) => ReadAlong | null;
   /** Refusals the handler itself can answer with (beyond the doorway's own), for the OpenAPI document. */
   errors?: readonly number[];
   summary: string;
@@ -164,9 +157,9 @@ export interface V1Context<Receipt, D extends RouteDeclaration<string>> {
   /** The version this call is answered under. */
   apiVersion: string;
   /** Null when the operation is null. */
-  charge: D["operation"] extends null ? null : Charge<Receipt>;
-  /** The rows of the route's readAlong; null when it declares none or read nothing along this time. */
-  readAlong: unknown[][] | null;
+  charge: D["operation"] extends null ? null : D["paidIn"] extends "work" ? null : Charge<Receipt>;
+  /** For `paidIn: "work"`: spends the call's credits in the transaction that stores the work. */
+  spend: D["paidIn"] extends "work" ? SpendIn<Receipt> : null;
   /** What the route's precheck returned. */
   checked: D["precheck"] extends (context: PrecheckContext) => infer R ? Awaited<R> : undefined;
   body: Maybe<D["body"]>;
@@ -205,8 +198,6 @@ export const VERSION_HEADER = "parla-version";
 interface DoorState {
   caller: Caller | null;
   apiVersion: string;
-  /** The rows of the route's readAlong, read with the token. */
-  readAlong: unknown[][] | null;
   /** Headers the answer carries whatever it is (Deprecation, Sunset); null when there are none. */
   headers: Record<string, string> | null;
 }
@@ -229,16 +220,14 @@ export class V1Doorway<Operation extends string, Receipt> {
   }
 
   /** Steps 1–4: who, which scope, which version, how often. */
-  async admit(request: Request, declaration: RouteDeclaration<string>, params?: Record<string, string>, query?: Record<string, string | undefined>): Promise<DoorState> {
+  async admit(request: Request, declaration: RouteDeclaration<string>): Promise<DoorState> {
     const headers: Record<string, string> = {};
     if (declaration.scope === null) {
-      const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), readAlong: null, headers: headersOrNull(headers) };
+      const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), headers: headersOrNull(headers) };
       (request as AdmittedRequest)[DOOR_STATE] = state;
       return state;
     }
-    const readAlong = declaration.readAlong;
-    const along = readAlong ? (known: Caller | null) => readAlong({ params: params ?? {}, query: query ?? {} }, known) : null;
-    const [caller, alongRows] = await this.authenticate(request, along);
+    const caller = await this.authenticate(request);
     if (!caller.scopes.includes(declaration.scope)) {
       throw new AppError(403, "insufficient_scope", `this operation needs the scope ${declaration.scope}`, {
         headers: { "www-authenticate": wwwAuthenticate("insufficient_scope", `, scope="${declaration.scope}"`) },
@@ -250,7 +239,7 @@ export class V1Doorway<Operation extends string, Receipt> {
     if (!decision.ok) {
       throw new AppError(429, "rate_limited", `too many requests for this client; retry after ${decision.retryAfterSeconds} s`, { headers: { "retry-after": String(decision.retryAfterSeconds) } });
     }
-    const state = { caller, apiVersion, readAlong: alongRows, headers: headersOrNull(headers) };
+    const state = { caller, apiVersion, headers: headersOrNull(headers) };
     (request as AdmittedRequest)[DOOR_STATE] = state;
     return state;
   }
@@ -274,12 +263,20 @@ export class V1Doorway<Operation extends string, Receipt> {
     };
   }
 
+  checkBudget(caller: Caller, operation: Operation): Promise<void> {
+    return this.ports.checkBudget(caller, operation);
+  }
+
+  spendIn(tx: DbOrTx, caller: Caller, operation: Operation): Promise<Receipt> {
+    return this.ports.spendIn(tx, caller, operation);
+  }
+
   /** The answer as the version the call is answered under knows it. */
   shape(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown> {
     return this.ports.resourceAt(resource, body, version);
   }
 
-  private async authenticate(request: Request, along: ((caller: Caller | null) => ReadAlong | null) | null): Promise<[Caller, unknown[][] | null]> {
+  private async authenticate(request: Request): Promise<Caller> {
     const header = request.headers.get("authorization");
     const match = header ? /^Bearer[ ]+([\x21-\x7e]+)$/i.exec(header) : null;
     if (!match) throw invalidToken(header ? "the Authorization header must be 'Bearer <access token>'" : "an access token is required");
@@ -290,10 +287,10 @@ export class V1Doorway<Operation extends string, Receipt> {
       });
     }
     if (!this.ports.looksLikeAccessToken(token)) throw invalidToken("not a Parla access token");
-    const [found, rows] = await this.ports.findAccessToken(token, this.ports.clock.now(), along);
+    const found = await this.ports.findAccessToken(token, this.ports.clock.now());
     if (found.kind === "expired") throw invalidToken("the access token expired; exchange again and retry once");
     if (found.kind === "unknown") throw invalidToken("the access token is unknown or was revoked");
-    return [found.grant, rows];
+    return found.grant;
   }
 
   /** The version asked for (a header) or pinned; refuses unknown and discontinued ones (spec 9.4). */
@@ -364,9 +361,9 @@ export class V1Plugin<Operation extends string, Receipt> {
       // Elysia wraps a parser's throw in its ParseError; http-base answers with the AppError inside.
       // "none": Elysia leaves a lazy route's body unread.
       parse: lazyBody ? "none" : declaration.body || declaration.documentedBody ? ({ request }: { request: Request }) => jsonBody(request) : undefined,
-      transform: async ({ request, params, query }: { request: Request; params?: Record<string, string>; query?: Record<string, string | undefined> }) => {
+      transform: async ({ request }: { request: Request }) => {
         if (lazyBody && Number(request.headers.get("content-length") ?? "0") > maxBody) throw tooLarge(maxBody);
-        await door.admit(request, declaration, params, query);
+        await door.admit(request, declaration);
       },
       body: lazyBody ? undefined : declaration.body,
       query: declaration.query,
@@ -392,12 +389,17 @@ export class V1Plugin<Operation extends string, Receipt> {
       let read: Promise<unknown> | undefined;
       const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
       const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request, readBody }) : undefined;
-      const charge = state.caller && declaration.operation !== null ? await door.charge(state.caller, declaration.operation) : null;
+      const caller = state.caller;
+      const operation = declaration.operation;
+      const inWork = declaration.paidIn === "work";
+      if (inWork && caller && operation !== null) await door.checkBudget(caller, operation);
+      const charge = caller && operation !== null && !inWork ? await door.charge(caller, operation) : null;
+      const spend = inWork && caller && operation !== null ? (tx: DbOrTx) => door.spendIn(tx, caller, operation) : null;
       const context = {
         caller: state.caller,
         apiVersion: state.apiVersion,
-        readAlong: state.readAlong,
         charge,
+        spend,
         checked,
         body: ctx.body,
         query: ctx.query,

@@ -1,18 +1,22 @@
 // Checking a learner's answers against a lesson plan's keys (spec 1.1: exercises with immediate
 // feedback; the plan's sets carry their answers, generation/model.ts). Pure functions: what was
-// given, what was right, the right answer and a short why, for every item of an exercise or of the
-// exit check. Forgiving where a person would be: case, spacing, the punctuation around a sentence
-// and curly quotes do not count; a missing accent counts as right with a note, since the learner
-// knew the word.
+// given, whether it is right, the key's answer and, for an answer accepted as a near miss, a note
+// (answer-judge.ts says what a teacher accepts). The words around a result are the page's: the
+// result carries kinds and texts, never sentences in one language.
 import type { Exercise, ExitCheckSet, ExitQuestion } from "../generation/model.ts";
+import { judgeAnswer, normaliseAnswer, type AnswerNote } from "./answer-judge.ts";
+
+export { normaliseAnswer, type AnswerNote };
 
 export interface ItemResult {
   given: string;
   correct: boolean;
   /** The key's answer, as the plan writes it. */
   expected: string;
-  /** A short why: what the key means, or the note on a near miss. */
-  why: string;
+  /** Nothing was given: not counted right, and the key's answer is not shown. */
+  skipped?: boolean;
+  /** An answer accepted with a note (accents, typo, German letters or capital, article, another form). */
+  note?: AnswerNote | null;
 }
 
 export interface Attempt {
@@ -21,32 +25,29 @@ export interface Attempt {
   total: number;
 }
 
-const EDGE_PUNCTUATION = /^[\s.,;:!?¡¿"'«»“”„‘’()…-]+|[\s.,;:!?¡¿"'«»“”„‘’()…-]+$/gu;
-const INNER_PUNCTUATION = /[.,;:!?¡¿"«»“”„()…]/gu;
-
-/** Case, spacing, surrounding punctuation and quote styles do not count. */
-export function normaliseAnswer(text: string): string {
-  return text.normalize("NFC").replace(/[‘’`´]/g, "'").replace(EDGE_PUNCTUATION, "").replace(INNER_PUNCTUATION, "").replace(/\s+/g, " ").trim().toLocaleLowerCase();
+/** The languages of a plan: typed answers are in the target language, or the source for translations into it. */
+export interface AnswerLangs {
+  source: string;
+  target: string;
 }
 
-const withoutAccents = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "");
+const skipped = (expected: string): ItemResult => ({ given: "", correct: false, expected, skipped: true });
 
-/** right, right but for the accents, or wrong. */
-export function compareAnswer(given: string, expected: string): "right" | "accents" | "wrong" {
-  const a = normaliseAnswer(given);
-  const b = normaliseAnswer(expected);
-  if (a === "") return "wrong";
-  if (a === b) return "right";
-  return withoutAccents(a) === withoutAccents(b) ? "accents" : "wrong";
+function textItem(given: string, expected: string, lang: string, others: string[]): ItemResult {
+  const j = judgeAnswer({ given, key: expected, lang, others });
+  if (j.verdict === "empty") return skipped(expected);
+  return { given, correct: j.verdict === "right", expected, note: j.verdict === "right" ? j.note : null };
 }
 
-function textItem(given: string, expected: string, why: string): ItemResult {
-  const verdict = compareAnswer(given, expected);
-  if (verdict === "accents") return { given, correct: true, expected, why: `Mind the accents: “${expected}”. ${why}`.trim() };
-  return { given, correct: verdict === "right", expected, why };
+function choiceItem(given: string, expected: string): ItemResult {
+  if (given.trim() === "") return skipped(expected);
+  return { given, correct: given === expected, expected };
 }
 
 const attempt = (items: ItemResult[]): Attempt => ({ items, score: items.filter((i) => i.correct).length, total: items.length });
+
+/** Nothing at all was entered: such a submission is not an attempt (nothing is marked or revealed). */
+export const isEmptyAttempt = (a: Attempt) => a.items.every((i) => i.skipped === true);
 
 /** How many answers an exercise asks for, in the order the page lists its fields. */
 export function answerCount(exercise: Exercise): number {
@@ -69,7 +70,7 @@ export function answerCount(exercise: Exercise): number {
  * for dialogue order the position (1-based) given to the i-th line as listed; for choose-correct
  * the sentence chosen.
  */
-export function checkExercise(exercise: Exercise, given: string[]): Attempt {
+export function checkExercise(exercise: Exercise, given: string[], langs: AnswerLangs): Attempt {
   const at = (i: number) => (given[i] ?? "").slice(0, 500);
   switch (exercise.type) {
     case "matching": {
@@ -78,39 +79,44 @@ export function checkExercise(exercise: Exercise, given: string[]): Attempt {
       return attempt(
         exercise.left.map((left, i) => {
           const expected = rightText.get(key.get(left.key) ?? "") ?? "";
-          const chosen = rightText.get(at(i)) ?? "";
-          return { given: chosen, correct: at(i) !== "" && at(i) === key.get(left.key), expected, why: `“${left.text}” means “${expected}”.` };
+          if (at(i).trim() === "") return skipped(expected);
+          return { given: rightText.get(at(i)) ?? "", correct: at(i) === key.get(left.key), expected };
         }),
       );
     }
-    case "gap_fill":
-      return attempt(exercise.items.map((item, i) => textItem(at(i), item.answer, `${item.prompt.replace("____", item.answer)} — ${item.hint}`)));
-    case "translation":
-      return attempt(exercise.items.map((item, i) => textItem(at(i), item.answer, `“${item.prompt}” → “${item.answer}”.`)));
+    case "gap_fill": {
+      const others = [...exercise.word_bank, ...exercise.items.map((i) => i.answer)];
+      return attempt(exercise.items.map((item, i) => textItem(at(i), item.answer, langs.target, others)));
+    }
+    case "translation": {
+      const lang = exercise.direction === "to_target" ? langs.target : langs.source;
+      const others = exercise.items.map((i) => i.answer);
+      return attempt(exercise.items.map((item, i) => textItem(at(i), item.answer, lang, others)));
+    }
     case "dialogue_order": {
       const position = new Map(exercise.answer.map((k, i) => [k, i + 1]));
       return attempt(
         exercise.lines.map((line, i) => {
           const expected = String(position.get(line.key) ?? "");
-          return { given: at(i), correct: at(i).trim() === expected, expected, why: `“${line.text}” is line ${expected} of the conversation.` };
+          if (at(i).trim() === "") return skipped(expected);
+          return { given: at(i).trim(), correct: at(i).trim() === expected, expected };
         }),
       );
     }
     case "choose_correct":
-      return attempt(exercise.items.map((item, i) => ({ given: at(i), correct: at(i) === item.answer, expected: item.answer, why: item.explanation })));
+      return attempt(exercise.items.map((item, i) => choiceItem(at(i), item.answer)));
   }
 }
 
-function checkQuestion(question: ExitQuestion, given: string): ItemResult {
+function checkQuestion(question: ExitQuestion, given: string, langs: AnswerLangs, others: string[]): ItemResult {
   switch (question.type) {
     case "choose_translation":
-      return { given, correct: given === question.answer, expected: question.answer, why: `${question.prompt} — “${question.answer}”.` };
-    case "gap_fill":
-      return textItem(given, question.answer, `${question.prompt.replace("____", question.answer)} — ${question.hint}`);
-    case "respond":
-      return textItem(given, question.model_answer, `A good answer: “${question.model_answer}”.`);
     case "choose_correct":
-      return { given, correct: given === question.answer, expected: question.answer, why: `${question.prompt} — “${question.answer}”.` };
+      return choiceItem(given, question.answer);
+    case "gap_fill":
+      return textItem(given, question.answer, langs.target, others);
+    case "respond":
+      return textItem(given, question.model_answer, langs.target, others);
   }
 }
 
@@ -120,7 +126,8 @@ export interface ExitAttempt extends Attempt {
 }
 
 /** The exit check: one answer per question, a score, and whether it reaches the plan's pass mark. */
-export function checkExit(set: ExitCheckSet, given: string[]): ExitAttempt {
-  const result = attempt(set.questions.map((q, i) => checkQuestion(q, (given[i] ?? "").slice(0, 500))));
+export function checkExit(set: ExitCheckSet, given: string[], langs: AnswerLangs): ExitAttempt {
+  const others = set.questions.map((q) => (q.type === "respond" ? q.model_answer : q.answer));
+  const result = attempt(set.questions.map((q, i) => checkQuestion(q, (given[i] ?? "").slice(0, 500), langs, others)));
   return { ...result, passMark: set.pass_mark, passed: result.score >= set.pass_mark };
 }

@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { ExercisesSet, ExitCheckSet } from "../generation/model.ts";
 import type { DbOrTx } from "../store/open-store.ts";
-import { checkExercise, checkExit, type Attempt, type ExitAttempt } from "./answer-check.ts";
+import { checkExercise, checkExit, isEmptyAttempt, type AnswerLangs, type Attempt, type ExitAttempt } from "./answer-check.ts";
 import { lessonProgress, type LessonAttempts } from "./schema.ts";
 
 export type ProgressRow = typeof lessonProgress.$inferSelect;
@@ -41,11 +41,15 @@ export async function startLesson(db: DbOrTx, userId: string, planId: string, no
   if (!(await progressOf(db, userId, planId))) await update(db, userId, planId, nowMs, () => ({}));
 }
 
-/** Checks and keeps an attempt at one exercise of an exercises set; the last attempt counts. */
-export async function answerExercise(db: DbOrTx, userId: string, planId: string, set: ExercisesSet, exerciseIndex: number, given: string[], nowMs: number): Promise<Attempt | null> {
+/**
+ * Checks and keeps an attempt at one exercise of an exercises set; the last attempt counts. A
+ * submission with nothing entered is checked but not kept: it marks nothing and reveals no answer.
+ */
+export async function answerExercise(db: DbOrTx, userId: string, planId: string, set: ExercisesSet, exerciseIndex: number, given: string[], langs: AnswerLangs, nowMs: number): Promise<Attempt | null> {
   const exercise = set.exercises[exerciseIndex];
   if (!exercise) return null;
-  const result = checkExercise(exercise, given);
+  const result = checkExercise(exercise, given, langs);
+  if (isEmptyAttempt(result)) return result;
   await update(db, userId, planId, nowMs, (a) => {
     a.exercises[exerciseKey(set.index, exerciseIndex)] = result;
     return {};
@@ -53,9 +57,10 @@ export async function answerExercise(db: DbOrTx, userId: string, planId: string,
   return result;
 }
 
-/** Checks and keeps the exit check; taking it finishes the lesson (its score is the plan's score). */
-export async function answerExit(db: DbOrTx, userId: string, planId: string, set: ExitCheckSet, given: string[], nowMs: number): Promise<ExitAttempt> {
-  const result = checkExit(set, given);
+/** Checks and keeps the exit check; taking it finishes the lesson (its score is the plan's score). Nothing entered: not kept. */
+export async function answerExit(db: DbOrTx, userId: string, planId: string, set: ExitCheckSet, given: string[], langs: AnswerLangs, nowMs: number): Promise<ExitAttempt> {
+  const result = checkExit(set, given, langs);
+  if (isEmptyAttempt(result)) return result;
   await update(db, userId, planId, nowMs, (a) => {
     a.exit = result;
     return { exitScore: result.score, exitTotal: result.total, passed: result.passed, completedAt: nowMs };

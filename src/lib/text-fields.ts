@@ -4,31 +4,45 @@
 
 export type TextFieldResult = { ok: true; value: string } | { ok: false; reason: string };
 
-const ZWJ = 0x200d;
-const ZWNJ = 0x200c;
+const ZWJ = "\u200d";
+const ZWNJ = "\u200c";
 
-/** Why a code point is refused, or null when it may appear in a text field. */
-function refusedBecause(cp: number): string | null {
-  if (cp === 0x0a || cp === 0x0d || cp === 0x2028 || cp === 0x2029 || cp === 0x85) return "contains a line break";
-  if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return "contains a control character";
-  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f || cp === 0x061c)
-    return "contains a text-direction control";
-  if (cp === 0x200b || cp === 0xfeff || cp === 0x2060 || (cp >= 0x2061 && cp <= 0x2064) || cp === 0x180e || cp === 0x00ad || (cp >= 0x206a && cp <= 0x206f))
-    return "contains an invisible or zero-width character";
-  if (cp >= 0xe0000 && cp <= 0xe007f) return "contains tag characters";
-  if ((cp >= 0xe000 && cp <= 0xf8ff) || (cp >= 0xf0000 && cp <= 0xffffd) || (cp >= 0x100000 && cp <= 0x10fffd)) return "contains a private-use character";
-  if (cp >= 0xfff9 && cp <= 0xfffb) return "contains an invisible formatting character";
-  if (cp >= 0xd800 && cp <= 0xdfff) return "contains an unpaired surrogate";
-  if ((cp & 0xfffe) === 0xfffe || (cp >= 0xfdd0 && cp <= 0xfdef)) return "contains a non-character";
-  return null;
+// Spec 2.6.3 by Unicode property (UAX #44), never by a list: controls (Cc), format characters (Cf:
+// direction controls, zero-width characters, the tag block), private use (Co), lone surrogates
+// (Cs), line and paragraph separators (Zl, Zp), Default_Ignorable_Code_Point (invisible letters and
+// marks such as U+034F, U+115F, U+3164, U+FFA0, the variation selectors U+180B, U+FE00–FE0F and
+// U+E0100–E01EF) and noncharacters. ZWJ and ZWNJ (both Cf) are the joiners the spec keeps, and only
+// between two visible characters. The regular expressions use the engine's Unicode data (ICU, the
+// Unicode version of process.versions.unicode); test/lib/text-fields-unicode.test.ts checks every
+// code point against the UCD's own files.
+const SUSPECT = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/u;
+const LINE_BREAK = /^[\n\r\u0085\p{Zl}\p{Zp}]$/u;
+const CONTROL = /^\p{Cc}$/u;
+const DIRECTION = /^\p{Bidi_Control}$/u;
+const TAG = /^[\u{E0000}-\u{E007F}]$/u;
+const PRIVATE_USE = /^\p{Co}$/u;
+const SURROGATE = /^\p{Cs}$/u;
+const NONCHARACTER = /^\p{Noncharacter_Code_Point}$/u;
+const INVISIBLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+
+/** Why a code point (one character of a string, or a lone surrogate) is refused, or null when it may appear. */
+function refusedBecause(ch: string): string | null {
+  if (!SUSPECT.test(ch)) return null;
+  if (LINE_BREAK.test(ch)) return "contains a line break";
+  if (CONTROL.test(ch)) return "contains a control character";
+  if (DIRECTION.test(ch)) return "contains a text-direction control";
+  if (TAG.test(ch)) return "contains tag characters";
+  if (PRIVATE_USE.test(ch)) return "contains a private-use character";
+  if (SURROGATE.test(ch)) return "contains an unpaired surrogate";
+  if (NONCHARACTER.test(ch)) return "contains a non-character";
+  if (INVISIBLE.test(ch)) return "contains an invisible, zero-width or formatting character";
+  return "contains a character not allowed in text";
 }
 
 /** ZWJ and ZWNJ are kept only between two visible characters (emoji sequences, Persian, Indic scripts). */
-function joinerIsAttached(codePoints: number[], index: number): boolean {
-  const before = codePoints[index - 1];
-  const after = codePoints[index + 1];
-  const visible = (cp: number | undefined) => cp !== undefined && cp !== ZWJ && cp !== ZWNJ && cp > 0x20 && refusedBecause(cp) === null;
-  return visible(before) && visible(after);
+function joinerIsAttached(chars: string[], index: number): boolean {
+  const visible = (ch: string | undefined) => ch !== undefined && ch !== ZWJ && ch !== ZWNJ && ch > " " && refusedBecause(ch) === null;
+  return visible(chars[index - 1]) && visible(chars[index + 1]);
 }
 
 function isPrintableAscii(text: string): boolean {
@@ -53,15 +67,17 @@ export function checkTextField(input: unknown, maxLength: number): TextFieldResu
     if (value.length > maxLength) return { ok: false, reason: `must be at most ${maxLength} characters (got ${value.length})` };
     return { ok: true, value };
   }
-  const codePoints = Array.from(input, (ch) => ch.codePointAt(0) as number);
-  for (let i = 0; i < codePoints.length; i++) {
-    const cp = codePoints[i] as number;
-    if (cp === ZWJ || cp === ZWNJ) {
-      if (!joinerIsAttached(codePoints, i)) return { ok: false, reason: "contains an invisible or zero-width character" };
-      continue;
+  if (SUSPECT.test(input)) {
+    const chars = Array.from(input);
+    for (let i = 0; i < chars.length; i++) {
+      const ch = chars[i]!;
+      if (ch === ZWJ || ch === ZWNJ) {
+        if (!joinerIsAttached(chars, i)) return { ok: false, reason: "contains an invisible, zero-width or formatting character" };
+        continue;
+      }
+      const why = refusedBecause(ch);
+      if (why) return { ok: false, reason: why };
     }
-    const why = refusedBecause(cp);
-    if (why) return { ok: false, reason: why };
   }
   const value = input.normalize("NFC").trim();
   if (value.length === 0) return { ok: false, reason: "must not be empty" };

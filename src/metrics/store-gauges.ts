@@ -16,22 +16,6 @@ export function storeGauges(db: Db, clock: Clock): CollectedGauge[] {
       },
     },
     {
-      name: "parla_credit_leases",
-      help: "Live credit leases (billing reservations held in process memory), across all processes.",
-      async collect() {
-        const [row] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM spend_leases WHERE expires_at > ${clock.now()}`);
-        return [{ labels: {}, value: Number(row?.n ?? 0) }];
-      },
-    },
-    {
-      name: "parla_credit_leases_credits",
-      help: "Credits reserved by live credit leases and not yet written to the spend totals.",
-      async collect() {
-        const [row] = await db.all<{ c: number | null }>(sql`SELECT sum(credits) AS c FROM spend_leases WHERE expires_at > ${clock.now()}`);
-        return [{ labels: {}, value: Number(row?.c ?? 0) }];
-      },
-    },
-    {
       name: "parla_webhook_deliveries",
       help: "Webhook deliveries by state (pending, succeeded, failed, missed while disabled), across all processes.",
       async collect() {

@@ -1,7 +1,8 @@
 // What an access token grants right now (spec 5.1, 5.4.2, 5.6.5): the /v1 doorway asks this with
-// the token it was shown, on every call.
+// the token it was shown, on every call — one read of the store, nothing kept in the process — and
+// open event streams ask it again about once a second for every token they hold (many at a time).
 import { accessTokenKey } from "./token-store.ts";
-import type { ReadStatement, Store } from "../store/open-store.ts";
+import type { Store } from "../store/open-store.ts";
 
 export interface AccessGrant {
   clientId: string;
@@ -18,6 +19,7 @@ export interface AccessGrant {
   /** True for tokens from an authorization code: they always spend the user's allowance (spec 5.6.5). */
   actingForUser: boolean;
   tokenHash: string;
+  expiresAt: number;
 }
 
 export type AccessTokenLookup = { kind: "granted"; grant: AccessGrant } | { kind: "unknown" } | { kind: "expired" };
@@ -27,14 +29,12 @@ export type AccessTokenLookup = { kind: "granted"; grant: AccessGrant } | { kind
 // space). Measured on bun:sqlite: 3.3 µs, against 3.7 µs for a subquery per fact, ~6 µs for the same
 // JOIN and ~10 µs for two drizzle queries. Through Store.read (rows as arrays), so it works on either
 // store; the columns' order is TokenRow's.
-const TOKEN_BY_HASH = `
-  SELECT t.client_id, t.expires_at, t.scopes, t.account_id, t.user_id, t.family_id, t.api_version,
-    (SELECT c.billing_mode || ' ' || c.account_id || ' ' || c.scopes FROM clients c WHERE c.id = t.client_id)
-  FROM access_tokens t WHERE t.token_hash = ?`;
-
-// Triggers bump this in the same transaction as any change to what TOKEN_BY_HASH reads (migration
-// 0014, oauth/schema.ts accessEpoch), so while it reads the same, so would the token.
-const EPOCH = { sql: "SELECT n FROM access_epoch WHERE id = 1", args: [] as const };
+const TOKEN_FACTS = `t.client_id, t.expires_at, t.scopes, t.account_id, t.user_id, t.family_id, t.api_version,
+    (SELECT c.billing_mode || ' ' || c.account_id || ' ' || c.scopes FROM clients c WHERE c.id = t.client_id)`;
+const TOKEN_BY_HASH = `SELECT ${TOKEN_FACTS} FROM access_tokens t WHERE t.token_hash = ?`;
+// The same facts for many tokens at once, by their keys (one JSON array), each row led by its key:
+// the periodic check of open event streams (events/event-signal.ts).
+const TOKENS_BY_HASH = `SELECT t.token_hash, ${TOKEN_FACTS} FROM access_tokens t WHERE t.token_hash IN (SELECT value FROM json_each(?))`;
 
 type TokenRow = [
   clientId: string,
@@ -47,76 +47,26 @@ type TokenRow = [
   clientFacts: string | null,
 ];
 
-/** A granting token as read at one epoch: what it grants does not change until the epoch does. */
-interface Kept {
-  epoch: number;
-  expiresAt: number;
-  grant: AccessGrant;
+/** The token's grant, read from the store now: revoked, ended or deleted tokens (and their clients) are gone from it. */
+export async function findAccessToken(store: Pick<Store, "read">, token: string, nowMs: number): Promise<AccessTokenLookup> {
+  const key = accessTokenKey(token);
+  const grant = grantOf((await store.read(TOKEN_BY_HASH, [key]))[0] as TokenRow | undefined, key);
+  if (!grant) return { kind: "unknown" };
+  return grant.expiresAt <= nowMs ? { kind: "expired" } : { kind: "granted", grant };
 }
 
-/**
- * Answers token lookups, keeping what it read about each granting token (by its key, never the
- * token) together with the epoch it was read at. Every lookup still reads the store, from a
- * snapshot taken after the call arrived: a kept token costs a read of the epoch instead of the
- * token's row and its client's, and an epoch that moved (a revocation, a deletion, narrowed scopes,
- * in this process or another) sends it back to the rows. So an answer is exactly as fresh as
- * reading the rows every time. Unknown and expired tokens are never kept, so guessing cannot fill it.
- */
-export class AccessTokenReader {
-  private readonly kept = new Map<string, Kept>();
-  /** The newest epoch read: anything kept from an older one can never be used again. */
-  private newestEpoch = -1;
-
-  constructor(
-    private readonly store: Pick<Store, "readAll">,
-    /** How many tokens are kept; the longest kept goes first. */
-    private readonly maxKept = 10_000,
-  ) {}
-
-  /**
-   * The token's grant and, when `beside` gives a statement, that read's rows from the same snapshot:
-   * the /v1 doorway reads a route's one read this way, so the call waits for one batched read.
-   * `beside` is asked with the grant when one is kept (a read that needs the caller, such as the
-   * feed's), else with null; its rows are answered only when they were read for the grant answered.
-   */
-  async find(token: string, nowMs: number, beside: ((grant: AccessGrant | null) => ReadStatement | null) | null = null): Promise<[AccessTokenLookup, unknown[][] | null]> {
-    const key = accessTokenKey(token);
-    const kept = this.kept.get(key);
-    if (kept) {
-      const along = beside?.(kept.grant) ?? null;
-      const [epochRows, alongRows] = await this.store.readAll(along ? [EPOCH, along] : [EPOCH]);
-      if (epochOf(epochRows!) === kept.epoch) return [answerOf(kept, nowMs), alongRows ?? null];
-      this.kept.delete(key);
-    }
-    const along = beside?.(null) ?? null;
-    const [epochRows, tokenRows, alongRows] = await this.store.readAll(along ? [EPOCH, { sql: TOKEN_BY_HASH, args: [key] }, along] : [EPOCH, { sql: TOKEN_BY_HASH, args: [key] }]);
-    const read = grantOf(tokenRows![0] as TokenRow | undefined, key);
-    if (!read) return [{ kind: "unknown" }, alongRows ?? null];
-    this.keep(key, { epoch: epochOf(epochRows!), ...read });
-    return [answerOf(read, nowMs), alongRows ?? null];
+/** The grants of these token keys as the store has them now, expired ones included; a key left out grants nothing. */
+export async function findAccessGrants(store: Pick<Store, "read">, tokenKeys: readonly string[]): Promise<Map<string, AccessGrant>> {
+  const rows = await store.read(TOKENS_BY_HASH, [JSON.stringify(tokenKeys)]);
+  const grants = new Map<string, AccessGrant>();
+  for (const [key, ...row] of rows) {
+    const grant = grantOf(row as unknown as TokenRow, String(key));
+    if (grant) grants.set(String(key), grant);
   }
-
-  private keep(key: string, entry: Kept): void {
-    if (entry.epoch < this.newestEpoch) return;
-    if (entry.epoch > this.newestEpoch) {
-      this.kept.clear();
-      this.newestEpoch = entry.epoch;
-    }
-    if (this.kept.size >= this.maxKept) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(key, entry);
-  }
+  return grants;
 }
 
-function epochOf(rows: unknown[][]): number {
-  // The row exists from the migration on; a database without it keeps nothing valid for long.
-  return Number(rows[0]?.[0] ?? -1);
-}
-
-function answerOf(read: { expiresAt: number; grant: AccessGrant }, nowMs: number): AccessTokenLookup {
-  return read.expiresAt <= nowMs ? { kind: "expired" } : { kind: "granted", grant: read.grant };
-}
-
-function grantOf(row: TokenRow | undefined, tokenHash: string): { expiresAt: number; grant: AccessGrant } | null {
+function grantOf(row: TokenRow | undefined, tokenHash: string): AccessGrant | null {
   if (!row) return null;
   const [clientId, expiresAt, scopes, accountId, userId, familyId, apiVersion, clientFacts] = row;
   // The token's row cascades away with its client, so a missing client means a deletion in flight.
@@ -137,8 +87,18 @@ function grantOf(row: TokenRow | undefined, tokenHash: string): { expiresAt: num
     billingMode: actingForUser ? "allowance" : billingMode,
     actingForUser,
     tokenHash,
+    expiresAt: Number(expiresAt),
   };
-  // Shared by every call the token makes while kept: nothing may change it.
-  Object.freeze(grant.scopes);
-  return { expiresAt: Number(expiresAt), grant: Object.freeze(grant) };
+  return grant;
+}
+
+const CLIENT_SCOPES = "SELECT id, scopes FROM clients WHERE id IN (SELECT value FROM json_each(?))";
+
+/**
+ * These clients' current scopes (spec 5.4.2: narrowing applies at once); a client left out was
+ * deleted. Open event streams read it before each batch of events they are handed.
+ */
+export async function findClientScopes(store: Pick<Store, "read">, clientIds: readonly string[]): Promise<Map<string, readonly string[]>> {
+  const rows = await store.read(CLIENT_SCOPES, [JSON.stringify(clientIds)]);
+  return new Map(rows.map(([id, scopes]) => [String(id), JSON.parse(String(scopes)) as string[]]));
 }

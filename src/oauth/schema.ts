@@ -76,14 +76,3 @@ export const accessTokens = sqliteTable(
   (t) => [index("access_tokens_client").on(t.clientId)],
 );
 
-/**
- * One row (id 1) whose `n` triggers bump, in the same transaction, whenever something a token
- * lookup reads changes: an access token updated or deleted (revoked, its secret or install ended,
- * pruned), or its client's owner, scopes or billing mode changed, or the client deleted (migration
- * 0014). A process may keep what it read about a token for as long as `n` reads the same
- * (oauth/access-token-lookup.ts): spec 3.3 and 5.4.2 end tokens "at once", across processes.
- */
-export const accessEpoch = sqliteTable("access_epoch", {
-  id: integer("id").primaryKey(),
-  n: integer("n").notNull(),
-});

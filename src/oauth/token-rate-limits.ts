@@ -1,4 +1,4 @@
-// Token-endpoint limits (issue 4 item 9; spec 5.2.6): requests per address per minute, and
+// Token-endpoint limits (spec 5.2.6): requests per address per minute, and
 // client-credentials exchanges per client per hour, failed client secrets per client and address per hour — a client exchanging far more often than its
 // tokens expire is refused. Counted per process (README "Rate limits").
 import type { Config } from "../config/config.ts";

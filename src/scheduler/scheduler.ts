@@ -42,6 +42,16 @@ export interface SchedulerOptions {
   pollMs?: number;
 }
 
+/**
+ * How long a claimed job stays its process's without a heartbeat. A running job's lease is renewed
+ * every third of it, so only a process that died (or stalled that long) loses its jobs, and they
+ * resume on another process — or on this one after a restart — within this time (README
+ * "Running several processes": work held by a dead process resumes within 15 s).
+ */
+export const JOB_LEASE_MS = 10_000;
+/** Recurring tasks are not renewed while they run, so their lease covers a whole run. */
+const RECURRING_LEASE_MS = 60_000;
+
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000, 600_000] as const;
 
 export interface Scheduler {
@@ -58,7 +68,7 @@ export interface Scheduler {
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { db, clock, log, kinds } = options;
   const owner = options.owner ?? `proc-${process.pid}-${newRowId().slice(-6)}`;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const concurrency = options.concurrency ?? 4;
   const pollMs = options.pollMs ?? 1_000;
   const recurring = options.recurring ?? [];
@@ -101,7 +111,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const now = clock.now();
       const claimed = await db
         .update(recurringTasks)
-        .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs })
+        .set({ leaseOwner: owner, leaseExpiresAt: now + Math.max(leaseMs, RECURRING_LEASE_MS) })
         .where(and(eq(recurringTasks.name, task.name), lte(recurringTasks.nextRunAt, now), or(isNull(recurringTasks.leaseOwner), lte(recurringTasks.leaseExpiresAt, now))))
         .returning({ name: recurringTasks.name });
       if (claimed.length === 0) continue;

@@ -14,6 +14,9 @@ import m11 from "../../drizzle/0011_events_envelope_template.sql" with { type: "
 import m12 from "../../drizzle/0012_lesson_plans_answer.sql" with { type: "text" };
 import m13 from "../../drizzle/0013_client_feeds.sql" with { type: "text" };
 import m14 from "../../drizzle/0014_access_epoch.sql" with { type: "text" };
+import m15 from "../../drizzle/0015_drop_spend_leases.sql" with { type: "text" };
+import m16 from "../../drizzle/0016_drop_copies.sql" with { type: "text" };
+import m17 from "../../drizzle/0017_ui_lang.sql" with { type: "text" };
 
 export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = [
   { idx: 0, tag: "0000_init", sql: m0 },
@@ -31,4 +34,7 @@ export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = 
   { idx: 12, tag: "0012_lesson_plans_answer", sql: m12 },
   { idx: 13, tag: "0013_client_feeds", sql: m13 },
   { idx: 14, tag: "0014_access_epoch", sql: m14 },
+  { idx: 15, tag: "0015_drop_spend_leases", sql: m15 },
+  { idx: 16, tag: "0016_drop_copies", sql: m16 },
+  { idx: 17, tag: "0017_ui_lang", sql: m17 },
 ];

@@ -73,21 +73,10 @@ export class ReadBatch {
       for (const read of batch) read.reject(error);
       return;
     }
-    // A statement without arguments answers the same to every read of one snapshot (the access
-    // epoch every /v1 call reads), so it runs once per batch and its rows are shared: rows from
-    // Store.read are read-only.
-    let once: Map<string, unknown[][]> | undefined;
-    const answer = (sql: string, args: readonly unknown[]) => {
-      if (args.length) return valuesOn(db, sql, args);
-      once ??= new Map();
-      let rows = once.get(sql);
-      if (!rows) once.set(sql, (rows = valuesOn(db, sql, args)));
-      return rows;
-    };
     try {
       for (const read of batch) {
         try {
-          read.resolve(read.statements.map(({ sql, args }) => answer(sql, args)));
+          read.resolve(read.statements.map(({ sql, args }) => valuesOn(db, sql, args)));
         } catch (error) {
           read.reject(error);
         }

@@ -81,8 +81,8 @@ export class VersionRegistry {
 
   /**
    * Does answering at `version` change any event's `data`? False when no change made since then
-   * touches event data: the current shape is that version's shape, and a reader may pass the stored
-   * `data` through unparsed (the feed page, feed-page-text.ts).
+   * touches event data: the current shape is that version's shape, and an envelope carries the
+   * stored `data` text as it is (events/envelope.ts).
    */
   reshapesEventData(version: string): boolean {
     return this.changedSince(version, (change) => Object.keys(change.events ?? {}).length > 0);

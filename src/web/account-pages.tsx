@@ -2,16 +2,24 @@ import type { ConnectionRow } from "../accounts/external-signin/account-connecti
 import { PASSWORD_MIN } from "../accounts/service.ts";
 import type { ConnectedApp } from "../oauth/connected-apps.ts";
 import { CsrfField, FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
+import { LANGUAGE_NAMES } from "../generation/languages.ts";
+import { UI_LANGS, type UiLang, type UiText } from "./ui-text/index.ts";
+
+/** Each language named in itself, so that a learner finds theirs whatever the page is in now. */
+const endonym = (code: UiLang) => {
+  const name = LANGUAGE_NAMES[code][code];
+  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+};
 
 type User = { email: string; csrf: string };
 
-function day(ms: number | null): string {
-  return ms === null ? "never" : new Date(ms).toISOString().slice(0, 10);
+function day(t: UiText, ms: number | null): string {
+  return ms === null ? t.common.never : new Date(ms).toISOString().slice(0, 10);
 }
 
-export function ConnectedAppsPage(props: { user: User; apps: ConnectedApp[]; flash?: Flash | null }) {
+export function ConnectedAppsPage(props: { t: UiText; user: User; apps: ConnectedApp[]; flash?: Flash | null }) {
   return (
-    <Layout title="Connected apps" nav="connected" user={props.user} flash={props.flash}>
+    <Layout t={props.t} title="Connected apps" nav="connected" user={props.user} flash={props.flash}>
       <h1>Connected apps</h1>
       <p class="muted">Apps you allowed to use your account. Their calls spend your allowance. Removing one stops it at once.</p>
       {props.apps.length === 0 ? (
@@ -38,8 +46,8 @@ export function ConnectedAppsPage(props: { user: User; apps: ConnectedApp[]; fla
                     </span>
                   ))}
                 </td>
-                <td safe>{day(app.createdAt)}</td>
-                <td safe>{day(app.lastUsedAt)}</td>
+                <td safe>{day(props.t, app.createdAt)}</td>
+                <td safe>{day(props.t, app.lastUsedAt)}</td>
                 <td>
                   <PostButton action={`/account/connected-apps/${encodeURIComponent(app.grantId)}/remove`} csrf={props.user.csrf} label="Remove" confirm="Remove this app? It will be signed out at once." />
                 </td>
@@ -53,23 +61,24 @@ export function ConnectedAppsPage(props: { user: User; apps: ConnectedApp[]; fla
 }
 
 /** Connect or remove external sign-in providers (POST forms with the session's CSRF token). */
-function SignInMethods(props: { user: User; connections: ConnectionRow[] }) {
+function SignInMethods(props: { t: UiText; user: User; connections: ConnectionRow[] }) {
+  const a = props.t.account;
   if (props.connections.length === 0) return "";
   return (
     <section class="card" aria-labelledby="sign-in-methods">
-      <h2 id="sign-in-methods">Sign-in methods</h2>
-      <p class="muted">Connect an outside account to sign in with it. Connecting only ever happens here, while you are signed in.</p>
+      <h2 id="sign-in-methods" safe>{a.signInMethods}</h2>
+      <p class="muted" safe>{a.signInMethodsIntro}</p>
       <table>
         <tbody>
           {props.connections.map((c) => (
             <tr data-provider={c.id}>
               <td safe>{c.label}</td>
-              <td safe>{c.connectedAt === null ? "not connected" : `connected since ${day(c.connectedAt)}`}</td>
+              <td safe>{c.connectedAt === null ? a.notConnected : a.connectedSince(day(props.t, c.connectedAt))}</td>
               <td>
                 {c.connectedAt !== null ? (
-                  <PostButton action={`/account/connections/${encodeURIComponent(c.id)}/remove`} csrf={props.user.csrf} label="Remove" confirm="Remove this sign-in method?" />
+                  <PostButton action={`/account/connections/${encodeURIComponent(c.id)}/remove`} csrf={props.user.csrf} label={props.t.common.remove} confirm={a.removeMethod} />
                 ) : c.configured ? (
-                  <PostButton action={`/account/connections/${encodeURIComponent(c.id)}/connect`} csrf={props.user.csrf} label={`Connect ${c.label}`} />
+                  <PostButton action={`/account/connections/${encodeURIComponent(c.id)}/connect`} csrf={props.user.csrf} label={a.connect(c.label)} />
                 ) : (
                   ""
                 )}
@@ -85,21 +94,23 @@ function SignInMethods(props: { user: User; connections: ConnectionRow[] }) {
 export type PasswordErrors = { password?: string; password_confirmation?: string; current_password?: string };
 
 /** For a user with a password: replacing it needs the current one. */
-function ChangePassword(props: { user: User; errors?: PasswordErrors }) {
+function ChangePassword(props: { t: UiText; user: User; errors?: PasswordErrors }) {
+  const { t } = props;
+  const a = t.account;
   return (
     <section class="card" aria-labelledby="change-password">
-      <h2 id="change-password">Change password</h2>
+      <h2 id="change-password" safe>{a.changePassword}</h2>
       <form method="post" action="/account/password" novalidate>
         <CsrfField csrf={props.user.csrf} />
-        <label for="current-password">Current password</label>
+        <label for="current-password" safe>{a.currentPassword}</label>
         <input type="password" id="current-password" name="current_password" autocomplete="current-password" required aria-describedby="current-password-error" />
         <FieldError id="current-password-error" error={props.errors?.current_password} />
-        <label for="new-password">New password</label>
+        <label for="new-password" safe>{t.common.newPassword}</label>
         <input type="password" id="new-password" name="password" autocomplete="new-password" required minlength={String(PASSWORD_MIN)} aria-describedby="new-password-error" />
         <FieldError id="new-password-error" error={props.errors?.password} />
-        <p class="hint">Changing it signs you out everywhere else.</p>
+        <p class="hint" safe>{a.signsOutOthers}</p>
         <div class="actions">
-          <button type="submit">Change password</button>
+          <button type="submit" safe>{a.changePassword}</button>
         </div>
       </form>
     </section>
@@ -107,46 +118,79 @@ function ChangePassword(props: { user: User; errors?: PasswordErrors }) {
 }
 
 /** For a user created through an outside provider (no password yet): a first password, no current one to give. */
-function SetPassword(props: { user: User; errors?: PasswordErrors }) {
+function SetPassword(props: { t: UiText; user: User; errors?: PasswordErrors }) {
+  const { t } = props;
+  const a = t.account;
   return (
     <section class="card" aria-labelledby="set-password">
-      <h2 id="set-password">Set a password</h2>
-      <p class="muted">You sign in through an outside provider. With a password you can also sign in with your e-mail address.</p>
+      <h2 id="set-password" safe>{a.setPassword}</h2>
+      <p class="muted" safe>{a.setPasswordIntro}</p>
       <form method="post" action="/account/password/set" novalidate>
         <CsrfField csrf={props.user.csrf} />
-        <label for="new-password">New password</label>
+        <label for="new-password" safe>{t.common.newPassword}</label>
         <input type="password" id="new-password" name="password" autocomplete="new-password" required minlength={String(PASSWORD_MIN)} aria-describedby="new-password-hint new-password-error" />
-        <p class="hint" id="new-password-hint">
-          At least {PASSWORD_MIN} characters. A long phrase is best.
+        <p class="hint" id="new-password-hint" safe>
+          {a.passwordHint(PASSWORD_MIN)}
         </p>
         <FieldError id="new-password-error" error={props.errors?.password} />
-        <label for="password-confirmation">New password again</label>
+        <label for="password-confirmation" safe>{a.passwordAgain}</label>
         <input type="password" id="password-confirmation" name="password_confirmation" autocomplete="new-password" required aria-describedby="password-confirmation-error" />
         <FieldError id="password-confirmation-error" error={props.errors?.password_confirmation} />
-        <p class="hint">Setting it signs you out everywhere else.</p>
+        <p class="hint" safe>{a.setSignsOut}</p>
         <div class="actions">
-          <button type="submit">Set password</button>
+          <button type="submit" safe>{a.setPasswordButton}</button>
         </div>
       </form>
     </section>
   );
 }
 
-export function AccountPage(props: { user: User; plan: string; allowance: number; isOwner: boolean; hasPassword: boolean; flash?: Flash | null; errors?: PasswordErrors; connections?: ConnectionRow[] }) {
+/** The language of the pages, kept on the user (users.ui_lang); "auto" follows Accept-Language. */
+function PageLanguage(props: { t: UiText; user: User; chosen: UiLang | null }) {
+  const a = props.t.account;
   return (
-    <Layout title="Account" nav="account" user={props.user} flash={props.flash}>
-      <h1>Account</h1>
+    <form method="post" action="/account/language" class="card" aria-labelledby="page-language">
+      <CsrfField csrf={props.user.csrf} />
+      <label for="ui-lang" id="page-language" safe>
+        {a.language}
+      </label>
+      <select id="ui-lang" name="ui_lang">
+        <option value="auto" selected={props.chosen === null} safe>
+          {a.languageAuto}
+        </option>
+        {UI_LANGS.map((code) => (
+          <option value={code} selected={props.chosen === code} lang={code} safe>
+            {endonym(code)}
+          </option>
+        ))}
+      </select>
+      <div class="actions">
+        <button type="submit" class="secondary" safe>
+          {a.languageSave}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function AccountPage(props: { t: UiText; user: User; plan: string; allowance: number; isOwner: boolean; hasPassword: boolean; uiLang: UiLang | null; flash?: Flash | null; errors?: PasswordErrors; connections?: ConnectionRow[] }) {
+  const { t } = props;
+  const a = t.account;
+  return (
+    <Layout t={t} title={a.title} nav="account" user={props.user} flash={props.flash}>
+      <h1 safe>{a.title}</h1>
       <div class="card">
         <p>
-          E-mail: <strong safe>{props.user.email}</strong>
+          <span safe>{a.emailLine}</span> <strong safe>{props.user.email}</strong>
         </p>
         <p>
-          Plan: <strong safe>{props.plan}</strong> · monthly allowance <strong safe>{`${props.allowance} credits`}</strong>
+          <span safe>{a.planLine}</span> <strong safe>{a.plans[props.plan] ?? props.plan}</strong> · <strong safe>{a.allowance(props.allowance)}</strong>
         </p>
-        <p class="hint">Plans are set by the operator of this Parla server.</p>
+        <p class="hint" safe>{a.plansBy}</p>
       </div>
-      {props.hasPassword ? <ChangePassword user={props.user} errors={props.errors} /> : <SetPassword user={props.user} errors={props.errors} />}
-      <SignInMethods user={props.user} connections={props.connections ?? []} />
+      <PageLanguage t={t} user={props.user} chosen={props.uiLang} />
+      {props.hasPassword ? <ChangePassword t={t} user={props.user} errors={props.errors} /> : <SetPassword t={t} user={props.user} errors={props.errors} />}
+      <SignInMethods t={t} user={props.user} connections={props.connections ?? []} />
     </Layout>
   );
 }

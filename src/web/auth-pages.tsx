@@ -1,6 +1,9 @@
+import { PASSWORD_MIN } from "../accounts/service.ts";
 import { CsrfField, FieldError, Layout, type Flash } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
 export interface AuthFormState {
+  t: UiText;
   csrf: string;
   email?: string;
   errors?: { email?: string; password?: string; form?: string };
@@ -10,7 +13,7 @@ export interface AuthFormState {
 }
 
 /** One link per configured external provider (GET /signin/{id} starts the flow); nothing when none is configured. */
-function ExternalProviders(props: { providers: AuthFormState["externalProviders"]; next: string }) {
+function ExternalProviders(props: { t: UiText; providers: AuthFormState["externalProviders"]; next: string }) {
   const providers = props.providers ?? [];
   if (providers.length === 0) return "";
   return (
@@ -18,7 +21,7 @@ function ExternalProviders(props: { providers: AuthFormState["externalProviders"
       {providers.map((p) => (
         <p>
           <a class="button secondary" href={`/signin/${encodeURIComponent(p.id)}${props.next}`} data-provider={p.id} safe>
-            {`Sign in with ${p.label}`}
+            {props.t.auth.signInWith(p.label)}
           </a>
         </p>
       ))}
@@ -27,11 +30,12 @@ function ExternalProviders(props: { providers: AuthFormState["externalProviders"
 }
 
 export function SignInPage(props: AuthFormState) {
+  const { t } = props;
   const next = props.next ? `?next=${encodeURIComponent(props.next)}` : "";
   return (
-    <Layout title="Sign in" flash={props.flash}>
+    <Layout t={t} title={t.auth.signInTitle} flash={props.flash}>
       <div class="card narrow">
-        <h1>Sign in</h1>
+        <h1 safe>{t.auth.signInTitle}</h1>
         {props.errors?.form ? (
           <p class="flash error" role="alert" safe>
             {props.errors.form}
@@ -41,39 +45,40 @@ export function SignInPage(props: AuthFormState) {
         )}
         <form method="post" action={`/signin${next}`} novalidate>
           <CsrfField csrf={props.csrf} />
-          <label for="email">E-mail</label>
+          <label for="email" safe>{t.common.email}</label>
           <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} aria-describedby="email-error" />
           <FieldError id="email-error" error={props.errors?.email} />
-          <label for="password">Password</label>
+          <label for="password" safe>{t.common.password}</label>
           <input id="password" name="password" type="password" autocomplete="current-password" required aria-describedby="password-error" />
           <FieldError id="password-error" error={props.errors?.password} />
           <div class="actions">
-            <button type="submit">Sign in</button>
-            <a href={`/signup${next}`}>Create an account</a>
-            <a href="/password/forgot">Forgot your password?</a>
+            <button type="submit" safe>{t.common.signIn}</button>
+            <a href={`/signup${next}`} safe>{t.auth.createAccount}</a>
+            <a href="/password/forgot" safe>{t.auth.forgot}</a>
           </div>
         </form>
-        <ExternalProviders providers={props.externalProviders} next={next} />
+        <ExternalProviders t={props.t} providers={props.externalProviders} next={next} />
       </div>
     </Layout>
   );
 }
 
 export function SignUpPage(props: AuthFormState) {
+  const { t } = props;
   const next = props.next ? `?next=${encodeURIComponent(props.next)}` : "";
   return (
-    <Layout title="Create your account" flash={props.flash}>
+    <Layout t={t} title={t.auth.signUpTitle} flash={props.flash}>
       <div class="card narrow">
-        <h1>Create your account</h1>
+        <h1 safe>{t.auth.signUpTitle}</h1>
         <form method="post" action={`/signup${next}`} novalidate>
           <CsrfField csrf={props.csrf} />
-          <label for="email">E-mail</label>
+          <label for="email" safe>{t.common.email}</label>
           <input id="email" name="email" type="email" autocomplete="email" required value={props.email ?? ""} aria-describedby="email-error" />
           <FieldError id="email-error" error={props.errors?.email} />
-          <label for="password">Password</label>
-          <input id="password" name="password" type="password" autocomplete="new-password" required minlength="10" aria-describedby="password-hint password-error" />
-          <p class="hint" id="password-hint">
-            At least 10 characters. A long phrase is best.
+          <label for="password" safe>{t.common.password}</label>
+          <input id="password" name="password" type="password" autocomplete="new-password" required minlength={String(PASSWORD_MIN)} aria-describedby="password-hint password-error" />
+          <p class="hint" id="password-hint" safe>
+            {t.auth.signUpHint(PASSWORD_MIN)}
           </p>
           <FieldError id="password-error" error={props.errors?.password} />
           {props.errors?.form ? (
@@ -84,11 +89,11 @@ export function SignUpPage(props: AuthFormState) {
             ""
           )}
           <div class="actions">
-            <button type="submit">Create account</button>
-            <a href={`/signin${next}`}>I already have an account</a>
+            <button type="submit" safe>{t.auth.signUpButton}</button>
+            <a href={`/signin${next}`} safe>{t.auth.haveAccount}</a>
           </div>
         </form>
-        <ExternalProviders providers={props.externalProviders} next={next} />
+        <ExternalProviders t={props.t} providers={props.externalProviders} next={next} />
       </div>
     </Layout>
   );

@@ -15,12 +15,11 @@ import { clearCookie, setCookie } from "./cookies.ts";
 import { anonymousCsrfToken } from "./csrf.ts";
 import { safeNextPath } from "./html-response.ts";
 import { configuredProviders } from "../accounts/external-signin/providers.ts";
-import { fieldErrors } from "./form-errors.ts";
-import { CSRF_FAILED, formString, webContext } from "./web-context.ts";
+import { fieldRefusals } from "./refusal-text.ts";
+import { csrfFailed, formString, webContext } from "./web-context.ts";
 
 const FAILED_SIGNINS_PER_ACCOUNT = 10;
 const ACCOUNT_WINDOW_MS = 15 * MINUTE;
-const GENERIC_FAILURE = "E-mail or password is not right.";
 
 export function authRoutes(deps: WebDeps) {
   const { db } = deps.store;
@@ -37,7 +36,7 @@ export function authRoutes(deps: WebDeps) {
       const next = safeNextPath(query.next);
       if (ctx.session) return ctx.redirect(next);
       const csrf = anonymousCsrfToken(request, ctx.names);
-      return ctx.page(SignInPage({ csrf: csrf.token, externalProviders, next: query.next ? next : undefined, flash: ctx.flash }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
+      return ctx.page(SignInPage({ t: ctx.t, csrf: csrf.token, externalProviders, next: query.next ? next : undefined, flash: ctx.flash }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
     }, { detail: { hide: true } })
     .post("/signin", async ({ request, body, query, server }) => {
       const ctx = await webContext(deps, request);
@@ -45,22 +44,22 @@ export function authRoutes(deps: WebDeps) {
       const csrf = anonymousCsrfToken(request, ctx.names);
       const email = formString(body, "email");
       const again = (status: number, errors: { email?: string; password?: string; form?: string }) =>
-        ctx.page(SignInPage({ csrf: csrf.token, externalProviders, email, errors, next: query.next ? next : undefined }) as string, status, csrf.cookie ? [csrf.cookie] : []);
-      if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, { form: CSRF_FAILED.text });
+        ctx.page(SignInPage({ t: ctx.t, csrf: csrf.token, externalProviders, email, errors, next: query.next ? next : undefined }) as string, status, csrf.cookie ? [csrf.cookie] : []);
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, { form: ctx.t.errors.csrf });
       const now = deps.clock.now();
       const perAddress = await hitRateLimit(db, `signin:ip:${clientAddress(server, request)}`, now, MINUTE, deps.config.rateLimitSigninPerAddressPerMinute);
       const accountKey = `signin:acct:${hashSecret(normaliseEmail(email) ?? email)}`;
       const perAccount = await peekRateLimit(db, accountKey, now, ACCOUNT_WINDOW_MS, FAILED_SIGNINS_PER_ACCOUNT);
       if (!perAddress.ok || !perAccount.ok) {
         const wait = !perAddress.ok ? perAddress.retryAfterSeconds : !perAccount.ok ? perAccount.retryAfterSeconds : 60;
-        return again(429, { form: `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` });
+        return again(429, { form: ctx.t.auth.tooManySignIns(Math.ceil(wait / 60)) });
       }
       const user = await verifyPassword(db, email, formString(body, "password"));
       if (!user) {
         await hitRateLimit(db, accountKey, now, ACCOUNT_WINDOW_MS, FAILED_SIGNINS_PER_ACCOUNT);
         deps.log.info("signin.failed", { address: clientAddress(server, request) });
         // The same words whether the e-mail exists or not.
-        return again(400, { form: GENERIC_FAILURE });
+        return again(400, { form: ctx.t.auth.wrongCredentials });
       }
       deps.log.info("signin.ok", { user_id: user.id });
       return signedIn(user.id, next, ctx);
@@ -69,7 +68,7 @@ export function authRoutes(deps: WebDeps) {
       const ctx = await webContext(deps, request);
       if (ctx.session) return ctx.redirect("/learn");
       const csrf = anonymousCsrfToken(request, ctx.names);
-      return ctx.page(SignUpPage({ csrf: csrf.token, externalProviders, next: query.next ? safeNextPath(query.next) : undefined }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
+      return ctx.page(SignUpPage({ t: ctx.t, csrf: csrf.token, externalProviders, next: query.next ? safeNextPath(query.next) : undefined }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
     }, { detail: { hide: true } })
     .post("/signup", async ({ request, body, query, server }) => {
       const ctx = await webContext(deps, request);
@@ -77,21 +76,22 @@ export function authRoutes(deps: WebDeps) {
       const csrf = anonymousCsrfToken(request, ctx.names);
       const email = formString(body, "email");
       const again = (status: number, errors: { email?: string; password?: string; form?: string }) =>
-        ctx.page(SignUpPage({ csrf: csrf.token, externalProviders, email, errors, next: query.next ? next : undefined }) as string, status, csrf.cookie ? [csrf.cookie] : []);
-      if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, { form: CSRF_FAILED.text });
+        ctx.page(SignUpPage({ t: ctx.t, csrf: csrf.token, externalProviders, email, errors, next: query.next ? next : undefined }) as string, status, csrf.cookie ? [csrf.cookie] : []);
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return again(403, { form: ctx.t.errors.csrf });
       const limit = await hitRateLimit(db, `signup:ip:${clientAddress(server, request)}`, deps.clock.now(), MINUTE, deps.config.rateLimitSigninPerAddressPerMinute);
-      if (!limit.ok) return again(429, { form: "Too many attempts. Try again in a minute." });
-      const r = await refusalOr(signUpByEmail(deps, { email, password: formString(body, "password"), next }));
-      if (r instanceof AppError) return again(r.status, fieldErrors(r, "form"));
+      if (!limit.ok) return again(429, { form: ctx.t.auth.tooManyAttempts });
+      const password = formString(body, "password");
+      const r = await refusalOr(signUpByEmail(deps, { email, password, next }));
+      if (r instanceof AppError) return again(r.status, fieldRefusals(ctx.t, r, "form", { password, email }));
       // The same page whether the address was new (a verification link) or had an account (a note to its owner).
-      return ctx.page(CheckEmailPage({ email: normaliseEmail(email)! }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
+      return ctx.page(CheckEmailPage({ t: ctx.t, email: normaliseEmail(email)! }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
     }, { detail: { hide: true } })
     .post("/signout", async ({ request, body }) => {
       const ctx = await webContext(deps, request);
       if (ctx.session) {
-        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", CSRF_FAILED);
+        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", csrfFailed(ctx));
         await endSession(db, ctx.session.tokenHash);
       }
-      return ctx.redirect("/signin", { kind: "ok", text: "You are signed out." }, [clearCookie(ctx.names, ctx.names.session)]);
+      return ctx.redirect("/signin", { kind: "ok", text: ctx.t.auth.signedOut }, [clearCookie(ctx.names, ctx.names.session)]);
     }, { detail: { hide: true } });
 }

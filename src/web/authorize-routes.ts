@@ -5,11 +5,12 @@ import type { CoreDeps } from "../config/core-deps.ts";
 import { checkAuthorizationRequest, readAuthorizeParams, existingGrantCovers, issueAuthorizationCode, redirectBack, type AuthorizationCheck } from "../oauth/authorization-request.ts";
 import { AuthorizeErrorPage, ConsentPage } from "./consent-page.tsx";
 import { htmlResponse } from "./html-response.ts";
+import { pageLang, uiText } from "./ui-text/index.ts";
 import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
 import type { WebDeps } from "./web-deps.ts";
 
-function answerCheckFailure(deps: CoreDeps, check: Exclude<AuthorizationCheck, { kind: "ok" }>): Response {
-  if (check.kind === "show_error") return htmlResponse(AuthorizeErrorPage({ message: check.message }) as string, 400);
+function answerCheckFailure(deps: CoreDeps, request: Request, check: Exclude<AuthorizationCheck, { kind: "ok" }>): Response {
+  if (check.kind === "show_error") return htmlResponse(AuthorizeErrorPage({ t: uiText(pageLang(null, request.headers.get("accept-language"))), message: check.message }) as string, 400);
   return redirectBack(deps, check.redirectUri, { error: check.error, error_description: check.description, state: check.state });
 }
 
@@ -23,7 +24,7 @@ export function authorizeRoutes(deps: WebDeps) {
         const authorize = readAuthorizeParams(new URL(request.url).searchParams.entries());
         const { params } = authorize;
         const check = await checkAuthorizationRequest(deps, authorize);
-        if (check.kind !== "ok") return answerCheckFailure(deps, check);
+        if (check.kind !== "ok") return answerCheckFailure(deps, request, check);
         const signedIn = await requireSignedIn(deps, request);
         if ("response" in signedIn) return signedIn.response;
         const { ctx } = signedIn;
@@ -35,7 +36,7 @@ export function authorizeRoutes(deps: WebDeps) {
           return redirectBack(deps, authz.redirectUri, { code, state: authz.state });
         }
         return ctx.page(
-          ConsentPage({ clientName: authz.client.name, clientType: authz.client.type, redirectHost: new URL(authz.redirectUri).host || authz.redirectUri, scopes: authz.scopes, params, user: ctx.user }) as string,
+          ConsentPage({ t: ctx.t, clientName: authz.client.name, clientType: authz.client.type, redirectHost: new URL(authz.redirectUri).host || authz.redirectUri, scopes: authz.scopes, params, user: ctx.user }) as string,
         );
       },
       { detail: { hide: true } },
@@ -45,15 +46,15 @@ export function authorizeRoutes(deps: WebDeps) {
       async ({ request, body }) => {
         const form = (body ?? {}) as Record<string, unknown>;
         const check = await checkAuthorizationRequest(deps, readAuthorizeParams(Object.entries(form)));
-        if (check.kind !== "ok") return answerCheckFailure(deps, check);
+        if (check.kind !== "ok") return answerCheckFailure(deps, request, check);
         const signedIn = await requireSignedIn(deps, request);
         if ("response" in signedIn) return signedIn.response;
         const { ctx } = signedIn;
-        if (!ctx.csrfOk(formString(form, "csrf_token"))) return ctx.page(AuthorizeErrorPage({ message: CSRF_FAILED.text }) as string, 403);
+        if (!ctx.csrfOk(formString(form, "csrf_token"))) return ctx.page(AuthorizeErrorPage({ t: ctx.t, message: CSRF_FAILED.text }) as string, 403);
         const { request: authz } = check;
         const decision = formString(form, "decision");
         if (decision === "deny") return redirectBack(deps, authz.redirectUri, { error: "access_denied", error_description: "the user denied access", state: authz.state });
-        if (decision !== "approve") return ctx.page(AuthorizeErrorPage({ message: "Choose Allow or Deny." }) as string, 400);
+        if (decision !== "approve") return ctx.page(AuthorizeErrorPage({ t: ctx.t, message: "Choose Allow or Deny." }) as string, 400);
         const code = await issueAuthorizationCode(deps, ctx.session.user.id, authz);
         deps.log.info("oauth.consent_approved", { client_id: authz.client.id, user_id: ctx.session.user.id });
         return redirectBack(deps, authz.redirectUri, { code, state: authz.state });

@@ -1,10 +1,11 @@
 import { Layout } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 import { SCOPE_DESCRIPTIONS, type Scope } from "../lib/scopes.ts";
 import { AUTHORIZE_PARAMS } from "../oauth/authorization-request.ts";
 
-export function ConsentPage(props: { clientName: string; clientType: "public" | "confidential"; redirectHost: string; scopes: string[]; params: Record<string, string | undefined>; user: { email: string; csrf: string } }) {
+export function ConsentPage(props: { t: UiText; clientName: string; clientType: "public" | "confidential"; redirectHost: string; scopes: string[]; params: Record<string, string | undefined>; user: { email: string; csrf: string } }) {
   return (
-    <Layout title="Allow access?" user={props.user}>
+    <Layout t={props.t} title="Allow access?" user={props.user}>
       <div class="card narrow">
         <h1>
           Allow <span safe>{props.clientName}</span> to use your Parla account?
@@ -43,9 +44,9 @@ export function ConsentPage(props: { clientName: string; clientType: "public" | 
   );
 }
 
-export function AuthorizeErrorPage(props: { message: string }) {
+export function AuthorizeErrorPage(props: { t: UiText; message: string }) {
   return (
-    <Layout title="Cannot continue">
+    <Layout t={props.t} title="Cannot continue">
       <div class="card narrow">
         <h1>This sign-in link cannot be used</h1>
         <p safe>{props.message}</p>

@@ -1,4 +1,4 @@
-// CSRF protection for every state-changing form (issue 3): the request must come from our own
+// CSRF protection for every state-changing form (OWASP CSRF cheat sheet: Origin check plus token): the request must come from our own
 // origin (Origin, or Referer when Origin is absent) AND carry the form token. Signed-in forms use
 // the session's secret; anonymous forms (sign-in, sign-up) a double-submit cookie.
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";

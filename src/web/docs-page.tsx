@@ -2,6 +2,7 @@
 // integrations.md, the same text the README points to), the API reference rendered from
 // /v1/openapi.json and the events reference from /v1/asyncapi.json. No script, no CDN.
 import { Layout } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
 type Json = Record<string, any>;
 
@@ -159,7 +160,7 @@ function Operation(props: { method: string; path: string; op: Json; anchor: stri
   );
 }
 
-export function DocsPage(props: { safeGuidesHtml: string; openapi: Json; asyncapi: Json; user: { email: string; csrf: string } | null }) {
+export function DocsPage(props: { t: UiText; safeGuidesHtml: string; openapi: Json; asyncapi: Json; user: { email: string; csrf: string } | null }) {
   const operations: { method: string; path: string; op: Json; anchor: string }[] = [];
   for (const [path, item] of Object.entries(props.openapi.paths as Record<string, Json>)) {
     for (const method of METHODS) if (item[method]) operations.push({ method, path, op: item[method], anchor: `op-${item[method].operationId}` });
@@ -171,7 +172,7 @@ export function DocsPage(props: { safeGuidesHtml: string; openapi: Json; asyncap
   // Our own embedded markdown (docs/integrations.md), rendered by the route: trusted, not user input.
   const safeGuides = props.safeGuidesHtml;
   return (
-    <Layout title="API documentation" user={props.user}>
+    <Layout t={props.t} title="API documentation" user={props.user}>
       <h1>Parla API documentation</h1>
       <p>
         API version <code safe>{props.openapi.info.version}</code>. Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1) and{" "}

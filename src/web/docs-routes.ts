@@ -14,7 +14,7 @@ export function docsRoutes(deps: WebDeps & { reference: ReferenceDocuments }) {
     "/docs",
     async ({ request }) => {
       const ctx = await webContext(deps, request);
-      return ctx.page(DocsPage({ safeGuidesHtml: guidesHtml, openapi: deps.reference.openApi().json, asyncapi: deps.reference.asyncApi().json, user: ctx.user }) as string);
+      return ctx.page(DocsPage({ t: ctx.t, safeGuidesHtml: guidesHtml, openapi: deps.reference.openApi().json, asyncapi: deps.reference.asyncApi().json, user: ctx.user }) as string);
     },
     { detail: { hide: true } },
   );

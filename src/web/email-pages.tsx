@@ -1,42 +1,46 @@
 // Pages of the e-mail flows: "check your e-mail" after sign-up, forgot password, reset password,
 // and the notice on the Integrations page while an address is unconfirmed.
+import { PASSWORD_MIN } from "../accounts/service.ts";
 import { CsrfField, FieldError, Layout, type Flash } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
-export function CheckEmailPage(props: { email: string }) {
+export function CheckEmailPage(props: { t: UiText; email: string }) {
+  const { t } = props;
   return (
-    <Layout title="Check your e-mail">
+    <Layout t={t} title={t.email.checkTitle}>
       <div class="card narrow">
-        <h1>Check your e-mail</h1>
-        <p safe>{`We sent a message to ${props.email}. Follow the link in it to confirm your address and sign in.`}</p>
-        <p class="hint">
-          Nothing there? Look in your spam folder. If you already have an account, the message says how to sign in or reset your password.
+        <h1 safe>{t.email.checkTitle}</h1>
+        <p safe>{t.email.sent(props.email)}</p>
+        <p class="hint" safe>
+          {t.email.spam}
         </p>
         <p class="actions">
-          <a href="/signin">Sign in</a>
+          <a href="/signin" safe>{t.common.signIn}</a>
         </p>
       </div>
     </Layout>
   );
 }
 
-export function ForgotPasswordPage(props: { csrf: string; email?: string; sent?: boolean; error?: string; flash?: Flash | null }) {
+export function ForgotPasswordPage(props: { t: UiText; csrf: string; email?: string; sent?: boolean; error?: string; flash?: Flash | null }) {
+  const { t } = props;
   return (
-    <Layout title="Forgot your password" flash={props.flash}>
+    <Layout t={t} title={t.email.forgotTitle} flash={props.flash}>
       <div class="card narrow">
-        <h1>Forgot your password</h1>
+        <h1 safe>{t.email.forgotTitle}</h1>
         {props.sent ? (
           <p role="status" safe>
-            {`If an account exists for ${props.email ?? "that address"}, we sent it a link to choose a new password. The link works once, for 30 minutes.`}
+            {t.email.forgotSent(props.email ?? null)}
           </p>
         ) : (
           <form method="post" action="/password/forgot" novalidate>
             <CsrfField csrf={props.csrf} />
-            <label for="email">E-mail</label>
+            <label for="email" safe>{t.common.email}</label>
             <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} aria-describedby="email-error" />
             <FieldError id="email-error" error={props.error} />
             <div class="actions">
-              <button type="submit">Send me a link</button>
-              <a href="/signin">Back to sign in</a>
+              <button type="submit" safe>{t.email.sendLink}</button>
+              <a href="/signin" safe>{t.email.backToSignIn}</a>
             </div>
           </form>
         )}
@@ -45,22 +49,23 @@ export function ForgotPasswordPage(props: { csrf: string; email?: string; sent?:
   );
 }
 
-export function ResetPasswordPage(props: { csrf: string; token: string; error?: string }) {
+export function ResetPasswordPage(props: { t: UiText; csrf: string; token: string; error?: string }) {
+  const { t } = props;
   return (
-    <Layout title="Choose a new password">
+    <Layout t={t} title={t.email.resetTitle}>
       <div class="card narrow">
-        <h1>Choose a new password</h1>
+        <h1 safe>{t.email.resetTitle}</h1>
         <form method="post" action="/password/reset" novalidate>
           <CsrfField csrf={props.csrf} />
           <input type="hidden" name="token" value={props.token} />
-          <label for="password">New password</label>
-          <input id="password" name="password" type="password" autocomplete="new-password" required minlength="10" aria-describedby="password-hint password-error" />
-          <p class="hint" id="password-hint">
-            At least 10 characters. Saving it signs out every device signed in to your account.
+          <label for="password" safe>{t.common.newPassword}</label>
+          <input id="password" name="password" type="password" autocomplete="new-password" required minlength={String(PASSWORD_MIN)} aria-describedby="password-hint password-error" />
+          <p class="hint" id="password-hint" safe>
+            {t.email.resetHint(PASSWORD_MIN)}
           </p>
           <FieldError id="password-error" error={props.error} />
           <div class="actions">
-            <button type="submit">Save and sign in</button>
+            <button type="submit" safe>{t.email.saveAndSignIn}</button>
           </div>
         </form>
       </div>
@@ -68,15 +73,16 @@ export function ResetPasswordPage(props: { csrf: string; token: string; error?: 
   );
 }
 
-export function DeadLinkPage(props: { what: string }) {
+export function DeadLinkPage(props: { t: UiText }) {
+  const { t } = props;
   return (
-    <Layout title="Link no longer valid">
+    <Layout t={t} title={t.email.deadTitle}>
       <div class="card narrow">
-        <h1>This link no longer works</h1>
-        <p safe>{`The ${props.what} link has been used already, has expired, or was copied incompletely.`}</p>
+        <h1 safe>{t.email.deadHeading}</h1>
+        <p safe>{t.email.deadText}</p>
         <p class="actions">
-          <a href="/password/forgot">Reset your password</a>
-          <a href="/signin">Sign in</a>
+          <a href="/password/forgot" safe>{t.email.resetPassword}</a>
+          <a href="/signin" safe>{t.common.signIn}</a>
         </p>
       </div>
     </Layout>

@@ -2,16 +2,17 @@
 // client receives (spec 2.5), filterable by type and client. A GET form: it changes nothing.
 import type { AccountEventsView } from "../events/account-events.ts";
 import { Layout, type Flash } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
 function heardBy(e: AccountEventsView["events"][number]): string {
   if (e.onlyClient) return `only ${e.onlyClient.name}`;
   return e.shownFor ? "every client with the type's scope" : "no client yet (none has the scope)";
 }
 
-export function EventsPage(props: { user: { email: string; csrf: string }; flash?: Flash | null; view: AccountEventsView; types: readonly string[]; type: string; clientId: string }) {
+export function EventsPage(props: { t: UiText; user: { email: string; csrf: string }; flash?: Flash | null; view: AccountEventsView; types: readonly string[]; type: string; clientId: string }) {
   const { view } = props;
   return (
-    <Layout title="Events" nav="events" user={props.user} flash={props.flash}>
+    <Layout t={props.t} title="Events" nav="events" user={props.user} flash={props.flash}>
       <h1>Events</h1>
       <p class="hint">
         What happened to your account's lesson plans, usage and app installs in the last 30 days, newest first, as your clients receive it on webhooks, the feed (GET /v1/events) and the stream. The subject differs per client, so each envelope is shown as one client that hears the event gets it.

@@ -20,7 +20,7 @@ export function eventsRoutes(deps: WebDeps) {
       const clientId = url.searchParams.get("client") ?? "";
       const view = await accountEvents(deps, r.ctx.session.account.id, { type, clientId: clientId || undefined });
       const known = view.clients.some((c) => c.id === clientId);
-      const html = EventsPage({ user: r.ctx.user, flash: r.ctx.flash, view, types: FEED_TYPES, type: type ?? "", clientId: known ? clientId : "" }) as string;
+      const html = EventsPage({ t: r.ctx.t, user: r.ctx.user, flash: r.ctx.flash, view, types: FEED_TYPES, type: type ?? "", clientId: known ? clientId : "" }) as string;
       return r.ctx.page(html);
     },
     { detail: { hide: true } },

@@ -1,11 +1,12 @@
-// External sign-in (issue 3 item 3): GET /signin/{provider} starts an authorization code flow with
+// External sign-in (OpenID Connect Core 1.0): GET /signin/{provider} starts an authorization code flow with
 // state, PKCE S256 and (OIDC) nonce; GET /signin/{provider}/callback finishes it and signs the person
 // in exactly like a password sign-in. From the Account page a signed-in user connects (POST, CSRF
 // token) or removes a provider. Every failure is a page with a message and a 4xx/502 status.
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { createSession, SESSION_IDLE_MS, type SessionContext } from "../accounts/sessions.ts";
-import { failureMessage, failureStatus, type FailureReason } from "../accounts/external-signin/failure-messages.ts";
+import { failureStatus, type FailureReason } from "../accounts/external-signin/failure-messages.ts";
+import { failureText } from "./signin-failure-text.ts";
 import { isProviderId, type ProviderId } from "../accounts/external-signin/identity.ts";
 import { connectIdentity, removeConnection, signInWithIdentity } from "../accounts/external-signin/link-identity.ts";
 import { buildProviders, configuredProviders, type SignInProvider } from "../accounts/external-signin/providers.ts";
@@ -19,7 +20,7 @@ import { SignInPage } from "./auth-pages.tsx";
 import { clearCookie, readCookie, setCookie, type CookieNames } from "./cookies.ts";
 import { anonymousCsrfToken } from "./csrf.ts";
 import { safeNextPath } from "./html-response.ts";
-import { CSRF_FAILED, formString, requireSignedIn, webContext, type WebContext } from "./web-context.ts";
+import { csrfFailed, formString, requireSignedIn, webContext, type WebContext } from "./web-context.ts";
 
 /** Same prefix rule as the session cookie: __Host- (Secure, Path=/, no Domain) when the web app is https. */
 function stateCookieName(names: CookieNames): string {
@@ -36,17 +37,17 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
   /** The sign-in page again, with the message and status for this reason (the browser stays on our origin). */
   function signInFailure(ctx: WebContext, status: number, text: string, cookies: string[]): Response {
     const csrf = anonymousCsrfToken(ctx.request, ctx.names);
-    const html = SignInPage({ csrf: csrf.token, flash: { kind: "error", text }, externalProviders: summaries }) as string;
+    const html = SignInPage({ t: ctx.t, csrf: csrf.token, flash: { kind: "error", text }, externalProviders: summaries }) as string;
     return ctx.page(html, status, [...cookies, ...(csrf.cookie ? [csrf.cookie] : [])]);
   }
 
   function notConfigured(ctx: WebContext): Response {
-    return signInFailure(ctx, 404, "That sign-in method is not set up on this server.", []);
+    return signInFailure(ctx, 404, ctx.t.signin.notSetUp, []);
   }
 
   function fail(ctx: WebContext, provider: SignInProvider, mode: SignInState["mode"], reason: FailureReason): Response {
     deps.log.info("signin.external.failed", { provider: provider.id, mode, reason });
-    const text = failureMessage(reason, provider.label);
+    const text = failureText(ctx.t, reason, provider.label);
     const clear = [clearCookie(ctx.names, stateCookieName(ctx.names))];
     // A signed-in user who was connecting goes back to the Account page, where the connection lives.
     if (mode === "connect") return ctx.redirect("/account", { kind: "error", text }, clear);
@@ -80,7 +81,7 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
     const outcome = await connectIdentity(db, deps.clock.now(), ctx.session.user.id, identified.identity);
     if (!outcome.ok) return fail(ctx, provider, "connect", outcome.reason);
     deps.log.info("signin.external.connected", { provider: provider.id, user_id: ctx.session.user.id });
-    return ctx.redirect("/account", { kind: "ok", text: `${provider.label} is connected. You can now sign in with it.` }, [clearCookie(ctx.names, stateCookieName(ctx.names))]);
+    return ctx.redirect("/account", { kind: "ok", text: ctx.t.signin.connected(provider.label) }, [clearCookie(ctx.names, stateCookieName(ctx.names))]);
   }
 
   async function callback(ctx: WebContext, provider: SignInProvider, query: Record<string, string | undefined>, address: string): Promise<Response> {
@@ -127,9 +128,9 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
       const r = await requireSignedIn(deps, request);
       if ("response" in r) return r.response;
       const { ctx } = r;
-      if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", CSRF_FAILED);
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", csrfFailed(ctx));
       const provider = providerFor(params.provider);
-      if (!provider) return ctx.redirect("/account", { kind: "error", text: "That sign-in method is not set up on this server." });
+      if (!provider) return ctx.redirect("/account", { kind: "error", text: ctx.t.signin.notSetUp });
       try {
         return await begin(ctx, provider, { mode: "connect", next: "/account", session: ctx.session });
       } catch (error) {
@@ -141,11 +142,11 @@ export function externalSigninRoutes(deps: WebDeps, providers: Map<ProviderId, S
       const r = await requireSignedIn(deps, request);
       if ("response" in r) return r.response;
       const { ctx } = r;
-      if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", CSRF_FAILED);
-      if (!isProviderId(params.provider)) return ctx.redirect("/account", { kind: "error", text: "No such connection." });
+      if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/account", csrfFailed(ctx));
+      if (!isProviderId(params.provider)) return ctx.redirect("/account", { kind: "error", text: ctx.t.signin.noSuchConnection });
       const removed = await refusalOr(removeConnection(db, ctx.session.user.id, params.provider));
-      if (removed instanceof AppError) return ctx.redirect("/account", { kind: "error", text: removed.message });
+      if (removed instanceof AppError) return ctx.redirect("/account", { kind: "error", text: removed.status === 409 ? ctx.t.signin.lastWayIn : ctx.t.signin.noSuchConnection });
       deps.log.info("signin.external.removed", { provider: params.provider, user_id: ctx.session.user.id });
-      return ctx.redirect("/account", { kind: "ok", text: "Connection removed." });
+      return ctx.redirect("/account", { kind: "ok", text: ctx.t.signin.connectionRemoved });
     }, { detail: { hide: true } });
 }

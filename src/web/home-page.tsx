@@ -2,6 +2,7 @@
 // the month's allowance is left (spec 5.6), each a link to the page that does it.
 import type { AllowanceState } from "../billing/report.ts";
 import { Layout, type Flash, type LayoutUser } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
 export interface HomeData {
   dueToday: number;
@@ -17,83 +18,84 @@ export interface HomeData {
   planCost: number;
 }
 
-export function HomePage(props: { user: LayoutUser; flash?: Flash | null; data: HomeData }) {
+export function HomePage(props: { t: UiText; user: LayoutUser; flash?: Flash | null; data: HomeData }) {
   const d = props.data;
+  const h = props.t.home;
   const listsLeft = Math.floor(d.allowance.remaining / d.listCost);
   return (
-    <Layout title="Home" nav="home" user={props.user} flash={props.flash}>
-      <h1>What next?</h1>
+    <Layout t={props.t} title={h.title} nav="home" user={props.user} flash={props.flash}>
+      <h1 safe>{h.heading}</h1>
       <div class="next-steps">
         <section class="card" aria-labelledby="home-review" data-testid="home-review">
-          <h2 id="home-review">Review</h2>
+          <h2 id="home-review" safe>{h.review}</h2>
           {d.dueToday > 0 ? (
             <>
-              <p safe>{`${d.dueToday} ${d.dueToday === 1 ? "card is" : "cards are"} due today.`}</p>
-              <a class="button" href="/review">
-                Start review
+              <p safe>{h.due(d.dueToday)}</p>
+              <a class="button" href="/review" safe>
+                {h.startReview}
               </a>
             </>
           ) : (
-            <p>{d.deckSize === 0 ? "Your deck is empty: the words of your lists land here." : "Nothing due today. Well done."}</p>
+            <p safe>{d.deckSize === 0 ? h.deckEmpty : h.nothingDue}</p>
           )}
         </section>
         <section class="card" aria-labelledby="home-lesson" data-testid="home-lesson">
-          <h2 id="home-lesson">Lesson</h2>
+          <h2 id="home-lesson" safe>{h.lesson}</h2>
           {d.lesson ? (
             <>
-              <p safe>{`Go on with “${d.lesson.title}”.`}</p>
-              <a class="button" href={`/lessons/${encodeURIComponent(d.lesson.id)}`}>
-                Continue the lesson
+              <p safe>{h.goOn(d.lesson.title)}</p>
+              <a class="button" href={`/lessons/${encodeURIComponent(d.lesson.id)}`} safe>
+                {h.continueLesson}
               </a>
             </>
           ) : (
             <>
-              <p safe>{`A lesson on a topic or scene of your choice (${d.planCost} credits).`}</p>
-              <a class="button secondary" href="/lessons">
-                Start a lesson
+              <p safe>{h.lessonOffer(d.planCost)}</p>
+              <a class="button secondary" href="/lessons" safe>
+                {h.startLesson}
               </a>
             </>
           )}
         </section>
         <section class="card" aria-labelledby="home-tutor" data-testid="home-tutor">
-          <h2 id="home-tutor">Tutor</h2>
+          <h2 id="home-tutor" safe>{h.tutor}</h2>
           {d.conversation ? (
             <>
-              <p safe>{`Your last conversation: ${d.conversation.partner}${d.conversation.scene ? `, ${d.conversation.scene}` : ""} (${d.conversation.turns} ${d.conversation.turns === 1 ? "message" : "messages"}).`}</p>
-              <a class="button secondary" href={`/tutor/${encodeURIComponent(d.conversation.id)}`}>
-                Resume the conversation
+              <p safe>{h.lastConversation(d.conversation.partner, d.conversation.scene, d.conversation.turns)}</p>
+              <a class="button secondary" href={`/tutor/${encodeURIComponent(d.conversation.id)}`} safe>
+                {h.resume}
               </a>
             </>
           ) : d.plan === "paid" ? (
             <>
-              <p>Practise a conversation with a partner in a scene you choose.</p>
-              <a class="button secondary" href="/tutor">
-                Talk with the tutor
+              <p safe>{h.tutorOffer}</p>
+              <a class="button secondary" href="/tutor" safe>
+                {h.talk}
               </a>
             </>
           ) : (
-            <p>Conversations with the tutor come with the paid plan.</p>
+            <p safe>{h.tutorPaid}</p>
           )}
         </section>
         <section class="card" aria-labelledby="home-learn">
-          <h2 id="home-learn">Learn new words</h2>
-          <p safe>{`A vocabulary list at your level, on a topic you choose (${d.listCost} credits).`}</p>
-          <a class="button secondary" href="/learn">
-            Get a list
+          <h2 id="home-learn" safe>{h.learnHeading}</h2>
+          <p safe>{h.listOffer(d.listCost)}</p>
+          <a class="button secondary" href="/learn" safe>
+            {h.getList}
           </a>
         </section>
         <section class="card" aria-labelledby="home-allowance" data-testid="home-allowance">
-          <h2 id="home-allowance">This month's allowance</h2>
+          <h2 id="home-allowance" safe>{h.allowance}</h2>
           <label for="allowance-meter" safe>
-            {`${d.allowance.remaining} of ${d.allowance.credits} credits left`}
+            {h.creditsLeft(d.allowance.remaining, d.allowance.credits)}
           </label>
           <progress id="allowance-meter" max={String(Math.max(d.allowance.credits, 1))} value={String(d.allowance.remaining)}></progress>
-          <p class="hint">
-            {d.allowance.remaining >= d.listCost ? `Enough for ${listsLeft} more ${listsLeft === 1 ? "list" : "lists"}. Reviewing is free.` : "Used up for this month; reviewing stays free."}
+          <p class="hint" safe>
+            {d.allowance.remaining >= d.listCost ? h.enoughFor(listsLeft) : h.usedUp}
           </p>
           <p class="hint">
-            <a href="/usage">See usage</a>
-            {d.plan === "free" ? " · You are on the free plan." : ""}
+            <a href="/usage" safe>{h.seeUsage}</a>
+            {d.plan === "free" ? <span safe>{` · ${h.freePlan}`}</span> : ""}
           </p>
         </section>
       </div>

@@ -34,7 +34,7 @@ export function homeRoutes(deps: WebDeps) {
         lesson: plan ? { id: plan.id, title: plan.title ?? plan.input.topic ?? plan.input.scene ?? "Lesson" } : null,
         conversation: last ? { id: last.id, partner: last.npc?.name ?? "your partner", scene: last.scene, turns: last.turns } : null,
       };
-      return ctx.page(HomePage({ user: ctx.user, flash: ctx.flash, data }) as string);
+      return ctx.page(HomePage({ t: ctx.t, user: ctx.user, flash: ctx.flash, data }) as string);
     },
     { detail: { hide: true } },
   );

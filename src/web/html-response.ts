@@ -21,9 +21,25 @@ export function redirect(location: string, headers: Record<string, string | stri
   return new Response(null, { status: 303, headers: h });
 }
 
-/** A same-site path to return to after sign-in, or the fallback (no open redirects). */
+const NEXT_BASE = "http://next.invalid";
+
+/**
+ * A same-site path to return to after sign-in, or the fallback (no open redirects). The path is
+ * resolved as a URL against a placeholder origin (WHATWG URL) and kept only when it stays on that
+ * origin; what comes back is the URL's own serialisation, percent-encoded ASCII whatever characters
+ * were asked for, so it can always go into a Location header (a non-Latin-1 character there threw).
+ */
 export function safeNextPath(next: unknown, fallback = "/learn"): string {
   if (typeof next !== "string" || next.length > 2048) return fallback;
-  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || /[\u0000-\u001f\\]/.test(next)) return fallback;
-  return next;
+  if (!next.startsWith("/") || next.startsWith("//") || /[\u0000-\u001f\\]/.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, NEXT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== NEXT_BASE) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  // "/.//evil.example" resolves to the path "//evil.example", which a browser reads as another host.
+  return path.startsWith("//") || path.length > 2048 ? fallback : path;
 }

@@ -5,6 +5,7 @@ import { SCOPES, SCOPE_DESCRIPTIONS } from "../lib/scopes.ts";
 import { API_VERSIONS, CURRENT_API_VERSION } from "../versions/registry.ts";
 import { UnverifiedNotice } from "./email-pages.tsx";
 import { CsrfField, FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
 type ClientView = Awaited<ReturnType<typeof listClients>>[number];
 
@@ -193,7 +194,7 @@ function ClientCard(props: { client: ClientView; csrf: string; errors?: Record<s
   );
 }
 
-export function IntegrationsPage(props: {
+export function IntegrationsPage(props: { t: UiText;
   user: { email: string; csrf: string };
   clients: ClientView[];
   flash?: Flash | null;
@@ -206,7 +207,7 @@ export function IntegrationsPage(props: {
   const v = props.create?.values ?? {};
   const e = props.create?.errors ?? {};
   return (
-    <Layout title="Integrations" nav="integrations" user={props.user} flash={props.flash}>
+    <Layout t={props.t} title="Integrations" nav="integrations" user={props.user} flash={props.flash}>
       <h1>Integrations</h1>
       <p class="muted">OAuth clients let your games, servers and apps call the Parla API. Each has its own scopes, billing mode and API version.</p>
       {props.unverified ? <UnverifiedNotice email={props.user.email} csrf={props.user.csrf} /> : ""}
@@ -283,9 +284,9 @@ export function IntegrationsPage(props: {
   );
 }
 
-export function DeleteClientPage(props: { user: { email: string; csrf: string }; client: { id: string; name: string }; flash?: Flash | null }) {
+export function DeleteClientPage(props: { t: UiText; user: { email: string; csrf: string }; client: { id: string; name: string }; flash?: Flash | null }) {
   return (
-    <Layout title="Delete client" nav="integrations" user={props.user} flash={props.flash}>
+    <Layout t={props.t} title="Delete client" nav="integrations" user={props.user} flash={props.flash}>
       <div class="card narrow">
         <h1>
           Delete <span safe>{props.client.name}</span>?

@@ -12,9 +12,8 @@ import {
   setClientScopes,
   setPinnedVersion,
 } from "../clients/service.ts";
-import { open, seal } from "../lib/sealed-box.ts";
 import { AppError, refusalOr } from "../lib/errors.ts";
-import { clearCookie, readCookie, setCookie } from "./cookies.ts";
+import { secretReveal } from "./secret-reveal.ts";
 import { DeleteClientPage, IntegrationsPage, type CreateFormState, type RevealedSecret } from "./integrations-page.tsx";
 import { fieldErrors } from "./form-errors.ts";
 import type { Flash } from "./layout.tsx";
@@ -22,43 +21,23 @@ import { CSRF_FAILED, formList, formString, requireSignedIn, type WebContext } f
 
 type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
 
-/** How long a new secret waits, sealed in a cookie, for the page that shows it once. */
-const REVEAL_SECONDS = 120;
-
 export function integrationsRoutes(deps: WebDeps) {
   const { db } = deps.store;
 
   async function render(ctx: SignedIn, extra: { create?: CreateFormState; revealed?: RevealedSecret | null; clientErrors?: { clientId: string; errors: Record<string, string> } | null } = {}, status = 200, cookies: string[] = []) {
     const clients = await listClients(db, ctx.session.account.id);
-    return ctx.page(IntegrationsPage({ user: ctx.user, clients, flash: ctx.flash, unverified: ctx.session.user.emailUnverifiedSince !== null, ...extra }) as string, status, cookies);
+    return ctx.page(IntegrationsPage({ t: ctx.t, user: ctx.user, clients, flash: ctx.flash, unverified: ctx.session.user.emailUnverifiedSince !== null, ...extra }) as string, status, cookies);
   }
 
-  // A new secret is shown once, after a redirect (POST → 303 → GET /admin), so reloading the page
-  // can neither resubmit the form (a second client or secret) nor show the secret again. It crosses
-  // the redirect sealed (AES-GCM under the server key, bound to this session) in a short-lived
-  // HttpOnly cookie that the page showing it clears; the plain secret is never stored.
-  const revealCookie = (ctx: SignedIn) => (ctx.names.secure ? "__Host-parla_reveal" : "parla_reveal");
-  const revealContext = (ctx: SignedIn) => `reveal:${ctx.session.tokenHash}`;
+  // A new secret is shown once (src/web/secret-reveal.ts).
+  const reveals = secretReveal(
+    { db, serverKey: deps.serverKey, clock: deps.clock },
+    "reveal",
+    (v): v is { client_id: string; secret: string } => typeof (v as { client_id?: unknown })?.client_id === "string" && typeof (v as { secret?: unknown }).secret === "string",
+  );
 
   async function revealAfterRedirect(ctx: SignedIn, clientId: string, secret: string, flash: Flash): Promise<Response> {
-    const payload = JSON.stringify({ client_id: clientId, secret, expires_at: deps.clock.now() + REVEAL_SECONDS * 1000 });
-    const sealed = await seal(deps.serverKey, payload, revealContext(ctx));
-    return ctx.redirect("/admin", flash, [setCookie(ctx.names, revealCookie(ctx), sealed, REVEAL_SECONDS)]);
-  }
-
-  /** The secret waiting to be shown: undefined when no cookie came, null when it is not valid (any more). */
-  async function takeReveal(ctx: SignedIn): Promise<{ clientId: string; secret: string } | null | undefined> {
-    const raw = readCookie(ctx.request, revealCookie(ctx));
-    if (!raw) return undefined;
-    const opened = await open(deps.serverKey, raw, revealContext(ctx));
-    if (!opened) return null;
-    try {
-      const p = JSON.parse(opened) as { client_id?: unknown; secret?: unknown; expires_at?: unknown };
-      if (typeof p.client_id !== "string" || typeof p.secret !== "string" || typeof p.expires_at !== "number" || p.expires_at <= deps.clock.now()) return null;
-      return { clientId: p.client_id, secret: p.secret };
-    } catch {
-      return null;
-    }
+    return ctx.redirect("/admin", flash, [await reveals.cookie(ctx.names, ctx.session.tokenHash, { client_id: clientId, secret })]);
   }
 
   /** Another account's client (or none at all): the same answer as a missing one, and nothing changes. */
@@ -89,14 +68,12 @@ export function integrationsRoutes(deps: WebDeps) {
       const r = await requireSignedIn(deps, request);
       if ("response" in r) return r.response;
       const ctx = r.ctx as SignedIn;
-      const reveal = await takeReveal(ctx);
+      const reveal = await reveals.take(request, ctx.names, ctx.session.tokenHash);
       if (reveal === undefined) return render(ctx);
-      // Shown at most once: the cookie is cleared by the page that shows it.
-      const clear = clearCookie(ctx.names, revealCookie(ctx));
-      if (reveal === null) return render(ctx, {}, 200, [clear]);
-      const client = await getOwnedClient(db, ctx.session.account.id, reveal.clientId);
-      const revealed = client ? { clientId: client.id, clientName: client.name, secret: reveal.secret } : null;
-      return render(ctx, { revealed }, 200, [clear]);
+      if (reveal.value === null) return render(ctx, {}, 200, [reveal.clear]);
+      const client = await getOwnedClient(db, ctx.session.account.id, reveal.value.client_id);
+      const revealed = client ? { clientId: client.id, clientName: client.name, secret: reveal.value.secret } : null;
+      return render(ctx, { revealed }, 200, [reveal.clear]);
     }, { detail: { hide: true } })
     .post("/admin/clients", async ({ request, body }) => {
       const g = await guarded(request, body);
@@ -175,7 +152,7 @@ export function integrationsRoutes(deps: WebDeps) {
       const ctx = r.ctx as SignedIn;
       const client = await getOwnedClient(db, ctx.session.account.id, params.id);
       if (!client) return ctx.redirect("/admin", { kind: "error", text: "No such client." });
-      return ctx.page(DeleteClientPage({ user: ctx.user, client, flash: ctx.flash }) as string);
+      return ctx.page(DeleteClientPage({ t: ctx.t, user: ctx.user, client, flash: ctx.flash }) as string);
     }, { detail: { hide: true } })
     .post("/admin/clients/:id/delete", async ({ request, body, params }) => {
       const g = await guarded(request, body);

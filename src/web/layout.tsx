@@ -1,6 +1,7 @@
 // The shared shell of every page: navigation, flash message, main content. Dynamic text is always
 // rendered with `safe` (Kita escapes children only when told; `xss-scan` in scripts/test checks it).
 import type { PropsWithChildren } from "@kitajs/html";
+import type { UiText } from "./ui-text/index.ts";
 
 export type NavKey = "home" | "learn" | "lessons" | "tutor" | "review" | "integrations" | "webhooks" | "events" | "connected" | "usage" | "account" | "outbox";
 export interface Flash {
@@ -8,18 +9,19 @@ export interface Flash {
   text: string;
 }
 
-const NAV: { key: NavKey; href: string; label: string }[] = [
-  { key: "home", href: "/", label: "Home" },
-  { key: "learn", href: "/learn", label: "Learn" },
-  { key: "lessons", href: "/lessons", label: "Lessons" },
-  { key: "tutor", href: "/tutor", label: "Tutor" },
-  { key: "review", href: "/review", label: "Review" },
-  { key: "integrations", href: "/admin", label: "Integrations" },
-  { key: "webhooks", href: "/admin/webhooks", label: "Webhooks" },
-  { key: "events", href: "/events", label: "Events" },
-  { key: "connected", href: "/account/connected-apps", label: "Connected apps" },
-  { key: "usage", href: "/usage", label: "Usage" },
-  { key: "account", href: "/account", label: "Account" },
+/** The menu; each label is the learner's language's `nav[key]` (ui-text/). */
+const NAV: { key: NavKey; href: string }[] = [
+  { key: "home", href: "/" },
+  { key: "learn", href: "/learn" },
+  { key: "lessons", href: "/lessons" },
+  { key: "tutor", href: "/tutor" },
+  { key: "review", href: "/review" },
+  { key: "integrations", href: "/admin" },
+  { key: "webhooks", href: "/admin/webhooks" },
+  { key: "events", href: "/events" },
+  { key: "connected", href: "/account/connected-apps" },
+  { key: "usage", href: "/usage" },
+  { key: "account", href: "/account" },
 ];
 
 /** The signed-in user as every page shows them; `due` is the review cards due today (web-context.ts). */
@@ -31,11 +33,13 @@ export interface LayoutUser {
   operator?: boolean;
 }
 
-const OPERATOR_NAV = { key: "outbox" as const, href: "/operator/outbox", label: "Outbox" };
+const OPERATOR_NAV = { key: "outbox" as const, href: "/operator/outbox" };
 
-export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; user?: LayoutUser | null; flash?: Flash | null }>) {
+/** `t`: the texts of the learner's language (web-context.ts picks it), also its <html lang>. */
+export function Layout(props: PropsWithChildren<{ title: string; t: UiText; nav?: NavKey; user?: LayoutUser | null; flash?: Flash | null }>) {
+  const t = props.t;
   return (
-    <html lang="en">
+    <html lang={t.layout.lang}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -44,23 +48,23 @@ export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; u
         <script src="/assets/parla.js" defer></script>
       </head>
       <body>
-        <a class="skip" href="#main">
-          Skip to content
+        <a class="skip" href="#main" safe>
+          {t.layout.skip}
         </a>
         <header class="top">
           <div class="bar">
             <a class="brand" href="/">Parla</a>
             {props.user ? (
-              <nav class="main" aria-label="Main">
+              <nav class="main" aria-label={t.layout.mainNav}>
                 {(props.user.operator ? [...NAV, OPERATOR_NAV] : NAV).map((item) => (
                   <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined}>
-                    <span safe>{item.label}</span>
+                    <span safe>{t.nav[item.key]}</span>
                     {item.key === "review" && props.user?.due ? (
                       <>
                         <span class="badge" data-testid="due-count" safe>
                           {String(props.user.due)}
                         </span>
-                        <span class="visually-hidden"> due today</span>
+                        <span class="visually-hidden" safe>{` ${t.layout.dueToday}`}</span>
                       </>
                     ) : (
                       ""
@@ -77,8 +81,8 @@ export function Layout(props: PropsWithChildren<{ title: string; nav?: NavKey; u
                 <span class="muted" safe>
                   {props.user.email}
                 </span>{" "}
-                <button class="secondary" type="submit">
-                  Sign out
+                <button class="secondary" type="submit" safe>
+                  {t.layout.signOut}
                 </button>
               </form>
             ) : (

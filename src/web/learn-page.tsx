@@ -2,15 +2,10 @@
 // engine. Server-rendered; the list is a plain table that works without JavaScript.
 import type { VocabItem } from "../generation/model.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
+import { UI_LANGS, type UiText } from "./ui-text/index.ts";
 
-export const LEARN_LANGS: { code: string; name: string }[] = [
-  { code: "en", name: "English" },
-  { code: "es", name: "Spanish" },
-  { code: "fr", name: "French" },
-  { code: "de", name: "German" },
-  { code: "it", name: "Italian" },
-  { code: "pt-BR", name: "Portuguese (Brazil)" },
-];
+/** The languages Parla teaches, each named in the learner's language (`t.langs`). */
+export const LEARN_LANGS: readonly string[] = UI_LANGS;
 const LEVELS = ["A1", "A2", "A2+", "B1", "B1+", "B2", "B2+", "C1", "C2"];
 
 export interface LearnQuery {
@@ -24,26 +19,28 @@ export interface LearnQuery {
  * The languages and level a form asked for; an unknown language or level falls back to a default
  * rather than failing the page (the engine checks the real request).
  */
-export function readLanguagePair(read: (name: string) => string | undefined): { source: string; target: string; level: number } {
-  const lang = (v: string | undefined, fallback: string) => (LEARN_LANGS.some((l) => l.code === v) ? (v as string) : fallback);
+export function readLanguagePair(read: (name: string) => string | undefined, speaks = "en"): { source: string; target: string; level: number } {
+  const lang = (v: string | undefined, fallback: string) => (LEARN_LANGS.includes(v ?? "") ? (v as string) : fallback);
+  // Not chosen yet: the learner speaks the language of the pages, and learns Spanish (English for a Spanish speaker).
+  const source = lang(read("source"), LEARN_LANGS.includes(speaks) ? speaks : "en");
   const level = Number(read("level"));
-  return { source: lang(read("source"), "en"), target: lang(read("target"), "es"), level: Number.isInteger(level) && level >= 1 && level <= 9 ? level : 1 };
+  return { source, target: lang(read("target"), source === "es" ? "en" : "es"), level: Number.isInteger(level) && level >= 1 && level <= 9 ? level : 1 };
 }
 
-/** A language code in words ("es" → Spanish). */
-export const langName = (code: string) => LEARN_LANGS.find((l) => l.code === code)?.name ?? code;
+/** A language code in words, in the learner's language ("es" → Spanish, español…). */
+export const langName = (t: UiText, code: string) => (t.langs as Record<string, string>)[code] ?? code;
 
 /** A labelled language picker: one of the languages Parla teaches. */
-export function LangSelect(props: { id: string; name: string; label: string; value: string }) {
+export function LangSelect(props: { t: UiText; id: string; name: string; label: string; value: string }) {
   return (
     <>
       <label for={props.id} safe>
         {props.label}
       </label>
       <select id={props.id} name={props.name}>
-        {LEARN_LANGS.map((l) => (
-          <option value={l.code} selected={l.code === props.value} safe>
-            {l.name}
+        {LEARN_LANGS.map((code) => (
+          <option value={code} selected={code === props.value} safe>
+            {langName(props.t, code)}
           </option>
         ))}
       </select>
@@ -51,16 +48,18 @@ export function LangSelect(props: { id: string; name: string; label: string; val
   );
 }
 
-export function LearnPage(props: { user: LayoutUser; query: LearnQuery; items: VocabItem[] | null; error?: string | null; saved?: number | null; flash?: Flash | null; topics: { id: string; name: string }[] }) {
+export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number; query: LearnQuery; items: VocabItem[] | null; error?: string | null; saved?: number | null; flash?: Flash | null; topics: { id: string; name: string }[] }) {
   const q = props.query;
+  const { t } = props;
+  const l = t.learn;
   return (
-    <Layout title="Learn" nav="learn" user={props.user} flash={props.flash}>
-      <h1>Learn</h1>
+    <Layout t={t} title={l.title} nav="learn" user={props.user} flash={props.flash}>
+      <h1 safe>{l.title}</h1>
       <form method="post" action="/learn" class="card">
         <CsrfField csrf={props.user.csrf} />
-        <LangSelect id="source" name="source" label="I speak" value={q.source} />
-        <LangSelect id="target" name="target" label="I am learning" value={q.target} />
-        <label for="level">Level</label>
+        <LangSelect t={t} id="source" name="source" label={t.common.iSpeak} value={q.source} />
+        <LangSelect t={t} id="target" name="target" label={t.common.iLearn} value={q.target} />
+        <label for="level" safe>{t.common.level}</label>
         <select id="level" name="level">
           {LEVELS.map((label, i) => (
             <option value={String(i + 1)} selected={q.level === i + 1} safe>
@@ -68,8 +67,8 @@ export function LearnPage(props: { user: LayoutUser; query: LearnQuery; items: V
             </option>
           ))}
         </select>
-        <label for="topic">Topic or scene (optional)</label>
-        <input type="text" id="topic" name="topic" list="topic-list" value={q.topic} maxlength="160" placeholder="e.g. a busy fish market at dawn" />
+        <label for="topic" safe>{l.topic}</label>
+        <input type="text" id="topic" name="topic" list="topic-list" value={q.topic} maxlength="160" placeholder={l.topicPlaceholder} />
         <datalist id="topic-list">
           {props.topics.map((t) => (
             <option value={t.id} safe>
@@ -78,10 +77,10 @@ export function LearnPage(props: { user: LayoutUser; query: LearnQuery; items: V
           ))}
         </datalist>
         <div class="actions">
-          <button type="submit">
-            Show vocabulary
+          <button type="submit" safe>
+            {l.show}
           </button>
-          <span class="hint">A list costs 3 credits of your allowance.</span>
+          <span class="hint" safe>{l.cost(props.listCost)}</span>
         </div>
       </form>
       {props.error ? (
@@ -93,11 +92,11 @@ export function LearnPage(props: { user: LayoutUser; query: LearnQuery; items: V
       )}
       {props.items ? (
         <section aria-labelledby="vocab-heading">
-          <h2 id="vocab-heading" safe>{`${props.items.length} words`}</h2>
+          <h2 id="vocab-heading" safe>{l.words(props.items.length)}</h2>
           {props.saved !== null && props.saved !== undefined ? (
             <p class="flash ok" role="status" data-testid="saved-to-deck">
-              <span safe>{props.saved === 0 ? "These words are already in your review deck." : `${props.saved} new ${props.saved === 1 ? "word" : "words"} added to your review deck, both ways round.`}</span>{" "}
-              <a href="/review">Review now</a>
+              <span safe>{props.saved === 0 ? l.alreadySaved : l.saved(props.saved)}</span>{" "}
+              <a href="/review" safe>{l.reviewNow}</a>
             </p>
           ) : (
             ""
@@ -105,16 +104,16 @@ export function LearnPage(props: { user: LayoutUser; query: LearnQuery; items: V
           <table>
             <thead>
               <tr>
-                <th>Word</th>
-                <th>Meaning</th>
-                <th>Example</th>
-                <th>Level</th>
+                <th safe>{t.common.word}</th>
+                <th safe>{t.common.meaning}</th>
+                <th safe>{t.common.example}</th>
+                <th safe>{t.common.level}</th>
               </tr>
             </thead>
             <tbody>
               {props.items.map((item) => (
                 <tr>
-                  <td>
+                  <td lang={q.target}>
                     <strong safe>{item.display}</strong>
                     {item.plural_display ? (
                       <div class="muted" safe>
@@ -124,10 +123,10 @@ export function LearnPage(props: { user: LayoutUser; query: LearnQuery; items: V
                       ""
                     )}
                   </td>
-                  <td safe>{item.translation_display}</td>
+                  <td lang={q.source} safe>{item.translation_display}</td>
                   <td>
-                    <div safe>{item.example.text}</div>
-                    <div class="muted" safe>
+                    <div lang={q.target} safe>{item.example.text}</div>
+                    <div class="muted" lang={q.source} safe>
                       {item.example.translation}
                     </div>
                   </td>

@@ -6,24 +6,24 @@
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { sessionPayer } from "../billing/payer.ts";
-import { runCharged } from "../billing/service.ts";
+import { checkBudget, spendIn } from "../billing/service.ts";
 import { normaliseLang } from "../generation/languages.ts";
 import type { VocabItem } from "../generation/model.ts";
 import { saveWords } from "../learning/service.ts";
 import { AppError } from "../lib/errors.ts";
 import { LearnPage, readLanguagePair, type LearnQuery } from "./learn-page.tsx";
-import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
+import { CREDIT_WEIGHTS } from "../billing/credits.ts";
+import { refusalText } from "./refusal-text.ts";
+import { csrfFailed, formString, requireSignedIn } from "./web-context.ts";
 
 /** The form's choices; anything unknown falls back to a default rather than failing the page. */
-function readChoices(read: (name: string) => string | undefined): LearnQuery {
+function readChoices(read: (name: string) => string | undefined, speaks: string): LearnQuery {
   return {
-    ...readLanguagePair(read),
+    ...readLanguagePair(read, speaks),
     topic: (read("topic") ?? "").slice(0, 200),
   };
 }
 
-/** What the learner reads when the allowance refuses a list: the ledger's own reason. */
-const refusalText = (error: AppError) => (error.code === "allowance_exhausted" ? `No list this time: ${error.message}.` : error.message);
 
 export function learnRoutes(deps: WebDeps) {
   const { engine } = deps;
@@ -35,8 +35,8 @@ export function learnRoutes(deps: WebDeps) {
         const r = await requireSignedIn(deps, request);
         if ("response" in r) return r.response;
         const { ctx } = r;
-        const q = readChoices((name) => (query as Record<string, string | undefined>)[name]);
-        return ctx.page(LearnPage({ user: ctx.user, query: q, items: null, flash: ctx.flash, topics: await topicsFor(q) }) as string);
+        const q = readChoices((name) => (query as Record<string, string | undefined>)[name], ctx.lang);
+        return ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items: null, flash: ctx.flash, topics: await topicsFor(q) }) as string);
       },
       { detail: { hide: true } },
     )
@@ -46,37 +46,41 @@ export function learnRoutes(deps: WebDeps) {
         const r = await requireSignedIn(deps, request);
         if ("response" in r) return r.response;
         const { ctx } = r;
-        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", CSRF_FAILED);
-        const q = readChoices((name) => formString(body, name) || undefined);
+        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", csrfFailed(ctx));
+        const q = readChoices((name) => formString(body, name) || undefined, ctx.lang);
         const topics = await topicsFor(q);
         const page = (items: VocabItem[] | null, error: string | null, status: number, saved: number | null = null) =>
-          ctx.page(LearnPage({ user: ctx.user, query: q, items, error, saved, flash: ctx.flash, topics }) as string, status);
+          ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items, error, saved, flash: ctx.flash, topics }) as string, status);
         let list: AsyncIterable<VocabItem>;
         try {
-          // A refused input throws here, before anything is charged (issue 5 rule 3).
+          // A refused input throws here, before anything is charged (spec 5.6: a refused call spends nothing).
           list = engine.vocabulary({ source_lang: q.source, target_lang: q.target, level: q.level, topic: q.topic.trim() || undefined, count: 20 });
         } catch (error) {
-          if (error instanceof AppError) return page(null, error.message, 400);
+          if (error instanceof AppError) return page(null, refusalText(ctx.t, error, "list"), 400);
           throw error;
         }
         try {
-          const items = await runCharged(deps, sessionPayer(ctx.session.account.id), "vocab.generate", async () => {
-            const collected: VocabItem[] = [];
-            for await (const item of list) collected.push(item);
-            return collected;
-          });
+          // The budget is checked before the list is made; the credits are spent in the transaction
+          // that saves its words, so a list is paid for exactly when it is recorded.
+          const payer = sessionPayer(ctx.session.account.id);
+          await checkBudget(deps.store.db, deps.config, payer, "vocab.generate", deps.clock.now());
+          const items: VocabItem[] = [];
+          for await (const item of list) items.push(item);
           // The words met in a list go to the learner's review deck (spec 1.1); ones already there keep their schedule.
-          const saved = await saveWords(
-            deps.store.db,
-            ctx.session.user.id,
-            deps.clock.now(),
-            "list",
-            items.map((item) => ({ sourceLang: q.source, targetLang: q.target, term: item.display, meaning: item.translation_display, example: item.example })),
-          );
+          const saved = await deps.store.db.transaction(async (tx) => {
+            await spendIn(tx, deps, payer, "vocab.generate", deps.clock.now());
+            return saveWords(
+              tx,
+              ctx.session.user.id,
+              deps.clock.now(),
+              "list",
+              items.map((item) => ({ sourceLang: q.source, targetLang: q.target, term: item.display, meaning: item.translation_display, example: item.example })),
+            );
+          });
           ctx.user.due = (ctx.user.due ?? 0) + saved * 2;
           return page(items, null, 200, saved);
         } catch (error) {
-          if (error instanceof AppError && error.status === 402) return page(null, refusalText(error), 402);
+          if (error instanceof AppError && error.status === 402) return page(null, refusalText(ctx.t, error, "list"), 402);
           throw error;
         }
       },

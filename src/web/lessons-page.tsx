@@ -6,17 +6,12 @@ import type { LessonSet, Npc } from "../generation/model.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
 import { LangSelect, langName } from "./learn-page.tsx";
 import { LessonSetSection, type SetContext } from "./lesson-sets.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
 const LEVELS = ["A1", "A2", "A2+", "B1", "B1+", "B2", "B2+", "C1", "C2"];
 
 /** The kinds of set a plan is made of, in order (generation/model.ts LessonSet): the progress steps. */
-export const PLAN_STEPS: { kind: LessonSet["kind"]; label: string }[] = [
-  { kind: "overview", label: "Overview" },
-  { kind: "grammar", label: "Grammar" },
-  { kind: "exercises", label: "Practice" },
-  { kind: "role_play", label: "Role-play" },
-  { kind: "exit_check", label: "Exit check" },
-];
+export const PLAN_STEPS: LessonSet["kind"][] = ["overview", "grammar", "exercises", "role_play", "exit_check"];
 
 export type PlanState = "generating" | "partial" | "complete" | "failed";
 
@@ -55,26 +50,21 @@ export interface LessonForm {
   npcPersona: string;
 }
 
-export const STATE_TEXT: Record<PlanState, string> = {
-  generating: "being written",
-  partial: "ready to start; more is coming",
-  complete: "ready",
-  failed: "failed; the credits were given back",
-};
-
 export const planTitle = (p: { topic?: string; scene?: string; sets?: LessonSet[] }) => p.sets?.find((s) => s.kind === "overview")?.title ?? p.topic ?? p.scene ?? "Lesson";
 
-export function LessonsPage(props: { user: LayoutUser; flash?: Flash | null; form: LessonForm; error?: string | null; plans: PlanListEntry[]; planCost: number }) {
+export function LessonsPage(props: { t: UiText; user: LayoutUser; flash?: Flash | null; form: LessonForm; error?: string | null; plans: PlanListEntry[]; planCost: number }) {
   const f = props.form;
+  const { t } = props;
+  const l = t.lessons;
   return (
-    <Layout title="Lessons" nav="lessons" user={props.user} flash={props.flash}>
-      <h1>Lessons</h1>
+    <Layout t={t} title={l.title} nav="lessons" user={props.user} flash={props.flash}>
+      <h1 safe>{l.title}</h1>
       <form method="post" action="/lessons" class="card" aria-labelledby="new-lesson">
-        <h2 id="new-lesson">A new lesson</h2>
+        <h2 id="new-lesson" safe>{l.newLesson}</h2>
         <CsrfField csrf={props.user.csrf} />
-        <LangSelect id="source" name="source" label="I speak" value={f.source} />
-        <LangSelect id="target" name="target" label="I am learning" value={f.target} />
-        <label for="level">Level</label>
+        <LangSelect t={t} id="source" name="source" label={t.common.iSpeak} value={f.source} />
+        <LangSelect t={t} id="target" name="target" label={t.common.iLearn} value={f.target} />
+        <label for="level" safe>{t.common.level}</label>
         <select id="level" name="level">
           {LEVELS.map((label, i) => (
             <option value={String(i + 1)} selected={f.level === i + 1} safe>
@@ -83,20 +73,20 @@ export function LessonsPage(props: { user: LayoutUser; flash?: Flash | null; for
           ))}
         </select>
         <fieldset>
-          <legend>About</legend>
+          <legend safe>{l.about}</legend>
           <label for="kind-topic">
-            <input type="radio" id="kind-topic" name="kind" value="topic" checked={f.kind === "topic"} /> a topic (food, travel, work…)
+            <input type="radio" id="kind-topic" name="kind" value="topic" checked={f.kind === "topic"} /> <span safe>{l.aTopic}</span>
           </label>
           <label for="kind-scene">
-            <input type="radio" id="kind-scene" name="kind" value="scene" checked={f.kind === "scene"} /> a scene (a night market in Lisbon…)
+            <input type="radio" id="kind-scene" name="kind" value="scene" checked={f.kind === "scene"} /> <span safe>{l.aScene}</span>
           </label>
         </fieldset>
-        <label for="about">Topic or scene</label>
+        <label for="about" safe>{l.topicOrScene}</label>
         <input type="text" id="about" name="about" value={f.about} maxlength="160" required aria-describedby={props.error ? "lesson-error" : undefined} />
-        <label for="npc-name">Conversation partner's name (optional)</label>
+        <label for="npc-name" safe>{l.npcName}</label>
         <input type="text" id="npc-name" name="npc_name" value={f.npcName} maxlength="32" />
-        <label for="npc-persona">Who they are (optional)</label>
-        <input type="text" id="npc-persona" name="npc_persona" value={f.npcPersona} maxlength="120" placeholder="e.g. a grumpy fishmonger" />
+        <label for="npc-persona" safe>{l.npcPersona}</label>
+        <input type="text" id="npc-persona" name="npc_persona" value={f.npcPersona} maxlength="120" placeholder={l.npcPersonaPlaceholder} />
         {props.error ? (
           <p class="field-error" id="lesson-error" role="alert" safe>
             {props.error}
@@ -105,22 +95,22 @@ export function LessonsPage(props: { user: LayoutUser; flash?: Flash | null; for
           ""
         )}
         <div class="actions">
-          <button type="submit">Create the lesson</button>
-          <span class="hint" safe>{`A lesson costs ${props.planCost} credits of your allowance.`}</span>
+          <button type="submit" safe>{l.create}</button>
+          <span class="hint" safe>{l.cost(props.planCost)}</span>
         </div>
       </form>
       <section aria-labelledby="my-lessons">
-        <h2 id="my-lessons">My lessons</h2>
+        <h2 id="my-lessons" safe>{l.mine}</h2>
         {props.plans.length === 0 ? (
-          <p class="muted">No lesson yet.</p>
+          <p class="muted" safe>{l.none}</p>
         ) : (
           <table>
             <thead>
               <tr>
-                <th>Lesson</th>
-                <th>Languages</th>
-                <th>State</th>
-                <th>Score</th>
+                <th safe>{l.colLesson}</th>
+                <th safe>{l.colLangs}</th>
+                <th safe>{l.colState}</th>
+                <th safe>{l.colScore}</th>
               </tr>
             </thead>
             <tbody>
@@ -131,9 +121,9 @@ export function LessonsPage(props: { user: LayoutUser; flash?: Flash | null; for
                       {p.title}
                     </a>
                   </td>
-                  <td safe>{`${langName(p.sourceLang)} → ${langName(p.targetLang)}, level ${p.level}`}</td>
-                  <td safe>{STATE_TEXT[p.status]}</td>
-                  <td>{p.score ? `${p.score.score} of ${p.score.total}${p.score.passed ? ", passed" : ""}` : p.started ? "in progress" : "not started"}</td>
+                  <td safe>{l.langsLevel(langName(t, p.sourceLang), langName(t, p.targetLang), p.level)}</td>
+                  <td safe>{l.state[p.status]}</td>
+                  <td safe>{p.score ? l.scoreOf(p.score.score, p.score.total, p.score.passed) : p.started ? l.inProgress : l.notStarted}</td>
                 </tr>
               ))}
             </tbody>
@@ -144,27 +134,28 @@ export function LessonsPage(props: { user: LayoutUser; flash?: Flash | null; for
   );
 }
 
-export function PlanProgress(props: { plan: PlanForPage }) {
+export function PlanProgress(props: { t: UiText; plan: PlanForPage }) {
   const { plan } = props;
+  const l = props.t.lessons;
   const ready = new Set(plan.sets.map((s) => s.kind));
   const total = Math.max(PLAN_STEPS.length, plan.sets.length);
   const live = plan.status === "generating" || plan.status === "partial";
   return (
     <div class="plan-progress card" id="plan-progress" data-status={plan.status}>
       <p role="status" aria-live="polite" id="plan-status" safe>
-        {`This lesson is ${STATE_TEXT[plan.status]} (${plan.sets.length} of ${total} parts).`}
+        {l.status(plan.status, plan.sets.length, total)}
       </p>
       <progress max={String(total)} value={String(plan.status === "complete" ? total : plan.sets.length)} aria-labelledby="plan-status"></progress>
       <ol>
-        {PLAN_STEPS.map((step) => (
-          <li data-ready={ready.has(step.kind) ? "true" : "false"} safe>
-            {`${ready.has(step.kind) ? "✓" : "…"} ${step.label}`}
+        {PLAN_STEPS.map((kind) => (
+          <li data-ready={ready.has(kind) ? "true" : "false"} safe>
+            {`${ready.has(kind) ? "✓" : "…"} ${l.steps[kind]}`}
           </li>
         ))}
       </ol>
       {live ? (
         <p class="hint">
-          New parts appear here as they are written. <a href={`/lessons/${encodeURIComponent(plan.id)}`}>Reload</a> if they do not.
+          <span safe>{l.newParts}</span> <a href={`/lessons/${encodeURIComponent(plan.id)}`} safe>{l.reload}</a> <span safe>{l.reloadTail}</span>
         </p>
       ) : (
         ""
@@ -173,19 +164,20 @@ export function PlanProgress(props: { plan: PlanForPage }) {
   );
 }
 
-export function PlanPage(props: { user: LayoutUser; flash?: Flash | null; plan: PlanForPage; ctx: SetContext }) {
-  const { plan } = props;
+export function PlanPage(props: { t: UiText; user: LayoutUser; flash?: Flash | null; plan: PlanForPage; ctx: SetContext }) {
+  const { plan, t } = props;
   const live = plan.status === "generating" || plan.status === "partial";
   return (
-    <Layout title={planTitle(plan)} nav="lessons" user={props.user} flash={props.flash}>
+    <Layout t={t} title={planTitle(plan)} nav="lessons" user={props.user} flash={props.flash}>
       <p>
-        <a href="/lessons">← My lessons</a>
+        <a href="/lessons" safe>{t.lessons.back}</a>
       </p>
       <h1 safe>{planTitle(plan)}</h1>
-      <p class="muted" safe>
-        {`${langName(plan.source_lang)} → ${langName(plan.target_lang)} · level ${plan.level} (${LEVELS[plan.level - 1] ?? ""})${plan.scene ? ` · ${plan.scene}` : ""}`}
+      <p class="muted">
+        <span safe>{t.lessons.planMeta(langName(t, plan.source_lang), langName(t, plan.target_lang), plan.level, LEVELS[plan.level - 1] ?? "")}</span>
+        {plan.scene ? <span safe>{` · ${plan.scene}`}</span> : ""}
       </p>
-      <PlanProgress plan={plan} />
+      <PlanProgress t={t} plan={plan} />
       <div id="plan-sets" data-live-plan={live ? `/lessons/${encodeURIComponent(plan.id)}/stream` : undefined}>
         {plan.sets.map((set) => (
           <LessonSetSection set={set} ctx={props.ctx} />
@@ -199,10 +191,10 @@ export function PlanPage(props: { user: LayoutUser; flash?: Flash | null; plan: 
  * What the live script fetches while a plan is written: the progress block and the sets after the
  * `after` first ones, not the whole page again (a lesson page is ~40 KB; a set is a few).
  */
-export function PlanFragment(props: { plan: PlanForPage; ctx: SetContext; after: number }) {
+export function PlanFragment(props: { t: UiText; plan: PlanForPage; ctx: SetContext; after: number }) {
   return (
     <div>
-      <PlanProgress plan={props.plan} />
+      <PlanProgress t={props.t} plan={props.plan} />
       <div id="plan-sets">
         {props.plan.sets
           .filter((set) => set.index > props.after)

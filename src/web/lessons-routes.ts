@@ -13,22 +13,25 @@ import { findPlanRow, getPlan, startPlanFor, type PlanOwner } from "../generatio
 import { planStream, SSE_HEADERS } from "../generation/streams.ts";
 import { answerExercise, answerExit, progressOf, progressOfPlans, startLesson } from "../learning/lesson-progress.ts";
 import { plansOf } from "../learning/learner-history.ts";
-import { answerCount } from "../learning/answer-check.ts";
+import { answerCount, isEmptyAttempt } from "../learning/answer-check.ts";
+import { normaliseLang } from "../generation/languages.ts";
+import { refusalText } from "./refusal-text.ts";
+import { uiText } from "./ui-text/index.ts";
 import { dueTodayCount, saveWords } from "../learning/service.ts";
 import { AppError } from "../lib/errors.ts";
 import { readLanguagePair } from "./learn-page.tsx";
 import { exerciseAnchor } from "./lesson-sets.tsx";
 import { LessonsPage, PlanFragment, PlanPage, planTitle, type LessonForm, type PlanListEntry } from "./lessons-page.tsx";
-import { CSRF_FAILED, formString, requireSignedIn, type WebContext } from "./web-context.ts";
+import { csrfFailed, formString, requireSignedIn, type WebContext } from "./web-context.ts";
 
 type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
 
 const ownerOf = (ctx: SignedIn): PlanOwner => ({ accountId: ctx.session.account.id, userId: ctx.session.user.id, clientId: null });
 
 /** The form's choices; unknown languages or levels fall back to defaults rather than failing. */
-export function readLessonForm(read: (name: string) => string): LessonForm {
+export function readLessonForm(read: (name: string) => string, speaks = "en"): LessonForm {
   return {
-    ...readLanguagePair(read),
+    ...readLanguagePair(read, speaks),
     about: read("about").slice(0, 400),
     kind: read("kind") === "scene" ? "scene" : "topic",
     npcName: read("npc_name").slice(0, 200),
@@ -42,8 +45,6 @@ export function planBody(f: LessonForm): LessonPlanInput {
   return { source_lang: f.source, target_lang: f.target, level: f.level, ...(f.kind === "scene" ? { scene: f.about } : { topic: f.about }), ...(npc ? { npc } : {}) };
 }
 
-/** A refusal in words: the input rule that failed, or the ledger's reason for a 402. */
-export const refusalText = (error: AppError, what: string) => (error.status === 402 ? `No ${what} this time: ${error.message}.` : error.message.charAt(0).toUpperCase() + error.message.slice(1) + ".");
 
 const overviewWords = (sets: LessonSet[], source: string, target: string) =>
   sets.flatMap((s) => (s.kind === "overview" ? s.vocabulary.map((v) => ({ sourceLang: source, targetLang: target, term: v.display, meaning: v.translation_display, example: v.example })) : []));
@@ -69,7 +70,7 @@ export function lessonsRoutes(deps: WebDeps) {
         started: row !== undefined,
       };
     });
-    return ctx.page(LessonsPage({ user: ctx.user, flash: ctx.flash, form, error, plans: entries, planCost }) as string, status);
+    return ctx.page(LessonsPage({ t: ctx.t, user: ctx.user, flash: ctx.flash, form, error, plans: entries, planCost }) as string, status);
   }
 
   /** The plan if it is this user's, else the way back to the list. */
@@ -77,7 +78,7 @@ export function lessonsRoutes(deps: WebDeps) {
     try {
       return { plan: await getPlan(deps, ownerOf(ctx), planId) };
     } catch (error) {
-      if (error instanceof AppError && error.status === 404) return { response: ctx.redirect("/lessons", { kind: "error", text: "There is no such lesson among yours." }) };
+      if (error instanceof AppError && error.status === 404) return { response: ctx.redirect("/lessons", { kind: "error", text: ctx.t.lesson.noSuchLesson }) };
       throw error;
     }
   }
@@ -86,7 +87,7 @@ export function lessonsRoutes(deps: WebDeps) {
     const r = await requireSignedIn(deps, request);
     if ("response" in r) return r;
     const ctx = r.ctx as SignedIn;
-    if (body !== undefined && !ctx.csrfOk(formString(body, "csrf_token"))) return { response: ctx.redirect(new URL(request.url).pathname.replace(/\/(exercises|exit).*$/, ""), CSRF_FAILED) };
+    if (body !== undefined && !ctx.csrfOk(formString(body, "csrf_token"))) return { response: ctx.redirect(new URL(request.url).pathname.replace(/\/(exercises|exit).*$/, ""), csrfFailed(ctx)) };
     return { ctx };
   };
 
@@ -105,7 +106,7 @@ export function lessonsRoutes(deps: WebDeps) {
       async ({ request }) => {
         const g = await guard(request, undefined);
         if ("response" in g) return g.response;
-        return listPage(g.ctx, readLessonForm(() => ""), null, 200);
+        return listPage(g.ctx, readLessonForm(() => "", g.ctx.lang), null, 200);
       },
       { detail: { hide: true } },
     )
@@ -115,13 +116,13 @@ export function lessonsRoutes(deps: WebDeps) {
         const g = await guard(request, body);
         if ("response" in g) return g.response;
         const { ctx } = g;
-        const form = readLessonForm((name) => formString(body, name));
+        const form = readLessonForm((name) => formString(body, name), ctx.lang);
         try {
           const { plan } = await startPlanFor(deps, sessionPayer(ctx.session.account.id), ownerOf(ctx), planBody(form));
           await startLesson(db, ctx.session.user.id, plan.id, deps.clock.now());
           return ctx.redirect(`/lessons/${encodeURIComponent(plan.id)}`);
         } catch (error) {
-          if (error instanceof AppError && (error.status === 400 || error.status === 402)) return listPage(ctx, form, refusalText(error, "lesson"), error.status);
+          if (error instanceof AppError && (error.status === 400 || error.status === 402)) return listPage(ctx, form, refusalText(ctx.t, error, "lesson"), error.status);
           throw error;
         }
       },
@@ -140,7 +141,9 @@ export function lessonsRoutes(deps: WebDeps) {
         // The lesson's words join the learner's deck (spec 1.1); words already there keep their schedule.
         if (await saveWords(db, userId, now, "lesson", overviewWords(plan.sets, plan.source_lang, plan.target_lang))) ctx.user.due = await dueTodayCount(db, userId, now);
         const progress = await progressOf(db, userId, plan.id);
+        // The lesson's own words follow its source language, as its headings do (lesson-text.ts).
         const setCtx = {
+          t: uiText(normaliseLang(plan.source_lang) ?? ctx.lang),
           planId: plan.id,
           csrf: ctx.user.csrf,
           sourceLang: plan.source_lang,
@@ -150,8 +153,8 @@ export function lessonsRoutes(deps: WebDeps) {
           tutorCost: CREDIT_WEIGHTS["tutor.turn"],
         };
         const after = Number((query as Record<string, string | undefined>).after);
-        if (Number.isInteger(after) && after >= 0) return ctx.page(PlanFragment({ plan, ctx: setCtx, after }) as string);
-        return ctx.page(PlanPage({ user: ctx.user, flash: ctx.flash, plan, ctx: setCtx }) as string);
+        if (Number.isInteger(after) && after >= 0) return ctx.page(PlanFragment({ t: ctx.t, plan, ctx: setCtx, after }) as string);
+        return ctx.page(PlanPage({ t: ctx.t, user: ctx.user, flash: ctx.flash, plan, ctx: setCtx }) as string);
       },
       { detail: { hide: true } },
     )
@@ -187,11 +190,15 @@ export function lessonsRoutes(deps: WebDeps) {
         const exerciseIndex = Number(params.exercise);
         const set = loaded.plan.sets.find((s) => s.index === setIndex);
         const base = `/lessons/${encodeURIComponent(params.id)}`;
-        if (!set || set.kind !== "exercises" || !Number.isInteger(exerciseIndex) || !set.exercises[exerciseIndex]) return ctx.redirect(base, { kind: "error", text: "That exercise is not in this lesson." });
+        const t = uiText(normaliseLang(loaded.plan.source_lang) ?? ctx.lang);
+        if (!set || set.kind !== "exercises" || !Number.isInteger(exerciseIndex) || !set.exercises[exerciseIndex]) return ctx.redirect(base, { kind: "error", text: t.lesson.noSuchExercise });
         const given = Array.from({ length: answerCount(set.exercises[exerciseIndex]!) }, (_, i) => formString(body, `a${i}`));
-        const result = await answerExercise(db, ctx.session.user.id, params.id, set, exerciseIndex, given, deps.clock.now());
-        const text = result ? `${result.score} of ${result.total} right.` : "";
-        return ctx.redirect(`${base}#${exerciseAnchor(setIndex, exerciseIndex)}`, { kind: result && result.score === result.total ? "ok" : "error", text: `Exercise ${exerciseIndex + 1}: ${text}` });
+        const langs = { source: loaded.plan.source_lang, target: loaded.plan.target_lang };
+        const result = await answerExercise(db, ctx.session.user.id, params.id, set, exerciseIndex, given, langs, deps.clock.now());
+        const anchor = `${base}#${exerciseAnchor(setIndex, exerciseIndex)}`;
+        // Nothing entered: nothing is marked and no answer is shown (the script keeps Check disabled until then).
+        if (!result || isEmptyAttempt(result)) return ctx.redirect(anchor, { kind: "error", text: t.lesson.enterSomething });
+        return ctx.redirect(anchor, { kind: result.score === result.total ? "ok" : "error", text: t.lesson.flashExercise(exerciseIndex + 1, result.score, result.total) });
       },
       { detail: { hide: true } },
     )
@@ -203,10 +210,13 @@ export function lessonsRoutes(deps: WebDeps) {
         const { ctx } = loaded;
         const base = `/lessons/${encodeURIComponent(params.id)}`;
         const set = loaded.plan.sets.find((s) => s.kind === "exit_check");
-        if (!set || set.kind !== "exit_check") return ctx.redirect(base, { kind: "error", text: "The exit check is not ready yet." });
+        const t = uiText(normaliseLang(loaded.plan.source_lang) ?? ctx.lang);
+        if (!set || set.kind !== "exit_check") return ctx.redirect(base, { kind: "error", text: t.lesson.exitNotReady });
         const given = set.questions.map((_, i) => formString(body, `q${i}`));
-        const result = await answerExit(db, ctx.session.user.id, params.id, set, given, deps.clock.now());
-        return ctx.redirect(`${base}#exit-check`, { kind: result.passed ? "ok" : "error", text: `Exit check: ${result.score} of ${result.total}${result.passed ? " — passed." : ` — ${result.passMark} needed to pass.`}` });
+        const langs = { source: loaded.plan.source_lang, target: loaded.plan.target_lang };
+        const result = await answerExit(db, ctx.session.user.id, params.id, set, given, langs, deps.clock.now());
+        if (isEmptyAttempt(result)) return ctx.redirect(`${base}#exit-check`, { kind: "error", text: t.lesson.enterSomething });
+        return ctx.redirect(`${base}#exit-check`, { kind: result.passed ? "ok" : "error", text: t.lesson.flashExit(result.score, result.total, result.passed, result.passMark) });
       },
       { detail: { hide: true } },
     );

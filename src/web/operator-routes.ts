@@ -19,7 +19,7 @@ export function operatorRoutes(deps: WebDeps) {
       // The answer of a route that does not exist: the page's existence is not told either.
       if (!isOperator(deps.config, ctx.session.user.email)) return envelope(404, "not_found", "no route for GET /operator/outbox");
       const rows = await listOutbox(deps.store.db, OUTBOX_PAGE_SIZE);
-      return ctx.page(OutboxPage({ user: ctx.user, rows, smtp: deps.config.smtpUrl !== null }) as string);
+      return ctx.page(OutboxPage({ t: ctx.t, user: ctx.user, rows, smtp: deps.config.smtpUrl !== null }) as string);
     },
     { detail: { hide: true } },
   );

@@ -3,10 +3,11 @@
 // why only operators see this page.
 import type { OutboxRow } from "../mail/service.ts";
 import { Layout, type LayoutUser } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
-export function OutboxPage(props: { user: LayoutUser; rows: OutboxRow[]; smtp: boolean }) {
+export function OutboxPage(props: { t: UiText; user: LayoutUser; rows: OutboxRow[]; smtp: boolean }) {
   return (
-    <Layout title="Outbox" nav="outbox" user={props.user}>
+    <Layout t={props.t} title="Outbox" nav="outbox" user={props.user}>
       <h1>Outbox</h1>
       <p class="hint">
         {props.smtp

@@ -2,46 +2,47 @@
 // friendly), then four answers that schedule the card's next review (FSRS, src/learning/service.ts).
 import type { DueCard, GradeName } from "../learning/service.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
-import { LEARN_LANGS } from "./learn-page.tsx";
+import { langName } from "./learn-page.tsx";
 import { DAY, HOUR, MINUTE } from "../lib/clock.ts";
+import type { UiText } from "./ui-text/index.ts";
 
-const langName = (code: string) => LEARN_LANGS.find((l) => l.code === code)?.name ?? code;
-
-/** "1 min", "3 h", "4 days": how long an answer puts a card away. */
-export function spanText(ms: number): string {
-  if (ms < HOUR) return `${Math.max(1, Math.round(ms / MINUTE))} min`;
-  if (ms < DAY) return `${Math.round(ms / HOUR)} h`;
+/** "1 min", "3 h", "4 days" in the learner's language: how long an answer puts a card away. */
+export function spanText(t: UiText, ms: number): string {
+  const span = t.review.span;
+  if (ms < HOUR) return span.min(Math.max(1, Math.round(ms / MINUTE)));
+  if (ms < DAY) return span.hours(Math.round(ms / HOUR));
   const days = Math.round(ms / DAY);
-  if (days < 45) return days === 1 ? "1 day" : `${days} days`;
+  if (days < 45) return span.days(days);
   const months = Math.round(days / 30);
-  return months < 12 ? `${months} months` : `${(days / 365).toFixed(1)} years`;
+  return months < 12 ? span.months(months) : span.years((days / 365).toFixed(1));
 }
 
-const GRADE_LABELS: { name: GradeName; label: string; secondary: boolean }[] = [
-  { name: "again", label: "Again", secondary: true },
-  { name: "hard", label: "Hard", secondary: true },
-  { name: "good", label: "Good", secondary: false },
-  { name: "easy", label: "Easy", secondary: true },
+const GRADES: { name: GradeName; secondary: boolean }[] = [
+  { name: "again", secondary: true },
+  { name: "hard", secondary: true },
+  { name: "good", secondary: false },
+  { name: "easy", secondary: true },
 ];
 
-export function ReviewPage(props: { user: LayoutUser; flash?: Flash | null; card: DueCard | null; previews: Record<GradeName, number> | null; dueToday: number; deckSize: number }) {
-  const { card } = props;
+export function ReviewPage(props: { t: UiText; user: LayoutUser; flash?: Flash | null; card: DueCard | null; previews: Record<GradeName, number> | null; dueToday: number; deckSize: number }) {
+  const { card, t } = props;
+  const r = t.review;
   return (
-    <Layout title="Review" nav="review" user={props.user} flash={props.flash}>
-      <h1>Review</h1>
+    <Layout t={t} title={r.title} nav="review" user={props.user} flash={props.flash}>
+      <h1 safe>{r.title}</h1>
       <p class="muted" data-testid="review-summary" safe>
-        {`${props.dueToday} ${props.dueToday === 1 ? "card" : "cards"} due today · ${props.deckSize} ${props.deckSize === 1 ? "word" : "words"} in your deck`}
+        {r.summary(props.dueToday, props.deckSize)}
       </p>
       {card ? (
         <section class="card review-card" aria-labelledby="card-prompt" data-card-id={card.cardId} data-direction={card.direction}>
           <p class="prompt" id="card-prompt" safe>
-            {card.direction === "recognise" ? `What does this ${langName(card.targetLang)} word mean?` : `How do you say this in ${langName(card.targetLang)}?`}
+            {card.direction === "recognise" ? r.recognise(langName(t, card.targetLang)) : r.recall(langName(t, card.targetLang))}
           </p>
           <p class="front" lang={card.direction === "recognise" ? card.targetLang : card.sourceLang} safe>
             {card.direction === "recognise" ? card.term : card.meaning}
           </p>
           <details>
-            <summary>Show answer</summary>
+            <summary safe>{r.showAnswer}</summary>
             <p class="back" lang={card.direction === "recognise" ? card.sourceLang : card.targetLang} data-testid="answer" safe>
               {card.direction === "recognise" ? card.meaning : card.term}
             </p>
@@ -56,12 +57,12 @@ export function ReviewPage(props: { user: LayoutUser; flash?: Flash | null; card
             <form method="post" action={`/review/${encodeURIComponent(card.cardId)}`}>
               <CsrfField csrf={props.user.csrf} />
               <fieldset>
-                <legend>How well did you know it?</legend>
+                <legend safe>{r.howWell}</legend>
                 <div class="grades">
-                  {GRADE_LABELS.map((g) => (
+                  {GRADES.map((g) => (
                     <button type="submit" name="grade" value={g.name} class={g.secondary ? "secondary" : undefined}>
-                      <span safe>{g.label}</span>
-                      {props.previews ? <small safe>{`again in ${spanText(props.previews[g.name])}`}</small> : ""}
+                      <span safe>{r.grades[g.name]}</span>
+                      {props.previews ? <small safe>{r.againIn(spanText(t, props.previews[g.name]))}</small> : ""}
                     </button>
                   ))}
                 </div>
@@ -71,13 +72,13 @@ export function ReviewPage(props: { user: LayoutUser; flash?: Flash | null; card
         </section>
       ) : (
         <section class="card" aria-labelledby="done-heading">
-          <h2 id="done-heading">Nothing left to review today</h2>
-          <p>
-            {props.deckSize === 0 ? "Your deck is empty. Words you meet on the Learn page are added to it." : "Come back tomorrow, or meet new words on the Learn page."}
+          <h2 id="done-heading" safe>{r.doneHeading}</h2>
+          <p safe>
+            {props.deckSize === 0 ? r.doneEmpty : r.doneComeBack}
           </p>
           <p>
-            <a class="button" href="/learn">
-              Learn new words
+            <a class="button" href="/learn" safe>
+              {r.learnNew}
             </a>
           </p>
         </section>

@@ -5,7 +5,7 @@ import type { WebDeps } from "./web-deps.ts";
 import { deckSize, dueTodayCount, gradeCard, gradePreview, isGradeName, nextDueCard } from "../learning/service.ts";
 import { AppError, refusalOr } from "../lib/errors.ts";
 import { ReviewPage, spanText } from "./review-page.tsx";
-import { CSRF_FAILED, formString, requireSignedIn } from "./web-context.ts";
+import { csrfFailed, formString, requireSignedIn } from "./web-context.ts";
 
 export function reviewRoutes(deps: WebDeps) {
   const { db } = deps.store;
@@ -20,7 +20,7 @@ export function reviewRoutes(deps: WebDeps) {
         const userId = ctx.session.user.id;
         const [card, dueToday, size] = await Promise.all([nextDueCard(db, userId, now), dueTodayCount(db, userId, now), deckSize(db, userId)]);
         const previews = card ? await gradePreview(db, userId, card.cardId, now) : null;
-        return ctx.page(ReviewPage({ user: ctx.user, flash: ctx.flash, card, previews, dueToday, deckSize: size }) as string);
+        return ctx.page(ReviewPage({ t: ctx.t, user: ctx.user, flash: ctx.flash, card, previews, dueToday, deckSize: size }) as string);
       },
       { detail: { hide: true } },
     )
@@ -30,12 +30,12 @@ export function reviewRoutes(deps: WebDeps) {
         const r = await requireSignedIn(deps, request);
         if ("response" in r) return r.response;
         const { ctx } = r;
-        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/review", CSRF_FAILED);
+        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/review", csrfFailed(ctx));
         const grade = formString(body, "grade");
-        if (!isGradeName(grade)) return ctx.redirect("/review", { kind: "error", text: "Choose one of the four answers." });
+        if (!isGradeName(grade)) return ctx.redirect("/review", { kind: "error", text: ctx.t.review.chooseGrade });
         const result = await refusalOr(gradeCard(db, ctx.session.user.id, params.cardId, grade, deps.clock.now()));
-        if (result instanceof AppError) return ctx.redirect("/review", { kind: "error", text: "That card is not in your deck." });
-        return ctx.redirect("/review", { kind: "ok", text: `Next review of that card in ${spanText(result.intervalMs)}.` });
+        if (result instanceof AppError) return ctx.redirect("/review", { kind: "error", text: ctx.t.review.notInDeck });
+        return ctx.redirect("/review", { kind: "ok", text: ctx.t.review.next(spanText(ctx.t, result.intervalMs)) });
       },
       { detail: { hide: true } },
     );

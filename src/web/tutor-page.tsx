@@ -5,6 +5,7 @@
 import type { Npc, TutorTurnResult } from "../generation/model.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
 import { LangSelect, langName } from "./learn-page.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
 const LEVELS = ["A1", "A2", "A2+", "B1", "B1+", "B2", "B2+", "C1", "C2"];
 
@@ -40,6 +41,7 @@ export interface TutorStart {
 }
 
 export interface TutorPageProps {
+  t: UiText;
   user: LayoutUser;
   flash?: Flash | null;
   paid: boolean;
@@ -53,16 +55,16 @@ export interface TutorPageProps {
   turnCost: number;
 }
 
-const partnerName = (c: { npc: Npc | null }) => c.npc?.name ?? "Your partner";
+const partnerName = (t: UiText, c: { npc: Npc | null }) => c.npc?.name ?? t.tutor.yourPartner;
 
-function Turn(props: { turn: TutorTurnView; conversation: ConversationView }) {
-  const { turn, conversation: c } = props;
+function Turn(props: { t: UiText; turn: TutorTurnView; conversation: ConversationView }) {
+  const { turn, conversation: c, t } = props;
   const r = turn.reply;
   return (
     <>
       <li id={`turn-${turn.n}`} data-turn={String(turn.n)}>
         <div class="bubble learner">
-          <p class="who">You</p>
+          <p class="who" safe>{t.tutor.you}</p>
           <p lang={c.targetLang} safe>
             {turn.message}
           </p>
@@ -85,13 +87,13 @@ function Turn(props: { turn: TutorTurnView; conversation: ConversationView }) {
       <li>
         <div class="bubble npc" data-testid="npc-reply">
           <p class="who" safe>
-            {partnerName(c)}
+            {partnerName(t, c)}
           </p>
           <p lang={c.targetLang} safe>
             {r.reply}
           </p>
           <details>
-            <summary>Translation</summary>
+            <summary safe>{t.tutor.translation}</summary>
             <p class="muted" lang={c.sourceLang} safe>
               {r.reply_translation}
             </p>
@@ -102,14 +104,14 @@ function Turn(props: { turn: TutorTurnView; conversation: ConversationView }) {
   );
 }
 
-function Suggestions(props: { reply: TurnReply; conversation: ConversationView; csrf: string; turnCost: number }) {
-  const { reply: r, conversation: c } = props;
+function Suggestions(props: { t: UiText; reply: TurnReply; conversation: ConversationView; csrf: string; turnCost: number }) {
+  const { reply: r, conversation: c, t } = props;
   return (
     <section aria-labelledby="help-heading" class="card">
-      <h2 id="help-heading">Need help?</h2>
+      <h2 id="help-heading" safe>{t.tutor.needHelp}</h2>
       {r.hints.length ? (
         <details>
-          <summary>Show a hint</summary>
+          <summary safe>{t.tutor.showHint}</summary>
           <ul>
             {r.hints.map((h) => (
               <li safe>{h}</li>
@@ -121,7 +123,7 @@ function Suggestions(props: { reply: TurnReply; conversation: ConversationView; 
       )}
       {r.suggested_replies.length ? (
         <>
-          <p class="hint" safe>{`Send a suggested reply (${props.turnCost} credit each):`}</p>
+          <p class="hint" safe>{t.tutor.suggested(props.turnCost)}</p>
           <div class="suggestions">
             {r.suggested_replies.map((s) => (
               <form method="post" action="/tutor">
@@ -144,7 +146,8 @@ function Suggestions(props: { reply: TurnReply; conversation: ConversationView; 
   );
 }
 
-function MessageForm(props: { conversation: ConversationView | null; start: TutorStart; csrf: string; turnCost: number; draft?: string; error?: string | null }) {
+function MessageForm(props: { t: UiText; conversation: ConversationView | null; start: TutorStart; csrf: string; turnCost: number; draft?: string; error?: string | null }) {
+  const { t } = props;
   const c = props.conversation;
   const s = props.start;
   const target = c?.targetLang ?? s.target;
@@ -155,18 +158,18 @@ function MessageForm(props: { conversation: ConversationView | null; start: Tuto
         <input type="hidden" name="conversation_id" value={c.id} />
       ) : (
         <>
-          <h2>Start a conversation</h2>
+          <h2 safe>{t.tutor.start}</h2>
           {s.plan ? (
             <>
               <input type="hidden" name="plan_id" value={s.plan.id} />
-              <p safe>{`Practising the role-play of “${s.plan.title}”${s.npcName ? ` with ${s.npcName}` : ""}.`}</p>
+              <p safe>{t.tutor.practising(s.plan.title, s.npcName)}</p>
             </>
           ) : (
             ""
           )}
-          <LangSelect id="source" name="source" label="I speak" value={s.source} />
-          <LangSelect id="target" name="target" label="I am learning" value={s.target} />
-          <label for="level">Level</label>
+          <LangSelect t={t} id="source" name="source" label={t.common.iSpeak} value={s.source} />
+          <LangSelect t={t} id="target" name="target" label={t.common.iLearn} value={s.target} />
+          <label for="level" safe>{t.common.level}</label>
           <select id="level" name="level">
             {LEVELS.map((label, i) => (
               <option value={String(i + 1)} selected={s.level === i + 1} safe>
@@ -174,15 +177,15 @@ function MessageForm(props: { conversation: ConversationView | null; start: Tuto
               </option>
             ))}
           </select>
-          <label for="scene">Scene (optional)</label>
-          <input type="text" id="scene" name="scene" value={s.scene} maxlength="160" placeholder="e.g. ordering at a café in Seville" />
-          <label for="npc-name">Partner's name (optional)</label>
+          <label for="scene" safe>{t.tutor.scene}</label>
+          <input type="text" id="scene" name="scene" value={s.scene} maxlength="160" placeholder={t.tutor.scenePlaceholder} />
+          <label for="npc-name" safe>{t.tutor.partnerName}</label>
           <input type="text" id="npc-name" name="npc_name" value={s.npcName} maxlength="32" />
-          <label for="npc-persona">Who they are (optional)</label>
+          <label for="npc-persona" safe>{t.tutor.persona}</label>
           <input type="text" id="npc-persona" name="npc_persona" value={s.npcPersona} maxlength="120" />
         </>
       )}
-      <label for="message" safe>{`Your message in ${langName(target)}`}</label>
+      <label for="message" safe>{t.tutor.yourMessage(langName(t, target))}</label>
       <textarea id="message" name="message" maxlength="500" required lang={target} aria-describedby={props.error ? "tutor-error" : undefined} safe>
         {props.draft ?? ""}
       </textarea>
@@ -194,25 +197,26 @@ function MessageForm(props: { conversation: ConversationView | null; start: Tuto
         ""
       )}
       <div class="actions">
-        <button type="submit">Send</button>
-        <span class="hint" safe>{`Each message costs ${props.turnCost} credit${props.turnCost === 1 ? "" : "s"} of your allowance.`}</span>
+        <button type="submit" safe>{t.tutor.send}</button>
+        <span class="hint" safe>{t.tutor.cost(props.turnCost)}</span>
       </div>
     </form>
   );
 }
 
 export function TutorPage(props: TutorPageProps) {
+  const { t } = props;
   const c = props.conversation;
   const last = props.turns.at(-1);
   return (
-    <Layout title="Tutor" nav="tutor" user={props.user} flash={props.flash}>
-      <h1>{c ? <span safe>{`Talking with ${partnerName(c)}`}</span> : "Tutor"}</h1>
+    <Layout t={t} title={t.tutor.title} nav="tutor" user={props.user} flash={props.flash}>
+      <h1 safe>{c ? t.tutor.talkingWith(partnerName(t, c)) : t.tutor.title}</h1>
       {!props.paid ? (
         <section class="card" aria-labelledby="paid-heading" data-testid="paid-plan-required">
-          <h2 id="paid-heading">The tutor comes with the paid plan</h2>
-          <p>Conversations with the tutor are part of the paid plan, and this account is on the free plan, so nothing has been spent. Lessons, vocabulary lists and your reviews stay open to you.</p>
+          <h2 id="paid-heading" safe>{t.tutor.paidHeading}</h2>
+          <p safe>{t.tutor.paidText}</p>
           <p>
-            <a href="/usage">See your plan and usage</a>
+            <a href="/usage" safe>{t.tutor.seePlan}</a>
           </p>
         </section>
       ) : (
@@ -221,43 +225,43 @@ export function TutorPage(props: TutorPageProps) {
       {c ? (
         <>
           <p class="muted" safe>
-            {`${langName(c.sourceLang)} → ${langName(c.targetLang)} · level ${c.level}${c.scene ? ` · ${c.scene}` : ""}`}
+            {t.tutor.meta(langName(t, c.sourceLang), langName(t, c.targetLang), c.level, c.scene)}
           </p>
           {last ? (
             <p role="status" data-testid="tutor-progress" safe>
-              {last.reply.progress.completed ? "You reached the end of this conversation. Well done!" : `Step ${last.reply.progress.step} of ${last.reply.progress.steps}`}
+              {last.reply.progress.completed ? t.tutor.reachedEnd : t.tutor.step(last.reply.progress.step, last.reply.progress.steps)}
             </p>
           ) : (
             ""
           )}
-          <ol class="chat" aria-label="Conversation">
+          <ol class="chat" aria-label={t.tutor.conversation}>
             {props.turns.map((turn) => (
-              <Turn turn={turn} conversation={c} />
+              <Turn t={t} turn={turn} conversation={c} />
             ))}
           </ol>
-          {last && props.paid ? <Suggestions reply={last.reply} conversation={c} csrf={props.user.csrf} turnCost={props.turnCost} /> : ""}
+          {last && props.paid ? <Suggestions t={t} reply={last.reply} conversation={c} csrf={props.user.csrf} turnCost={props.turnCost} /> : ""}
         </>
       ) : (
         ""
       )}
-      {props.paid ? <MessageForm conversation={c} start={props.start} csrf={props.user.csrf} turnCost={props.turnCost} draft={props.draft} error={props.error} /> : ""}
+      {props.paid ? <MessageForm t={t} conversation={c} start={props.start} csrf={props.user.csrf} turnCost={props.turnCost} draft={props.draft} error={props.error} /> : ""}
       {c && props.paid ? (
         <p>
-          <a href="/tutor">Start another conversation</a>
+          <a href="/tutor" safe>{t.tutor.another}</a>
         </p>
       ) : (
         ""
       )}
       {props.conversations.length ? (
         <section aria-labelledby="conversations-heading">
-          <h2 id="conversations-heading">My conversations</h2>
+          <h2 id="conversations-heading" safe>{t.tutor.mine}</h2>
           <ul>
             {props.conversations.map((other) => (
               <li>
                 <a href={`/tutor/${encodeURIComponent(other.id)}`} aria-current={c?.id === other.id ? "page" : undefined} safe>
-                  {`${partnerName(other)}${other.scene ? ` — ${other.scene}` : ""}`}
+                  {`${partnerName(t, other)}${other.scene ? ` — ${other.scene}` : ""}`}
                 </a>{" "}
-                <span class="muted" safe>{`${langName(other.targetLang)}, ${other.turns} ${other.turns === 1 ? "message" : "messages"}`}</span>
+                <span class="muted" safe>{t.tutor.messages(langName(t, other.targetLang), other.turns)}</span>
               </li>
             ))}
           </ul>

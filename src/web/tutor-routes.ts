@@ -7,7 +7,7 @@ import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { sessionPayer } from "../billing/payer.ts";
 import { CREDIT_WEIGHTS } from "../billing/credits.ts";
-import { runCharged } from "../billing/service.ts";
+import { checkBudget, spendIn } from "../billing/service.ts";
 import type { TutorMessageBody, TutorReply } from "../generation/api-model.ts";
 import { getPlan, type PlanOwner } from "../generation/plans-service.ts";
 import { checkTutorBody, conversationTurnsOf, requirePaidPlan, tutorMessage } from "../generation/tutor-service.ts";
@@ -17,9 +17,9 @@ import { saveWords } from "../learning/service.ts";
 import { AppError } from "../lib/errors.ts";
 import { readLanguagePair } from "./learn-page.tsx";
 import { planTitle } from "./lessons-page.tsx";
-import { refusalText } from "./lessons-routes.ts";
 import { TutorPage, type ConversationView, type TutorStart, type TutorTurnView } from "./tutor-page.tsx";
-import { CSRF_FAILED, formString, requireSignedIn, type WebContext } from "./web-context.ts";
+import { refusalText } from "./refusal-text.ts";
+import { csrfFailed, formString, requireSignedIn, type WebContext } from "./web-context.ts";
 
 type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
 
@@ -27,11 +27,12 @@ const ownerOf = (ctx: SignedIn): PlanOwner => ({ accountId: ctx.session.account.
 
 const view = (c: LearnerConversation): ConversationView => ({ id: c.id, sourceLang: c.sourceLang, targetLang: c.targetLang, level: c.level, scene: c.scene, npc: c.npc, planId: c.planId, turns: c.turns, updatedAt: c.updatedAt });
 
-const EMPTY_START: TutorStart = { source: "en", target: "es", level: 1, scene: "", npcName: "", npcPersona: "", plan: null };
+/** A new conversation's form: the learner speaks the language of the pages (readLanguagePair's defaults). */
+const emptyStart = (speaks: string): TutorStart => readStart(() => "", speaks);
 
-function readStart(read: (name: string) => string): TutorStart {
+function readStart(read: (name: string) => string, speaks: string): TutorStart {
   return {
-    ...readLanguagePair(read),
+    ...readLanguagePair(read, speaks),
     scene: read("scene").slice(0, 400),
     npcName: read("npc_name").slice(0, 200),
     npcPersona: read("npc_persona").slice(0, 400),
@@ -48,12 +49,13 @@ export function tutorRoutes(deps: WebDeps) {
     const conversation = options.conversation ?? null;
     const turns: TutorTurnView[] = conversation ? (await conversationTurnsOf(db, conversation.id)).map((t) => ({ n: t.n, message: t.message, reply: t.reply as TutorReply })) : [];
     const html = TutorPage({
+      t: ctx.t,
       user: ctx.user,
       flash: ctx.flash,
       paid: account.plan === "paid",
       conversation: conversation ? view(conversation) : null,
       turns,
-      start: options.start ?? EMPTY_START,
+      start: options.start ?? emptyStart(ctx.lang),
       error: options.error ?? null,
       draft: options.draft,
       conversations: (await conversationsOf(db, account.id, ctx.session.user.id)).map(view),
@@ -84,7 +86,7 @@ export function tutorRoutes(deps: WebDeps) {
         const ctx = r.ctx as SignedIn;
         const planId = typeof query.plan === "string" ? query.plan : "";
         const start = planId ? await startFromPlan(ctx, planId) : null;
-        return render(ctx, { start: start ?? EMPTY_START });
+        return render(ctx, { start: start ?? emptyStart(ctx.lang) });
       },
       { detail: { hide: true } },
     )
@@ -95,7 +97,7 @@ export function tutorRoutes(deps: WebDeps) {
         if ("response" in r) return r.response;
         const ctx = r.ctx as SignedIn;
         const conversation = await conversationOf(db, ctx.session.account.id, ctx.session.user.id, params.id);
-        if (!conversation) return ctx.redirect("/tutor", { kind: "error", text: "There is no such conversation among yours." });
+        if (!conversation) return ctx.redirect("/tutor", { kind: "error", text: ctx.t.tutor.noSuchConversation });
         return render(ctx, { conversation });
       },
       { detail: { hide: true } },
@@ -106,13 +108,13 @@ export function tutorRoutes(deps: WebDeps) {
         const r = await requireSignedIn(deps, request);
         if ("response" in r) return r.response;
         const ctx = r.ctx as SignedIn;
-        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/tutor", CSRF_FAILED);
+        if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/tutor", csrfFailed(ctx));
         const conversationId = formString(body, "conversation_id");
         const conversation = conversationId ? await conversationOf(db, ctx.session.account.id, ctx.session.user.id, conversationId) : null;
-        if (conversationId && !conversation) return ctx.redirect("/tutor", { kind: "error", text: "There is no such conversation among yours." });
+        if (conversationId && !conversation) return ctx.redirect("/tutor", { kind: "error", text: ctx.t.tutor.noSuchConversation });
         const message = formString(body, "message");
         const planId = formString(body, "plan_id");
-        let start = readStart((name) => formString(body, name));
+        let start = readStart((name) => formString(body, name), ctx.lang);
         if (planId && !conversation) start = (await startFromPlan(ctx, planId)) ?? start;
         const tutorBody: TutorMessageBody = conversation
           ? { message, source_lang: conversation.sourceLang, target_lang: conversation.targetLang, level: conversation.level, conversation_id: conversation.id }
@@ -125,13 +127,16 @@ export function tutorRoutes(deps: WebDeps) {
               ...(start.npcName.trim() ? { npc: { name: start.npcName.trim(), ...(start.npcPersona.trim() ? { persona: start.npcPersona.trim() } : {}) } } : {}),
               ...(start.plan ? { plan_id: start.plan.id } : {}),
             };
-        const again = (error: AppError) => render(ctx, { conversation, start, error: error.code === "paid_plan_required" ? null : refusalText(error, "reply"), draft: message, status: error.status });
+        const again = (error: AppError) => render(ctx, { conversation, start, error: error.code === "paid_plan_required" ? null : refusalText(ctx.t, error, "reply"), draft: message, status: error.status });
         let reply: TutorReply;
         try {
           // The same order as the /v1 doorway: the input rules and the paid plan before the charge.
           checkTutorBody(tutorBody);
           await requirePaidPlan(db, ctx.session.account.id);
-          reply = await runCharged(deps, sessionPayer(ctx.session.account.id), "tutor.turn", () => tutorMessage(deps, ownerOf(ctx), tutorBody));
+          // The budget is checked before the turn is made, and spent in the transaction that stores it.
+          const payer = sessionPayer(ctx.session.account.id);
+          await checkBudget(db, deps.config, payer, "tutor.turn", deps.clock.now());
+          reply = await tutorMessage(deps, ownerOf(ctx), tutorBody, (tx) => spendIn(tx, deps, payer, "tutor.turn", deps.clock.now()));
         } catch (error) {
           if (error instanceof AppError && [400, 402, 403, 404, 409].includes(error.status)) return again(error);
           throw error;

@@ -1,9 +1,10 @@
-// The Usage page ({web_app_url}/usage, issue 5 rule 7): the allowance and this month's usage per
+// The Usage page ({web_app_url}/usage, spec 5.6): the allowance and this month's usage per
 // client, bar charts by day drawn as inline SVG on the server (no script, no CDN; presentation
 // attributes only, since the CSP allows no inline style), and the metered billing settings.
 import type { UsageSummaryRow } from "../generation/llm/usage-store.ts";
 import type { AccountMonth, ClientMonth } from "../billing/account-usage.ts";
 import { CsrfField, FieldError, Layout, type Flash } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
 type User = { email: string; csrf: string };
 
@@ -289,7 +290,7 @@ function ModelUsage(props: { rows: UsageSummaryRow[]; days: number }) {
   );
 }
 
-export function UsagePage(props: {
+export function UsagePage(props: { t: UiText;
   user: User;
   flash?: Flash | null;
   data: AccountMonth;
@@ -305,7 +306,7 @@ export function UsagePage(props: {
   const a = props.data.allowance;
   const month = props.data.month;
   return (
-    <Layout title="Usage" nav="usage" user={props.user} flash={props.flash}>
+    <Layout t={props.t} title="Usage" nav="usage" user={props.user} flash={props.flash}>
       <h1>Usage</h1>
       <p class="actions">
         <a href={`/usage?month=${props.previousMonth}`}>← Previous month</a>

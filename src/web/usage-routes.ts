@@ -1,5 +1,5 @@
 // Usage page routes: thin handlers over billing/account-usage.ts and billing/metered-settings.ts.
-// Every member of the account may look; only its owner may change usage billing (issue 5 rule 5).
+// Every member of the account may look; only its owner may change usage billing (spec 5.6.3).
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
 import { accountMonth } from "../billing/account-usage.ts";
@@ -30,6 +30,7 @@ export function usageRoutes(deps: WebDeps) {
     const data = await accountMonth(deps, account.id, month);
     const modelUsage = isOperator(deps.config, ctx.session.user.email) ? { rows: await usageSummary(db, deps.clock.now() - (MODEL_USAGE_DAYS - 1) * DAY), days: MODEL_USAGE_DAYS } : null;
     const html = UsagePage({
+      t: ctx.t,
       user: ctx.user,
       flash: ctx.flash,
       data,

@@ -9,6 +9,7 @@ import { htmlResponse, redirect } from "./html-response.ts";
 import type { Flash, LayoutUser } from "./layout.tsx";
 import { dueTodayCount } from "../learning/service.ts";
 import { isOperator } from "./operator.ts";
+import { pageLang, uiText, type UiLang, type UiText } from "./ui-text/index.ts";
 
 export interface WebContext {
   deps: WebDeps;
@@ -16,6 +17,10 @@ export interface WebContext {
   names: CookieNames;
   session: SessionContext | null;
   flash: Flash | null;
+  /** The language of the pages: the account's choice, else Accept-Language (ui-text/index.ts). */
+  lang: UiLang;
+  /** Its texts: the `t` prop of every page. */
+  t: UiText;
   /** The `user` prop for Layout. */
   user: LayoutUser | null;
   page(html: string, status?: number, cookies?: string[]): Response;
@@ -27,15 +32,18 @@ export async function webContext(deps: WebDeps, request: Request): Promise<WebCo
   const names = cookieNames(deps.config);
   const token = readCookie(request, names.session);
   const session = token ? await validateSession(deps.store.db, deps.clock.now(), token) : null;
-  const { flash, clear } = readFlash(request);
+  const { flash, clear } = readFlash(request, names);
   // Every signed-in page shows the reviews due today on the navigation (one indexed count).
   const due = session ? await dueTodayCount(deps.store.db, session.user.id, deps.clock.now()) : 0;
+  const lang = pageLang(session?.user.uiLang, request.headers.get("accept-language"));
   return {
     deps,
     request,
     names,
     session,
     flash,
+    lang,
+    t: uiText(lang),
     user: session ? { email: session.user.email, csrf: session.csrfSecret, due, operator: isOperator(deps.config, session.user.email) } : null,
     page(html, status = 200, cookies = []) {
       const response = htmlResponse(html, status);
@@ -71,5 +79,8 @@ export function formList(body: unknown, name: string): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
   return typeof value === "string" ? [value] : [];
 }
+
+/** The expired-form message in the page's language. */
+export const csrfFailed = (ctx: { t: UiText }): Flash => ({ kind: "error", text: ctx.t.errors.csrf });
 
 export const CSRF_FAILED: Flash = { kind: "error", text: "Your form expired or came from another site. Please try again." };

@@ -6,6 +6,7 @@ import type { Client } from "../clients/service.ts";
 import type { listEndpoints } from "../webhooks/endpoints.ts";
 import type { DeliveryView } from "../webhooks/manual-deliveries.ts";
 import { CsrfField, FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
+import type { UiText } from "./ui-text/index.ts";
 
 type EndpointView = Awaited<ReturnType<typeof listEndpoints>>[number] & { deliveries: DeliveryView[]; clientName: string };
 
@@ -173,7 +174,7 @@ function EndpointCard(props: { endpoint: EndpointView; csrf: string; error?: str
   );
 }
 
-export function WebhooksPage(props: {
+export function WebhooksPage(props: { t: UiText;
   user: { email: string; csrf: string };
   clients: Client[];
   chosen: Client | null;
@@ -187,7 +188,7 @@ export function WebhooksPage(props: {
   const v = props.register?.values ?? {};
   const errors = props.register?.errors ?? {};
   return (
-    <Layout title="Webhooks" nav="webhooks" user={props.user} flash={props.flash}>
+    <Layout t={props.t} title="Webhooks" nav="webhooks" user={props.user} flash={props.flash}>
       <h1>Webhooks</h1>
       <p class="muted">Parla POSTs each event your clients may hear to your HTTPS endpoints, signed the Standard Webhooks way, and retries failures for about a day.</p>
       {props.revealed ? <SecretReveal revealed={props.revealed} /> : ""}

@@ -1,15 +1,13 @@
 // Webhooks page routes: thin handlers over webhooks/ (endpoints, manual deliveries). A new signing
-// secret crosses the redirect after its POST sealed in a short-lived cookie bound to the session,
-// and the page that shows it clears it (shown once, PRG), as on the Integrations page.
+// secret is shown once after its POST's redirect (src/web/secret-reveal.ts), as on the Integrations page.
 import { Elysia } from "elysia";
 import { getOwnedClient, listClients } from "../clients/service.ts";
 import { AppError, refusalOr } from "../lib/errors.ts";
-import { open, seal } from "../lib/sealed-box.ts";
 import type { WebhookDeps } from "../webhooks/deliver.ts";
 import type { DeliveryWorker } from "../webhooks/delivery-worker.ts";
 import { createEndpoint, createEndpointSecret, deleteEndpoint, enableEndpoint, findEndpoint, listEndpoints, revokeEndpointSecret } from "../webhooks/endpoints.ts";
 import { listDeliveries, redeliver, sendTest } from "../webhooks/manual-deliveries.ts";
-import { clearCookie, readCookie, setCookie } from "./cookies.ts";
+import { secretReveal } from "./secret-reveal.ts";
 import { fieldErrors } from "./form-errors.ts";
 import type { Flash } from "./layout.tsx";
 import type { WebDeps } from "./web-deps.ts";
@@ -18,7 +16,6 @@ import { WebhooksPage, type RegisterFormState, type RevealedSigningSecret } from
 
 type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
 
-const REVEAL_SECONDS = 120;
 const PAGE = "/admin/webhooks";
 
 export function webhooksRoutes(deps: WebDeps & { webhooks: { deps: WebhookDeps; worker: DeliveryWorker } }) {
@@ -32,29 +29,17 @@ export function webhooksRoutes(deps: WebDeps & { webhooks: { deps: WebhookDeps; 
     const names = new Map(clients.map((c) => [c.id, c.name]));
     const endpoints = await Promise.all((await listEndpoints(db, { accountId })).map(async (e) => ({ ...e, clientName: names.get(e.clientId) ?? e.clientId, deliveries: await listDeliveries(db, deps.clock.now(), e.id, 20) })));
     const chosen = extra.chosenId ? (clients.find((c) => c.id === extra.chosenId) ?? null) : null;
-    return ctx.page(WebhooksPage({ user: ctx.user, clients, chosen, endpoints, flash: ctx.flash, revealed: extra.revealed, register: extra.register, endpointError: extra.endpointError }) as string, status, cookies);
+    return ctx.page(WebhooksPage({ t: ctx.t, user: ctx.user, clients, chosen, endpoints, flash: ctx.flash, revealed: extra.revealed, register: extra.register, endpointError: extra.endpointError }) as string, status, cookies);
   }
 
-  const revealCookie = (ctx: SignedIn) => (ctx.names.secure ? "__Host-parla_whreveal" : "parla_whreveal");
-  const revealContext = (ctx: SignedIn) => `webhook-reveal:${ctx.session.tokenHash}`;
+  const reveals = secretReveal(
+    { db, serverKey: deps.serverKey, clock: deps.clock },
+    "whreveal",
+    (v): v is { endpoint_id: string; secret: string } => typeof (v as { endpoint_id?: unknown })?.endpoint_id === "string" && typeof (v as { secret?: unknown }).secret === "string",
+  );
 
   async function revealAfterRedirect(ctx: SignedIn, endpointId: string, secret: string, flash: Flash): Promise<Response> {
-    const sealed = await seal(deps.serverKey, JSON.stringify({ endpoint_id: endpointId, secret, expires_at: deps.clock.now() + REVEAL_SECONDS * 1000 }), revealContext(ctx));
-    return ctx.redirect(PAGE, flash, [setCookie(ctx.names, revealCookie(ctx), sealed, REVEAL_SECONDS)]);
-  }
-
-  async function takeReveal(ctx: SignedIn): Promise<{ endpointId: string; secret: string } | null | undefined> {
-    const raw = readCookie(ctx.request, revealCookie(ctx));
-    if (!raw) return undefined;
-    const opened = await open(deps.serverKey, raw, revealContext(ctx));
-    if (!opened) return null;
-    try {
-      const p = JSON.parse(opened) as { endpoint_id?: unknown; secret?: unknown; expires_at?: unknown };
-      if (typeof p.endpoint_id !== "string" || typeof p.secret !== "string" || typeof p.expires_at !== "number" || p.expires_at <= deps.clock.now()) return null;
-      return { endpointId: p.endpoint_id, secret: p.secret };
-    } catch {
-      return null;
-    }
+    return ctx.redirect(PAGE, flash, [await reveals.cookie(ctx.names, ctx.session.tokenHash, { endpoint_id: endpointId, secret })]);
   }
 
   async function guarded(request: Request, body: unknown): Promise<{ ctx: SignedIn } | { response: Response }> {
@@ -83,11 +68,11 @@ export function webhooksRoutes(deps: WebDeps & { webhooks: { deps: WebhookDeps; 
       if ("response" in r) return r.response;
       const ctx = r.ctx as SignedIn;
       const chosenId = new URL(request.url).searchParams.get("client") ?? undefined;
-      const reveal = await takeReveal(ctx);
+      const reveal = await reveals.take(request, ctx.names, ctx.session.tokenHash);
       if (reveal === undefined) return render(ctx, { chosenId });
-      const clear = clearCookie(ctx.names, revealCookie(ctx));
-      const endpoint = reveal ? await findEndpoint(db, ctx.session.account.id, reveal.endpointId) : null;
-      return render(ctx, { chosenId, revealed: reveal && endpoint ? { endpointId: endpoint.id, url: endpoint.url, secret: reveal.secret } : null }, 200, [clear]);
+      const shown = reveal.value;
+      const endpoint = shown ? await findEndpoint(db, ctx.session.account.id, shown.endpoint_id) : null;
+      return render(ctx, { chosenId, revealed: shown && endpoint ? { endpointId: endpoint.id, url: endpoint.url, secret: shown.secret } : null }, 200, [reveal.clear]);
     }, { detail: { hide: true } })
     .post(PAGE, async ({ request, body }) => {
       const g = await guarded(request, body);

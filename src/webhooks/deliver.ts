@@ -5,6 +5,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { countUsage } from "../billing/service.ts";
 import { clientPayer } from "../billing/payer.ts";
 import { clients } from "../clients/schema.ts";
+import { scopesAllow } from "../events/catalogue.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { newRowId } from "../lib/secrets.ts";
@@ -51,7 +52,8 @@ export interface EndpointForDelivery {
   url: string;
   state: "enabled" | "disabled";
   failingSince: number | null;
-  client: { id: string; accountId: string; billingMode: "allowance" | "metered" };
+  /** The client's facts as the claim read them: its current scopes decide whether a delivery goes. */
+  client: { id: string; accountId: string; billingMode: "allowance" | "metered"; scopes: readonly string[] };
 }
 
 /**
@@ -79,11 +81,11 @@ export class KeyRing {
 
 export async function endpointsForDelivery(deps: Pick<WebhookDeps, "store">, ids: string[]): Promise<Map<string, EndpointForDelivery>> {
   const rows = await deps.store.db
-    .select({ id: webhookEndpoints.id, accountId: webhookEndpoints.accountId, url: webhookEndpoints.url, state: webhookEndpoints.state, failingSince: webhookEndpoints.failingSince, clientId: clients.id, clientAccount: clients.accountId, billingMode: clients.billingMode })
+    .select({ id: webhookEndpoints.id, accountId: webhookEndpoints.accountId, url: webhookEndpoints.url, state: webhookEndpoints.state, failingSince: webhookEndpoints.failingSince, clientId: clients.id, clientAccount: clients.accountId, billingMode: clients.billingMode, scopes: clients.scopes })
     .from(webhookEndpoints)
     .innerJoin(clients, eq(clients.id, webhookEndpoints.clientId))
     .where(sql`${webhookEndpoints.id} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
-  return new Map(rows.map((r) => [r.id, { id: r.id, accountId: r.accountId, url: r.url, state: r.state, failingSince: r.failingSince, client: { id: r.clientId, accountId: r.clientAccount, billingMode: r.billingMode } }]));
+  return new Map(rows.map((r) => [r.id, { id: r.id, accountId: r.accountId, url: r.url, state: r.state, failingSince: r.failingSince, client: { id: r.clientId, accountId: r.clientAccount, billingMode: r.billingMode, scopes: r.scopes } }]));
 }
 
 /**
@@ -92,6 +94,15 @@ export async function endpointsForDelivery(deps: Pick<WebhookDeps, "store">, ids
  */
 export async function deliverClaimed(deps: WebhookDeps, owner: string, row: DeliveryRow, endpoint: EndpointForDelivery | undefined, keys: KeyRing, writer: { write(w: Written): Promise<void> }): Promise<AttemptOutcome | null> {
   if (!endpoint) return null; // deleted: the row went with it
+  // Webhooks follow the client's scopes as they are now (spec 5.4.2, 6.2): a delivery queued before
+  // a narrowing, or redelivered after it, is not sent; it ends failed with no attempt.
+  if (!scopesAllow(endpoint.client.scopes, row.eventType)) {
+    await deps.store.db
+      .update(webhookDeliveries)
+      .set({ state: "failed", leaseOwner: null, leaseExpiresAt: null, finishedAt: deps.clock.now() })
+      .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.leaseOwner, owner)));
+    return null;
+  }
   if (row.kind === "auto" && endpoint.state === "disabled") {
     await deps.store.db
       .update(webhookDeliveries)

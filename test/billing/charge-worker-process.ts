@@ -18,6 +18,6 @@ const payer = JSON.parse(payerJson) as Payer;
 const results = await Promise.all(Array.from({ length: Number(count) }, () => chargeOutcome(deps, payer, operation)));
 const refused: Record<string, number> = {};
 for (const r of results) if (!r.ok) refused[r.error.code] = (refused[r.error.code] ?? 0) + 1;
-await deps.ledger.release(); // what a graceful stop does: write the spending, give back the leases
+await deps.ledger.release(); // what a graceful stop does: write the call counts
 store.close();
 process.stdout.write(JSON.stringify({ ok: results.filter((r) => r.ok).length, refused }) + "\n");

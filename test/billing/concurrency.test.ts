@@ -1,4 +1,4 @@
-// Concurrent calls can never overspend (issue 5 rule 3): the check and the spend are one
+// Concurrent calls can never overspend (spec 5.6.4): the check and the spend are one
 // conditional write in one transaction, decided by the store — so it holds over HTTP, on both
 // store drivers, and for two processes sharing one database file.
 import { afterEach, describe, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// The ledger's rules (spec 1.2, 5.6, 6.5, 7; issue 5 rules 1–4), through real tokens and probe
+// The ledger's rules (spec 1.2, 5.6, 6.5, 7), through real tokens and probe
 // routes that charge, on a fresh store with the test clock.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { OPERATIONS, CREDIT_WEIGHTS } from "../../src/billing/credits.ts";
@@ -198,7 +198,7 @@ describe("each operation's own scope (spec 4.2, 5.5)", () => {
   }, 30_000);
 });
 
-describe("refunds (issue 5 rule 3)", () => {
+describe("refunds (spec 5.6)", () => {
   test("a generation that fails on the service's side is refunded; the call stays counted", async () => {
     const o = await clientWithToken(t);
     const res = await t.request("POST", "/v1/probe/fail/lesson_plan.create", { headers: { authorization: `Bearer ${o.token}` } });
@@ -227,7 +227,7 @@ describe("refunds (issue 5 rule 3)", () => {
   });
 });
 
-describe("months (issue 5 rule 4)", () => {
+describe("months (calendar months in UTC)", () => {
   test("the allowance resets at the first instant of the month (UTC); the old month's record stays", async () => {
     t.clock.set(Date.UTC(2026, 10, 30, 23, 59, 59, 999));
     const o = await clientWithToken(t);

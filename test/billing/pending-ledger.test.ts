@@ -41,9 +41,9 @@ async function until(check: () => Promise<boolean>) {
 describe("the pending ledger's call counts", () => {
   test("counts are summed per row and written by flush, exactly once", async () => {
     const buffer = ledgerOn(store);
-    for (let i = 0; i < 7; i++) buffer.count(row(), 0);
-    buffer.count(row("events.stream"), 0);
-    buffer.count(row("events.feed", "2026-11-03"), 0);
+    for (let i = 0; i < 7; i++) buffer.count(row());
+    buffer.count(row("events.stream"));
+    buffer.count(row("events.feed", "2026-11-03"));
     expect(buffer.pendingCalls()).toBe(9);
     expect(await rows()).toEqual([]);
     await buffer.flush();
@@ -55,21 +55,21 @@ describe("the pending ledger's call counts", () => {
       ["2026-11-02", "events.stream", 1, 0],
       ["2026-11-03", "events.feed", 1, 0],
     ]);
-    buffer.count(row(), 0);
+    buffer.count(row());
     await buffer.flush();
     expect((await rows()).find((r) => r.day === "2026-11-02" && r.operation === "events.feed")!.calls).toBe(8);
   });
 
   test("a timer writes pending counts without anyone asking", async () => {
     const buffer = new PendingLedger({ store, clock }, 5);
-    buffer.count(row(), 0);
+    buffer.count(row());
     await until(async () => (await rows()).length === 1);
     expect(buffer.pendingCalls()).toBe(0);
   });
 
   test(`${MAX_PENDING_ROWS} distinct rows waiting start a write at once`, async () => {
     const buffer = new PendingLedger({ store, clock }, 60_000);
-    for (let i = 0; i < MAX_PENDING_ROWS; i++) buffer.count(row(`op.${i}`), 0);
+    for (let i = 0; i < MAX_PENDING_ROWS; i++) buffer.count(row(`op.${i}`));
     await until(async () => (await rows()).length === MAX_PENDING_ROWS);
   });
 
@@ -81,17 +81,17 @@ describe("the pending ledger's call counts", () => {
     const errors: unknown[] = [];
     const onError = (e: unknown) => errors.push(e);
     const buffer = new PendingLedger({ store: flaky, clock, onError }, 60_000);
-    buffer.count(row(), 0);
-    buffer.count(row(), 0);
+    buffer.count(row());
+    buffer.count(row());
     await expect(buffer.flush()).rejects.toThrow("database is locked");
     expect(buffer.pendingCalls()).toBe(2);
-    buffer.count(row(), 0);
+    buffer.count(row());
     await buffer.flush();
     expect((await rows())[0]!.calls).toBe(3);
     // In the background: the error goes to onError and the retry timer writes the counts.
     failures = 1;
     const background = new PendingLedger({ store: flaky, clock, onError }, 5);
-    background.count(row(), 0);
+    background.count(row());
     await until(async () => (await rows())[0]!.calls === 4);
     expect(errors.map((e) => (e as Error).message)).toEqual(["database is locked"]);
   });
@@ -99,7 +99,7 @@ describe("the pending ledger's call counts", () => {
   test("after the store is closed, a flush writes nothing and does not throw", async () => {
     const other = openStore(`file:${join(dir.path, "b.db")}`);
     const buffer = ledgerOn(other);
-    buffer.count(row(), 0);
+    buffer.count(row());
     other.close();
     await buffer.flush();
     expect(await rows()).toEqual([]);

@@ -1,4 +1,4 @@
-// Threshold crossings for usage.threshold_reached (spec 6.1; issue 5 rule 8): 50/75/90/100 % of a
+// Threshold crossings for usage.threshold_reached (spec 6.1): 50/75/90/100 % of a
 // metered client's or account's monthly limit, only the highest of a jump, once per month.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";

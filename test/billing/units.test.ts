@@ -4,7 +4,7 @@ import { parseSpendLimit } from "../../src/billing/metered-settings.ts";
 import { dayOf, daysOfMonth, monthBounds, monthOf, nextMonth, parseMonth, previousMonth } from "../../src/billing/periods.ts";
 import { csvCell, csvLine } from "../../src/billing/usage-export.ts";
 
-describe("periods (issue 5 rule 4: calendar months in UTC)", () => {
+describe("periods (calendar months in UTC)", () => {
   test("the month turns at 00:00 UTC on the first, whatever the server's time zone", () => {
     expect(monthOf(Date.UTC(2026, 10, 30, 23, 59, 59, 999))).toBe("2026-11");
     expect(monthOf(Date.UTC(2026, 11, 1, 0, 0, 0, 0))).toBe("2026-12");

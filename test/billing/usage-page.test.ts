@@ -1,4 +1,4 @@
-// The Usage page and its forms (issue 5 rules 5 and 7), driven like a browser in-process: the
+// The Usage page and its forms (spec 5.6), driven like a browser in-process: the
 // month per client with SVG charts, the CSV export, and the metered settings (owner only).
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { users } from "../../src/accounts/schema.ts";

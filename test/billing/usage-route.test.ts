@@ -1,4 +1,4 @@
-// GET /v1/usage (spec 4.2, 5.5; issue 5 rule 6): shapes for allowance and metered callers, the
+// GET /v1/usage (spec 4.2, 5.5): shapes for allowance and metered callers, the
 // scope, and the schema published for /v1/openapi.json.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";

@@ -19,6 +19,7 @@ let url: string;
 let clientId: string;
 let listenerClientId: string;
 let accountId: string;
+let userId: string;
 const MAIN = join(import.meta.dir, "../../src/main.ts");
 const env = { PATH: process.env.PATH ?? "", HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, "config") };
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
   const client = await createClient(db, Date.now(), { accountId: user.accountId, name: "parla CLI", type: "public", scopes: ["usage:read"], billingMode: "allowance", redirectUris: ["http://127.0.0.1/callback"] });
   clientId = client.client.id;
   accountId = user.accountId;
+  userId = user.userId;
   const listener = await createClient(db, Date.now(), { accountId: user.accountId, name: "parla listen", type: "public", scopes: ["events:read", "lesson_plans:read"], billingMode: "allowance", redirectUris: ["http://127.0.0.1/callback"] });
   listenerClientId = listener.client.id;
 });
@@ -106,7 +108,7 @@ test("parla api without credentials explains what to do", async () => {
   expect(await new Response(p.stderr).text()).toContain("parla login");
 });
 
-test("parla listen forwards the account's events from the real stream, signed with the session's secret", async () => {
+test("parla listen forwards the signed-in user's events from the real stream (a delegated token hears its own user, spec 6.2), signed with the session's secret", async () => {
   const listenEnv = { ...env, XDG_CONFIG_HOME: join(dir.path, "listen-config") };
   await loginAs(listenerClientId, listenEnv);
   const received: { headers: Record<string, string>; body: string }[] = [];
@@ -123,7 +125,7 @@ test("parla listen forwards the account's events from the real stream, signed wi
     // Until the stream is open: the server counts it among its open streams.
     for (let i = 0; i < 400 && server.deps.eventSignal.size === 0; i++) await Bun.sleep(25);
     expect(server.deps.eventSignal.size).toBe(1);
-    await server.deps.store.db.transaction((tx) => server.deps.events.record(tx, Date.now(), { accountId, type: "lesson_plan.ready", data: { plan_id: "lp_listen", status: "complete" } }));
+    await server.deps.store.db.transaction((tx) => server.deps.events.record(tx, Date.now(), { accountId, aboutUserId: userId, type: "lesson_plan.ready", data: { plan_id: "lp_listen", status: "complete" } }));
     for (let i = 0; i < 400 && received.length === 0; i++) await Bun.sleep(25);
   } finally {
     proc.kill("SIGINT");

@@ -45,7 +45,7 @@ describe("configuration", () => {
   });
 });
 
-describe("external sign-in settings (issue 3 item 3)", () => {
+describe("external sign-in settings (OpenID Connect)", () => {
   const oidc = { PARLA_OIDC_ISSUER: "https://id.example.com/realms/staff", PARLA_OIDC_CLIENT_ID: "parla", PARLA_OIDC_CLIENT_SECRET: "oidc-secret-value" };
 
   function problems(env: Record<string, string>): string {

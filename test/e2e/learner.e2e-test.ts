@@ -150,7 +150,7 @@ describe("the learner's web app in Chromium", () => {
     await Promise.all([page.waitForNavigation(), gapForm.locator('button[type="submit"]').click()]);
     const answered = page.locator(`#set-${practice.index}-ex-${gapIndex}`);
     expect(await answered.locator(".item").nth(0).locator("[data-result]").getAttribute("data-result")).toBe("right");
-    expect(await answered.locator(".item").nth(1).locator("[data-result]").innerText()).toContain(`Answer: ${gap.items[1].answer}.`);
+    expect(await answered.locator(".item").nth(1).locator("[data-result]").innerText()).toContain(`Answer: ${gap.items[1].answer}`);
 
     const exit = sets.find((s) => s.kind === "exit_check");
     const exitForm = page.locator("#exit-check");

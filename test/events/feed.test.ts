@@ -49,7 +49,7 @@ describe("GET /v1/events", () => {
     expect(pages).toEqual([true, true, false]);
   });
 
-  test("types narrows; the cursor is bound to the filter and the account; garbage and unknown input are 400", async () => {
+  test("types narrows; the cursor is bound to the account only, valid with any filter; garbage and unknown input are 400", async () => {
     t = await createTestApp();
     const a = await clientWithToken(t);
     const b = await clientWithToken(t);
@@ -57,13 +57,17 @@ describe("GET /v1/events", () => {
     await recordEvent(t, a.accountId, "lesson_plan.failed", { plan_id: "f" });
     const only = await feed(t, a.token, "start=oldest&types=lesson_plan.failed");
     expect(only.body.items.map((e: any) => e.type)).toEqual(["lesson_plan.failed"]);
+    // A position: the same cursor under another filter, or none, goes on from there (DESIGN §4).
     const other = await feed(t, a.token, `cursor=${only.body.next_cursor}&types=lesson_plan.ready`);
-    expect(other.status).toBe(400);
-    expect(other.body.code).toBe("invalid_request");
+    expect(other.status).toBe(200);
+    expect(other.body.items).toEqual([]);
     const reordered = await feed(t, a.token, `cursor=${only.body.next_cursor}&types=lesson_plan.failed,lesson_plan.failed`);
     expect(reordered.status).toBe(200);
     const unfiltered = await feed(t, a.token, `cursor=${only.body.next_cursor}`);
-    expect(unfiltered.status).toBe(400);
+    expect(unfiltered.status).toBe(200);
+    await recordEvent(t, a.accountId, "lesson_plan.ready", { plan_id: "r2", status: "complete" });
+    const next = await feed(t, a.token, `cursor=${only.body.next_cursor}&types=lesson_plan.ready`);
+    expect(next.body.items.map((e: any) => e.data.plan_id)).toEqual(["r2"]);
     const foreign = await feed(t, b.token, `cursor=${only.body.next_cursor}&types=lesson_plan.failed`);
     expect(foreign.status).toBe(400);
     expect(foreign.body.code).toBe("invalid_request");

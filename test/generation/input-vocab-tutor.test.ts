@@ -7,7 +7,7 @@ import type { TestApp } from "../helpers/test-app.ts";
 import { createTestApp } from "../helpers/test-app.ts";
 import { clientWithToken, ledger, spent } from "../billing/fixtures.ts";
 import { as, footprint, parseSse, plan } from "./fixtures.ts";
-import vectors from "../../../shared/testdata/text-fields.json";
+import vectors from "../fixtures/text-fields.json";
 
 let t: TestApp;
 afterEach(() => t?.cleanup());

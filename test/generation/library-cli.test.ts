@@ -25,7 +25,7 @@ beforeAll(async () => {
   const { deps } = await compose(loadConfig({ PARLA_DATABASE_URL: url }), store, silentLogger, systemClock);
   const user = await createUser(store.db, Date.now(), { email: "owner@example.com", password: null });
   const owner = { accountId: user.accountId, userId: null, clientId: null };
-  for (const topic of ["at the bakery", "a train station"]) await createPlan(deps, owner, { topic, source_lang: "en", target_lang: "es", level: 2 }, { credits: 0 } as never);
+  for (const topic of ["at the bakery", "a train station"]) await createPlan(deps, owner, { topic, source_lang: "en", target_lang: "es", level: 2 }, async () => null);
   await deps.scheduler.drain();
   store.close();
 });

@@ -31,7 +31,7 @@ describe("GET /v1/lesson-plans/{id}", () => {
     t = await createTestApp();
     const c = await clientWithToken(t);
     const owner = { accountId: c.accountId, userId: null, clientId: c.client.id };
-    const p = await created(c.token, plan({ topic: 'a "quoted" topic with "sets":[] in it' } as never));
+    const p = await created(c.token, plan({ topic: 'a "quoted" restaurant with "sets":[] in it' } as never));
     const read = async () => {
       const r = await as(t, c.token).get(`/v1/lesson-plans/${p.id}`);
       expect(r.status).toBe(200);
@@ -43,7 +43,7 @@ describe("GET /v1/lesson-plans/{id}", () => {
     await t.scheduler.drain();
     const full = (await read()) as any;
     expect(full.sets).toHaveLength(5);
-    expect(full.topic).toBe('a "quoted" topic with "sets":[] in it');
+    expect(full.topic).toBe('a "quoted" restaurant with "sets":[] in it');
     expect(full).toEqual(JSON.parse(JSON.stringify(await getPlan(t.deps, owner, p.id))));
     const other = await clientWithToken(t, { email: "other@example.com" });
     expect((await as(t, other.token).get(`/v1/lesson-plans/${p.id}`)).status).toBe(404);

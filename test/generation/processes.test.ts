@@ -143,14 +143,18 @@ describe("SIGKILL while 50 plans generate", () => {
 
     const second = await serve(dir.path, { PARLA_DEV_CLOCK: "1" });
     cleanups.push(() => second.kill());
-    // The killed process's job leases run out (60 s) without waiting for them.
-    await fetch(`${second.url}/_dev/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: 61 }) });
+    // The killed process's job leases run out (JOB_LEASE_MS, 10 s): 15 s on the clock resumes them all.
+    await fetch(`${second.url}/_dev/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: 15 }) });
     await until("every plan complete", async () => {
       const [row] = await store.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM lesson_plans WHERE status = 'complete'`);
       return Number(row!.n) === 50;
     });
     const plans = await store.db.select({ id: lessonPlans.id, setsReady: lessonPlans.setsReady }).from(lessonPlans);
     expect(plans).toHaveLength(50);
+    // Every plan was paid for once, in the transaction that stored it: no credit lost in the kill.
+    const [spent] = await store.db.all<{ credits: number }>(sql`SELECT sum(credits) AS credits FROM spend_totals`);
+    const [used] = await store.db.all<{ credits: number }>(sql`SELECT sum(credits) AS credits FROM usage_daily WHERE operation = 'lesson_plan.create'`);
+    expect([Number(spent!.credits), Number(used!.credits)]).toEqual([500, 500]);
     const sets = await store.db.all<{ plan_id: string; n: number; idxs: string }>(sql`SELECT plan_id, count(*) AS n, group_concat(idx) AS idxs FROM (SELECT plan_id, idx FROM plan_sets ORDER BY idx) GROUP BY plan_id`);
     expect(sets).toHaveLength(50);
     for (const s of sets) expect([s.n, s.idxs]).toEqual([5, "1,2,3,4,5"]);

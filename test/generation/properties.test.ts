@@ -173,7 +173,8 @@ describe("role-play and tutor agree, every topic and target language", () => {
           const said = step.learner_options[0]?.text ?? index.scenarioByTopic.get(topic.id)?.steps.find((s) => s.id === step.id)?.intents[0]?.keywords[target][0] ?? "";
           const turn = await engine.tutorTurn({ source_lang: source, target_lang: target, level: 4, conversation, message: said, plan: { sets } });
           conversation = turn.conversation;
-          if (turn.reply !== step.npc.text) problems.push(`${topic.id} ${target} ${step.id}: said ${JSON.stringify(said)}, got ${JSON.stringify(turn.reply)}`);
+          // The role-play adds its level band's sentence to the scenario's line the tutor says.
+          if (!step.npc.text.includes(turn.reply)) problems.push(`${topic.id} ${target} ${step.id}: said ${JSON.stringify(said)}, got ${JSON.stringify(turn.reply)}`);
           if (turn.corrections.length > 0 && step.learner_options[0]) problems.push(`${topic.id} ${target} ${step.id}: corrected a data sentence: ${JSON.stringify(turn.corrections)}`);
         }
       }

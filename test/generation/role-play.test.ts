@@ -164,7 +164,8 @@ describe("role-plays that hold together", () => {
     const turns = await talk("de", ["Hallo", "Blorp zing", "Quux"], { scene: "Markt" });
     const [greeted, miss, again] = turns;
     const [a, b] = (miss?.suggested_replies ?? []).map((r) => r.text.replace(/\.$/, ""));
-    expect(miss?.reply).toBe(`Entschuldigung, das habe ich nicht ganz verstanden. Meinen Sie „${a}“ oder „${b}“?`);
+    expect(miss?.reply).toBe("Entschuldigung, ich habe „Blorp zing“ nicht verstanden. Können Sie das anders sagen?");
+    expect([a, b].every((s) => s !== undefined && s.length > 0)).toBe(true);
     expect(miss?.suggested_replies).toHaveLength(2);
     expect(miss?.reply).not.toContain(greeted?.reply ?? "—");
     expect(again?.reply).not.toBe(miss?.reply);

@@ -1,7 +1,12 @@
 // TEST DOUBLE — a minimal libSQL server (Hrana v2 over HTTP, JSON) on bun:sqlite, so the remote
 // driver (@libsql/client/web) can be tested on machines with no sqld package. It implements what
 // the client uses: /v2 version probe, /v2/pipeline with execute, batch (with conditions), sequence,
-// get_autocommit and close, and one SQLite connection per stream (baton), like sqld.
+// get_autocommit and close, and one SQLite connection per stream (baton), like sqld. A request
+// whose client went away while it waited for its turn is dropped unserved, as sqld drops a request
+// whose connection is gone. With `streamIdleMs`, a stream left idle that long — its client died
+// mid-transaction — expires as sqld's do: its transaction is rolled back and its connection closed,
+// or a killed client would hold the write lock for ever. Off by default: on a loaded test machine a
+// live transaction can wait longer than sqld's expiry between two of its statements.
 // Not for production use; the README documents running Parla against a real sqld or Turso.
 import { Database } from "bun:sqlite";
 
@@ -24,7 +29,12 @@ interface StreamState {
   /** SQL texts stored with store_sql, referenced by sql_id. */
   sqls: Map<number, string>;
   lastUsed: number;
+  /** Requests of this stream being served now: a busy stream never expires. */
+  busy: number;
 }
+
+/** What the crash tests pass as streamIdleMs: sqld's expiry of idle HTTP streams. */
+export const SQLD_STREAM_IDLE_MS = 10_000;
 
 export interface HranaTestServer {
   url: string;
@@ -101,15 +111,24 @@ function evalCond(cond: BatchCond | undefined, results: unknown[], errors: unkno
   }
 }
 
-export function startHranaTestServer(path: string): HranaTestServer {
+export function startHranaTestServer(path: string, options: { streamIdleMs?: number } = {}): HranaTestServer {
   const streams = new Map<string, StreamState>();
   // One JS thread serves every stream, so a stream inside a transaction holds this turnstile and
   // other streams wait for it instead of spinning on SQLite's busy timeout.
   let owner: string | null = null;
   const waiters: (() => void)[] = [];
-  const takeTurn = async (baton: string) => {
-    while (owner !== null && owner !== baton) await new Promise<void>((r) => waiters.push(r));
+  /** Waits for the turn; false (no turn taken) when the client went away meanwhile. */
+  const takeTurn = async (baton: string, signal: AbortSignal): Promise<boolean> => {
+    while (owner !== null && owner !== baton) {
+      if (signal.aborted) return false;
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        signal.addEventListener("abort", () => r(), { once: true });
+      });
+    }
+    if (signal.aborted) return false;
     owner = baton;
+    return true;
   };
   const releaseTurn = (baton: string, db: Database) => {
     if (owner === baton && !db.inTransaction) {
@@ -138,14 +157,23 @@ export function startHranaTestServer(path: string): HranaTestServer {
         db.run("PRAGMA busy_timeout = 5000");
         db.run("PRAGMA journal_mode = WAL");
         db.run("PRAGMA foreign_keys = ON");
-        stream = { db, sqls: new Map(), lastUsed: Date.now() };
+        stream = { db, sqls: new Map(), lastUsed: Date.now(), busy: 0 };
         streams.set(baton, stream);
       }
       const id = baton as string;
       const { db, sqls } = stream;
+      const served = stream;
+      served.busy++;
       // Plain reads outside a transaction run at once (WAL readers never wait for the writer).
       const readOnly = !db.inTransaction && body.requests.every((r) => r.type === "close" || r.type === "store_sql" || r.type === "close_sql" || (r.type === "execute" && /^\s*select\b/i.test(r.stmt?.sql ?? (r.stmt?.sql_id !== undefined ? sqls.get(r.stmt.sql_id) ?? "" : ""))));
-      if (!readOnly) await takeTurn(id);
+      if (!readOnly && !(await takeTurn(id, req.signal))) {
+        served.busy--;
+        if (!db.inTransaction) {
+          db.close();
+          streams.delete(id);
+        }
+        return new Response("client went away", { status: 499 });
+      }
       const results: unknown[] = [];
       let closed = false;
       try {
@@ -198,6 +226,7 @@ export function startHranaTestServer(path: string): HranaTestServer {
           }
         }
       } finally {
+        served.busy--;
         if (closed) {
           if (db.inTransaction) db.run("ROLLBACK");
           db.close();
@@ -215,12 +244,32 @@ export function startHranaTestServer(path: string): HranaTestServer {
     },
   });
 
+  const expire = (id: string, stream: StreamState) => {
+    if (stream.db.inTransaction) stream.db.run("ROLLBACK");
+    stream.db.close();
+    streams.delete(id);
+    if (owner === id) {
+      owner = null;
+      waiters.splice(0).forEach((w) => w());
+    }
+  };
+  const idleMs = options.streamIdleMs;
+  const sweeper =
+    idleMs === undefined
+      ? null
+      : setInterval(() => {
+          const now = Date.now();
+          for (const [id, stream] of streams) if (stream.busy === 0 && now - stream.lastUsed > idleMs) expire(id, stream);
+        }, 500);
+  sweeper?.unref?.();
+
   return {
     url: `http://127.0.0.1:${server.port}`,
     get requests() {
       return state.requests;
     },
     stop() {
+      if (sweeper) clearInterval(sweeper);
       server.stop(true);
       for (const s of streams.values()) s.db.close();
       streams.clear();

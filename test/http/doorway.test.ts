@@ -33,21 +33,6 @@ beforeEach(async () => {
         return { doubled: checked.doubled, credits: charge.receipt.credits };
       },
     )
-    .get(
-      "/v1/probe/client/:id",
-      {
-        scope: "usage:read",
-        operation: "usage.read",
-        readAlong: ({ params }) => ({ sql: "SELECT name FROM clients WHERE id = ?", args: [params.id!] }),
-        summary: "probe",
-        tags: ["test"],
-        hidden: true,
-      },
-      ({ readAlong }) => {
-        handled++;
-        return { rows: readAlong };
-      },
-    )
     .post("/v1/probe/broken", { scope: "vocab:generate", operation: "vocab.generate", summary: "probe", tags: ["test"], hidden: true }, () => {
       handled++;
       throw new Error("the engine fell over");
@@ -76,32 +61,6 @@ describe("the doorway's order", () => {
       if (code === "unauthorized") expect(body.error).toStartWith("invalid_token");
     }
     expect(handled).toBe(0);
-  });
-
-  test("a route's readAlong is read with the token, in one batched read, and reaches only an admitted handler", async () => {
-    const o = await clientWithToken(t, { scopes: ["usage:read"] });
-    const store = t.deps.store;
-    const calls: string[] = [];
-    const [read, readAll] = [store.read, store.readAll];
-    store.read = (sql, args) => (calls.push("read"), read(sql, args));
-    store.readAll = (statements) => (calls.push(`readAll ${statements.length}`), readAll(statements));
-    try {
-      const res = await t.request("GET", `/v1/probe/client/${o.client.id}`, { headers: { authorization: `Bearer ${o.token}` } });
-      expect(await res.json()).toEqual({ rows: [[o.client.name]] });
-      // A token read for the first time: the access epoch, the token and the route's row; once kept,
-      // the epoch and the row (oauth/access-token-lookup.ts).
-      expect(calls).toEqual(["readAll 3"]);
-      const again = await t.request("GET", `/v1/probe/client/${o.client.id}`, { headers: { authorization: `Bearer ${o.token}` } });
-      expect(await again.json()).toEqual({ rows: [[o.client.name]] });
-      expect(calls).toEqual(["readAll 3", "readAll 2"]);
-      const unknown = await t.request("GET", `/v1/probe/client/${o.client.id}`, { headers: { authorization: "Bearer parla_at_unknown" } });
-      expect(unknown.status).toBe(401);
-      const narrow = await clientWithToken(t, { email: "narrow@example.com", scopes: ["lesson_plans:read"] });
-      expect((await t.request("GET", `/v1/probe/client/${o.client.id}`, { headers: { authorization: `Bearer ${narrow.token}` } })).status).toBe(403);
-      expect(handled).toBe(2);
-    } finally {
-      Object.assign(store, { read, readAll });
-    }
   });
 
   test("the scope before the body: a token without it gets 403 even for a bad body", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { jsonBytesAnswer, jsonPiecesAnswer, jsonTextAnswer } from "../../src/http/json-text-answer.ts";
+import { jsonBytesAnswer, jsonTextAnswer } from "../../src/http/json-text-answer.ts";
 
 describe("a serialised JSON answer", () => {
   const small = JSON.stringify({ items: ["é", "x"] });
@@ -13,12 +13,6 @@ describe("a serialised JSON answer", () => {
         await new Promise((resolve) => setImmediate(resolve));
         const { pathname } = new URL(request.url);
         // The same texts as stored bytes (a complete plan's answer, lesson_plans.answer).
-        // In pieces cut anywhere, even inside a character (a feed page's slices of kept chunks).
-        if (pathname.startsWith("/pieces/")) {
-          const bytes = new TextEncoder().encode(pathname === "/pieces/large" ? large : small);
-          const cuts = [0, 1, 7, Math.floor(bytes.length / 3), Math.floor(bytes.length / 2) + 1, bytes.length].sort((a, b) => a - b);
-          return jsonPiecesAnswer(cuts.slice(1).map((end, i) => bytes.subarray(cuts[i], end)), bytes.length, { "cache-control": "no-store" }, 202);
-        }
         if (pathname.startsWith("/bytes/")) return jsonBytesAnswer(new TextEncoder().encode(pathname === "/bytes/large" ? large : small), { "cache-control": "no-store" }, 202);
         return jsonTextAnswer(pathname === "/large" ? large : small, { "cache-control": "no-store" }, 202);
       },
@@ -26,8 +20,8 @@ describe("a serialised JSON answer", () => {
   });
   afterAll(() => server.stop(true));
 
-  test("arrives whole, with its status and headers, small or large (a large one as one chunk), from text, from bytes or from pieces", async () => {
-    for (const [path, text] of [["/small", small], ["/large", large], ["/bytes/small", small], ["/bytes/large", large], ["/pieces/small", small], ["/pieces/large", large]] as const) {
+  test("arrives whole, with its status and headers, small or large (a large one as one chunk), from text or from bytes", async () => {
+    for (const [path, text] of [["/small", small], ["/large", large], ["/bytes/small", small], ["/bytes/large", large]] as const) {
       const res = await fetch(new URL(path, server.url));
       expect(res.status).toBe(202);
       expect(res.headers.get("content-type")).toBe("application/json");
@@ -39,7 +33,5 @@ describe("a serialised JSON answer", () => {
     expect((await fetch(new URL("/large", server.url))).headers.get("transfer-encoding")).toBe("chunked");
     expect((await fetch(new URL("/bytes/small", server.url))).headers.get("content-length")).toBe(String(Buffer.byteLength(small)));
     expect((await fetch(new URL("/bytes/large", server.url))).headers.get("transfer-encoding")).toBe("chunked");
-    expect((await fetch(new URL("/pieces/small", server.url))).headers.get("content-length")).toBe(String(Buffer.byteLength(small)));
-    expect((await fetch(new URL("/pieces/large", server.url))).headers.get("transfer-encoding")).toBe("chunked");
   });
 });

@@ -108,12 +108,11 @@ describe("/metrics", () => {
     for (let i = 0; i < 3; i++) await fetch(`${server.url}/signin`);
     for (let i = 0; i < 2; i++) await fetch(`${server.url}/v1/nothing/${i}`);
     await fetch(`${server.url}/oauth/authorize?client_id=parla_cid_x`);
-    // A job and a live credit lease, as other processes would leave them in the store.
+    // A job, as another process would leave it in the store.
     const now = server.deps.clock.now();
     await server.deps.store.client.execute({ sql: "INSERT INTO jobs (id, kind, payload, status, run_at, max_attempts, created_at, updated_at) VALUES ('j1', 'demo', 'null', 'dead', ?, 3, ?, ?)", args: [now, now, now] });
-    await server.deps.store.client.execute({ sql: "INSERT INTO spend_leases (holder, month, lessee, credits, expires_at) VALUES ('account:a:allowance', '2026-11', 'other', 40, ?)", args: [now + 60_000] });
     // One open event stream, as GET /v1/events/stream holds it.
-    const leave = await server.deps.eventSignal.subscribe({ accountId: "a", onEvents() {}, onTick() {}, onFailure() {}, onShutdown() {} });
+    const leave = await server.deps.eventSignal.subscribe({ accountId: "a", access: null, onGrant() {}, onClientScopes() {}, onEvents() {}, onTick() {}, onFailure() {}, onShutdown() {} });
 
     const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
@@ -125,8 +124,7 @@ describe("/metrics", () => {
     expect(text).toContain('parla_http_request_duration_seconds_count{method="GET",route="/signin"} 3');
     expect(text).toContain('parla_http_request_duration_seconds_bucket{method="GET",route="/signin",le="+Inf"} 3');
     expect(text).toContain('parla_jobs{kind="demo",state="dead"} 1');
-    expect(text).toContain("parla_credit_leases 1");
-    expect(text).toContain("parla_credit_leases_credits 40");
+    expect(text).not.toContain("parla_credit_leases");
     expect(text).toContain("# TYPE parla_webhook_deliveries gauge");
     expect(text).toContain(`${OPEN_STREAMS_GAUGE} 1`);
     leave();

@@ -63,7 +63,7 @@ describe("generate true", () => {
     await t.scheduler.drain();
     const before = await feed(o.token);
     const spent = await ledger(t);
-    const res = await send(o.token, practice("second"), "over");
+    const res = await send(o.token, practice("a hotel reception"), "over");
     expect(res.status).toBe(202);
     const answer = await res.json();
     expect(answer).toMatchObject({ reaction: "refused", reason: "allowance_exhausted" });
@@ -73,21 +73,21 @@ describe("generate true", () => {
     expect((await feed(o.token, before.next_cursor)).items).toEqual([]);
     expect((await ledger(t)).totals).toEqual(spent.totals);
     // Not retried under the same key (spec 4.3.11): the same refusal comes back.
-    expect(await (await send(o.token, practice("second"), "over")).json()).toEqual(answer);
+    expect(await (await send(o.token, practice("a hotel reception"), "over")).json()).toEqual(answer);
   });
 
   test("after a day the rebuilt answer keeps the plan, and a refusal becomes failed with reason internal", async () => {
     t.cleanup();
     t = await createTestApp({ freeAllowanceCredits: 10 });
     const o = await clientWithToken(t);
-    const started = await (await send(o.token, practice("one"), "k-started")).json();
+    const started = await (await send(o.token, practice("a restaurant"), "k-started")).json();
     await t.scheduler.drain();
-    expect((await (await send(o.token, practice("two"), "k-refused")).json()).reaction).toBe("refused");
+    expect((await (await send(o.token, practice("a bakery stall"), "k-refused")).json()).reaction).toBe("refused");
     t.clock.advance(DAY + 1000);
     await t.scheduler.drain();
     const token = await tokenFor(t, o.client.id, o.secret!);
-    expect(await (await send(token, practice("one"), "k-started")).json()).toEqual({ reaction: "complete", plan_status: "complete", plan_id: started.plan_id });
-    expect(await (await send(token, practice("two"), "k-refused")).json()).toEqual({ reaction: "failed", reason: "internal" });
+    expect(await (await send(token, practice("a restaurant"), "k-started")).json()).toEqual({ reaction: "complete", plan_status: "complete", plan_id: started.plan_id });
+    expect(await (await send(token, practice("a bakery stall"), "k-refused")).json()).toEqual({ reaction: "failed", reason: "internal" });
   });
 });
 

@@ -2,7 +2,7 @@
 // Idempotency-Key, the second scope, and what a refused event leaves behind (nothing).
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { count, eq } from "drizzle-orm";
-import textFields from "../../../shared/testdata/text-fields.json";
+import textFields from "../fixtures/text-fields.json";
 import { inboundEvents } from "../../src/inbound/schema.ts";
 import { DAY } from "../../src/lib/clock.ts";
 import { clientWithToken, ledger, op, tokenFor, usage } from "../billing/fixtures.ts";

@@ -9,6 +9,8 @@ import { MINUTE } from "../../src/lib/clock.ts";
 import { fixtureEngine } from "../generation/fixture-engine.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
+const LANGS = { source: "en", target: "es" };
+
 let t: TestApp;
 afterEach(() => t.cleanup());
 
@@ -32,19 +34,19 @@ describe("progress per lesson plan", () => {
     const { db, ana } = await users();
     await startLesson(db, ana, "lp_one", t.clock.now());
     expect((await unfinishedLesson(db, ana))?.planId).toBe("lp_one");
-    const first = await answerExercise(db, ana, "lp_one", practice, gapIndex, gap.items.map(() => "nada"), t.clock.now());
+    const first = await answerExercise(db, ana, "lp_one", practice, gapIndex, gap.items.map(() => "nada"), LANGS, t.clock.now());
     expect(first?.score).toBe(0);
     t.clock.advance(MINUTE);
-    await answerExercise(db, ana, "lp_one", practice, gapIndex, gap.items.map((i) => i.answer), t.clock.now());
+    await answerExercise(db, ana, "lp_one", practice, gapIndex, gap.items.map((i) => i.answer), LANGS, t.clock.now());
     let row = (await progressOf(db, ana, "lp_one"))!;
     expect(row.attempts.exercises[exerciseKey(practice.index, gapIndex)]).toMatchObject({ score: gap.items.length, total: gap.items.length });
     expect(row.completedAt).toBeNull();
-    expect(await answerExercise(db, ana, "lp_one", practice, 99, [], t.clock.now())).toBeNull();
+    expect(await answerExercise(db, ana, "lp_one", practice, 99, [], LANGS, t.clock.now())).toBeNull();
 
     await linkConversation(db, ana, "lp_one", "conv_x", t.clock.now());
     const keys = exit.questions.map((q) => (q.type === "respond" ? q.model_answer : q.answer));
     keys[0] = "wrong";
-    const result = await answerExit(db, ana, "lp_one", exit, keys, t.clock.now());
+    const result = await answerExit(db, ana, "lp_one", exit, keys, LANGS, t.clock.now());
     expect(result.score).toBe(exit.questions.length - 1);
     row = (await progressOf(db, ana, "lp_one"))!;
     expect([row.exitScore, row.exitTotal, row.passed, row.completedAt, row.conversationId]).toEqual([exit.questions.length - 1, exit.questions.length, true, t.clock.now(), "conv_x"]);
@@ -54,7 +56,7 @@ describe("progress per lesson plan", () => {
 
   test("one user's progress is theirs alone", async () => {
     const { db, ana, ben } = await users();
-    await answerExercise(db, ana, "lp_shared", practice, gapIndex, gap.items.map((i) => i.answer), t.clock.now());
+    await answerExercise(db, ana, "lp_shared", practice, gapIndex, gap.items.map((i) => i.answer), LANGS, t.clock.now());
     expect(await progressOf(db, ben, "lp_shared")).toBeNull();
     expect((await progressOfPlans(db, ana, ["lp_shared", "lp_other"])).size).toBe(1);
     expect((await progressOfPlans(db, ben, ["lp_shared"])).size).toBe(0);

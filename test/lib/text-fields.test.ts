@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkTags, checkTextField } from "../../src/lib/text-fields.ts";
-import vectors from "../../../shared/testdata/text-fields.json";
+import vectors from "../fixtures/text-fields.json";
 
 describe("text-field rules (spec 2.6) — shared vectors", () => {
   for (const v of vectors.valid) {

@@ -1,11 +1,11 @@
-// The doorway's token lookup keeps what it read about a granting token while the access epoch
-// (migration 0014) stays the same. These tests change a kept token's facts from another connection
-// to the same database — as another Parla process or the admin CLI would — and check that the very
-// next call sees the change (spec 3.3, 5.4.2: revocation and narrowing take effect at once).
+// The doorway's token lookup reads the store on every call and keeps nothing. These tests change a
+// token's facts from another connection to the same database — as another Parla process or the
+// admin CLI would — and check that the very next call sees the change (spec 3.3, 5.4.2: revocation
+// and narrowing take effect at once).
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createUser } from "../../src/accounts/service.ts";
 import { createClient, createClientSecret, deleteClient, revokeClientSecret, setClientScopes } from "../../src/clients/service.ts";
-import { AccessTokenReader } from "../../src/oauth/access-token-lookup.ts";
+import { findAccessGrants, findAccessToken, findClientScopes } from "../../src/oauth/access-token-lookup.ts";
 import { issueAccessToken } from "../../src/oauth/token-store.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { CURRENT_API_VERSION } from "../../src/versions/registry.ts";
@@ -29,7 +29,6 @@ beforeEach(async () => {
   owner = await ownerWithClient(t);
   const exchanged = await exchange(t, { grant_type: "client_credentials" }, { authorization: basic(owner.client.id, owner.secret!) });
   token = exchanged.body.access_token;
-  // The first call reads the token's rows and keeps them.
   expect((await usage()).status).toBe(200);
   expect((await usage()).status).toBe(200);
 });
@@ -39,7 +38,7 @@ afterEach(() => {
   t.cleanup();
 });
 
-describe("a kept access token, changed elsewhere", () => {
+describe("an access token in use, changed elsewhere", () => {
   test("deleted by another process: the next call is 401", async () => {
     await other.client.execute("DELETE FROM access_tokens");
     const res = await usage();
@@ -73,7 +72,7 @@ describe("a kept access token, changed elsewhere", () => {
     expect((await usage()).status).toBe(401);
   });
 
-  test("expired while kept: 401 with the expiry's message", async () => {
+  test("expired since the last call: 401 with the expiry's message", async () => {
     t.clock.advance(60 * 60 * 1000);
     const res = await usage();
     expect(res.status).toBe(401);
@@ -86,77 +85,37 @@ describe("a kept access token, changed elsewhere", () => {
   });
 });
 
-describe("AccessTokenReader", () => {
-  /** The store, counting the statements each read asks for. */
-  function counting(store: Store) {
-    const asked: string[][] = [];
-    return {
-      asked,
-      store: {
-        readAll: (statements: readonly { sql: string; args: readonly unknown[] }[]) => {
-          asked.push(statements.map((s) => (s.sql.includes("access_epoch") ? "epoch" : s.sql.includes("access_tokens") ? "token" : "beside")));
-          return store.readAll(statements as never);
-        },
-      },
-    };
-  }
-
-  test("a kept token costs a read of the epoch (and the read beside it); an epoch that moved reads the rows again", async () => {
-    const { asked, store } = counting(t.deps.store);
-    const reader = new AccessTokenReader(store);
-    const askedWith: (string | null)[] = [];
-    const beside = (grant: { clientId: string } | null) => {
-      askedWith.push(grant?.clientId ?? null);
-      return { sql: "SELECT name FROM clients WHERE id = ?", args: [owner.client.id] };
-    };
-    const now = t.clock.now();
-    const first = await reader.find(token, now, beside);
-    expect(first[0].kind).toBe("granted");
-    expect(first[1]).toEqual([["Test game"]]);
-    const second = await reader.find(token, now, beside);
-    expect(second[0]).toEqual(first[0]);
-    expect(second[1]).toEqual([["Test game"]]);
-    expect(asked).toEqual([["epoch", "token", "beside"], ["epoch", "beside"]]);
-    // The read beside is built before the token is read: with the kept grant once there is one.
-    expect(askedWith).toEqual([null, owner.client.id]);
-
-    await setClientScopes(other.db, owner.accountId, owner.client.id, ["usage:read"]);
-    const third = await reader.find(token, now, null);
-    expect(third[0].kind === "granted" && third[0].grant.scopes).toEqual(["usage:read"]);
-    expect(asked.slice(2)).toEqual([["epoch"], ["epoch", "token"]]);
-
-    // The epoch moves again while a read beside was built for the kept grant: its rows are dropped
-    // with the grant, and it is built again without one, beside the token's read.
-    await setClientScopes(other.db, owner.accountId, owner.client.id, ["usage:read", "events:read"]);
-    const fourth = await reader.find(token, now, beside);
-    expect(fourth[1]).toEqual([["Test game"]]);
-    expect(asked.slice(4)).toEqual([["epoch", "beside"], ["epoch", "token", "beside"]]);
-    expect(askedWith.slice(2)).toEqual([owner.client.id, null]);
+describe("the lookup", () => {
+  test("a /v1 call reads the store once for its token (the token and its client's facts together)", async () => {
+    const store = t.deps.store;
+    const [read, readAll] = [store.read, store.readAll];
+    const reads: string[] = [];
+    store.read = (sql, args) => (reads.push(sql), read(sql, args));
+    store.readAll = (statements) => (reads.push(...statements.map((s) => s.sql)), readAll(statements));
+    try {
+      expect((await usage()).status).toBe(200);
+      expect((await usage()).status).toBe(200);
+    } finally {
+      Object.assign(store, { read, readAll });
+    }
+    expect(reads.filter((sql) => sql.includes("FROM access_tokens"))).toHaveLength(2);
+    expect(reads.filter((sql) => sql.includes("FROM access_tokens"))[0]).toContain("FROM clients");
   });
 
-  test("unknown tokens are never kept", async () => {
-    const { asked, store } = counting(t.deps.store);
-    const reader = new AccessTokenReader(store);
-    const guess = `${token.slice(0, -4)}AAAA`;
-    expect((await reader.find(guess, t.clock.now()))[0].kind).toBe("unknown");
-    expect((await reader.find(guess, t.clock.now()))[0].kind).toBe("unknown");
-    expect(asked).toEqual([["epoch", "token"], ["epoch", "token"]]);
-  });
-
-  test("at most maxKept tokens are kept, the longest kept first out", async () => {
+  test("many tokens at once (open streams): each granting key with its grant, the rest left out; clients' scopes likewise", async () => {
     const second = (await exchange(t, { grant_type: "client_credentials" }, { authorization: basic(owner.client.id, owner.secret!) })).body.access_token as string;
-    const { asked, store } = counting(t.deps.store);
-    const reader = new AccessTokenReader(store, 1);
-    await reader.find(token, t.clock.now());
-    await reader.find(second, t.clock.now());
-    await reader.find(second, t.clock.now());
-    await reader.find(token, t.clock.now());
-    expect(asked).toEqual([["epoch", "token"], ["epoch", "token"], ["epoch"], ["epoch", "token"]]);
+    const granted = await findAccessToken(t.deps.store, token, t.clock.now());
+    const other = await findAccessToken(t.deps.store, second, t.clock.now());
+    if (granted.kind !== "granted" || other.kind !== "granted") throw new Error("both tokens grant");
+    const grants = await findAccessGrants(t.deps.store, [granted.grant.tokenHash, other.grant.tokenHash, "nothing"]);
+    expect([...grants.keys()].sort()).toEqual([granted.grant.tokenHash, other.grant.tokenHash].sort());
+    expect(grants.get(granted.grant.tokenHash)).toEqual(granted.grant);
+    expect(await findClientScopes(t.deps.store, [owner.client.id, "parla_cid_gone"])).toEqual(new Map([[owner.client.id, granted.grant.scopes]]));
   });
 });
 
 for (const driver of STORE_DRIVERS) {
-  test(`on the ${driver.name} driver, a kept token follows the epoch its triggers bump`, async () => {
+  test(`on the ${driver.name} driver, the lookup sees changes made through another connection at once`, async () => {
     const dir = tempDir();
     const { url, stop } = driver.open(dir.path);
     const store = openStore(url);
@@ -166,17 +125,21 @@ for (const driver of STORE_DRIVERS) {
       const user = await createUser(store.db, TEST_START, { email: "owner@example.com", password: null });
       const { client } = await createClient(store.db, TEST_START, { accountId: user.accountId, name: "Game", type: "confidential", scopes: ["usage:read", "events:read"], billingMode: "allowance", redirectUris: [] });
       const token = await issueAccessToken(store.db, TEST_START, { clientId: client.id, secretId: null, familyId: null, accountId: user.accountId, userId: null, scopes: ["usage:read", "events:read"], apiVersion: CURRENT_API_VERSION });
-      const reader = new AccessTokenReader(store);
       const scopesNow = async () => {
-        const [answer] = await reader.find(token, TEST_START + 1000);
+        const answer = await findAccessToken(store, token, TEST_START + 1000);
         return answer.kind === "granted" ? answer.grant.scopes : answer.kind;
       };
       expect(await scopesNow()).toEqual(["usage:read", "events:read"]);
       expect(await scopesNow()).toEqual(["usage:read", "events:read"]);
       await setClientScopes(elsewhere.db, user.accountId, client.id, ["events:read"]);
       expect(await scopesNow()).toEqual(["events:read"]);
+      // What open streams read about once a second, and before each batch of events.
+      const key = (await findAccessToken(store, token, TEST_START + 1000)) as { grant: { tokenHash: string } };
+      expect([...(await findAccessGrants(store, [key.grant.tokenHash])).values()].map((g) => g.scopes)).toEqual([["events:read"]]);
+      expect(await findClientScopes(store, [client.id])).toEqual(new Map([[client.id, ["events:read"]]]));
       await elsewhere.client.execute({ sql: "DELETE FROM access_tokens WHERE client_id = ?", args: [client.id] });
       expect(await scopesNow()).toBe("unknown");
+      expect((await findAccessGrants(store, [key.grant.tokenHash])).size).toBe(0);
     } finally {
       elsewhere.close();
       store.close();

@@ -6,6 +6,7 @@ import { csrfFrom, WebUser } from "../helpers/browser-less.ts";
 import { addProbeRoutes, probePath } from "../helpers/probe-routes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { exchange, ownerWithClient } from "./fixtures.ts";
+import { setClientScopes } from "../../src/clients/service.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -223,6 +224,33 @@ describe("refresh tokens (spec 3.4)", () => {
     const refresh = (token: string) => exchange(t, { grant_type: "refresh_token", refresh_token: token, client_id: o.client.id, client_secret: o.secret! });
     return { o, tokens: r.body, refresh };
   }
+
+  test("re-widening never revives an install's tokens: access, refresh and consent keep the narrowing (spec 5.4.2)", async () => {
+    const o = await ownerWithClient(t, { scopes: ["usage:read", "vocab:generate"] });
+    const player = new WebUser(t);
+    await player.signUp("wide@example.com");
+    const a = await approve(o.client.id, { scope: "usage:read vocab:generate" }, player);
+    const r = await exchange(t, { grant_type: "authorization_code", code: a.code, redirect_uri: "https://game.example.com/callback", code_verifier: verifier, client_id: o.client.id, client_secret: o.secret! });
+    expect(r.body.scope.split(" ").sort()).toEqual(["usage:read", "vocab:generate"]);
+    // A code approved before the narrowing and exchanged after the widening gets the narrowed scopes too.
+    const pending = await approve(o.client.id, { scope: "usage:read vocab:generate" }, player);
+    const vocab = (token: string) => t.request("GET", probePath("vocab:generate"), { headers: { authorization: `Bearer ${token}` } });
+    await setClientScopes(t.deps.store.db, o.accountId, o.client.id, ["usage:read"]);
+    await setClientScopes(t.deps.store.db, o.accountId, o.client.id, ["usage:read", "vocab:generate"]);
+    expect((await vocab(r.body.access_token)).status).toBe(403);
+    expect((await probe(r.body.access_token)).status).toBe(200);
+    const refreshed = await exchange(t, { grant_type: "refresh_token", refresh_token: r.body.refresh_token, client_id: o.client.id, client_secret: o.secret! });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.scope).toBe("usage:read");
+    expect((await vocab(refreshed.body.access_token)).status).toBe(403);
+    const late = await exchange(t, { grant_type: "authorization_code", code: pending.code, redirect_uri: "https://game.example.com/callback", code_verifier: verifier, client_id: o.client.id, client_secret: o.secret! });
+    expect(late.status).toBe(200);
+    expect(late.body.scope).toBe("usage:read");
+    // The wider scope needs the player's consent again: the authorize page is shown, not skipped.
+    const again = await player.get(authorizeQuery(o.client.id, { scope: "usage:read vocab:generate" }));
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
+  });
 
   test("every refresh returns a new refresh token", async () => {
     const { tokens, refresh } = await install();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { authenticateClientSecret, createClientSecret, deleteClient, getClient, revokeClientSecret, setClientScopes, setClientSpendLimit } from "../../src/clients/service.ts";
+import { authenticateClientSecret, createClientSecret, deleteClient, getClient, revokeClientSecret, setClientScopes, setClientSpendLimit, updateClient } from "../../src/clients/service.ts";
 import { SECOND } from "../../src/lib/clock.ts";
 import { addProbeRoutes, probePath } from "../helpers/probe-routes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -117,6 +117,27 @@ describe("client_credentials (spec 5.2)", () => {
     expect((await probe(first, "tutor:converse")).status).toBe(403);
     const second = (await exchange(t, { grant_type: "client_credentials" }, auth)).body.access_token;
     expect((await probe(second, "tutor:converse")).status).toBe(200);
+  });
+
+  test("re-widening never revives a token issued before the narrowing (spec 5.4.2)", async () => {
+    const o = await ownerWithClient(t, { scopes: ["usage:read", "vocab:generate"] });
+    const auth = { authorization: basic(o.client.id, o.secret!) };
+    const before = (await exchange(t, { grant_type: "client_credentials" }, auth)).body.access_token;
+    expect((await probe(before, "vocab:generate")).status).toBe(200);
+    await setClientScopes(t.deps.store.db, o.accountId, o.client.id, ["usage:read"]);
+    expect((await probe(before, "vocab:generate")).status).toBe(403);
+    // Widened back to what the token was issued with: the old token stays narrowed, a new exchange gets it.
+    await setClientScopes(t.deps.store.db, o.accountId, o.client.id, ["usage:read", "vocab:generate"]);
+    expect((await probe(before, "vocab:generate")).status).toBe(403);
+    expect((await probe(before, "usage:read")).status).toBe(200);
+    const after = await exchange(t, { grant_type: "client_credentials" }, auth);
+    expect(after.body.scope.split(" ").sort()).toEqual(["usage:read", "vocab:generate"]);
+    expect((await probe(after.body.access_token, "vocab:generate")).status).toBe(200);
+    // The admin CLI's path (updateClient) narrows issued tokens the same way.
+    await updateClient(t.deps.store.db, o.accountId, o.client.id, { scopes: ["vocab:generate"] });
+    await updateClient(t.deps.store.db, o.accountId, o.client.id, { scopes: ["usage:read", "vocab:generate"] });
+    expect((await probe(after.body.access_token, "usage:read")).status).toBe(403);
+    expect((await probe(after.body.access_token, "vocab:generate")).status).toBe(200);
   });
 
   test("revoking a secret ends its tokens at once; the only secret cannot be revoked", async () => {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { createAdjustableClock, SECOND } from "../../src/lib/clock.ts";
 import { silentLogger } from "../../src/lib/logger.ts";
 import { claimJobs, completeJob, enqueueJob, getJob, nextDueAt } from "../../src/scheduler/jobs.ts";
-import { createScheduler } from "../../src/scheduler/scheduler.ts";
+import { createScheduler, JOB_LEASE_MS } from "../../src/scheduler/scheduler.ts";
 import { migrate } from "../../src/store/migrate.ts";
 import { openStore, type Store } from "../../src/store/open-store.ts";
 import { jobs } from "../../src/store/schema.ts";
@@ -142,6 +142,29 @@ describe("scheduler", () => {
     clock.advance(61 * SECOND);
     await s.drain();
     expect(runs).toBe(1);
+    expect((await getJob(t.store.db, id))?.status).toBe("done");
+  });
+});
+
+describe("recovery after a crash", () => {
+  const t = withStore();
+
+  test("a job held by a process that died resumes within 15 s (the default lease), and not while the lease holds", async () => {
+    const clock = createAdjustableClock(1_000_000);
+    const id = (await enqueueJob(t.store.db, clock.now(), "plan", null))!;
+    // A process claims it with the default lease, as its scheduler does, and is killed: it never
+    // renews nor releases it.
+    await claimJobs(t.store.db, "dead-proc", clock.now(), JOB_LEASE_MS, ["plan"], 1);
+    expect(await getJob(t.store.db, id)).toMatchObject({ status: "running", leaseOwner: "dead-proc", leaseExpiresAt: clock.now() + JOB_LEASE_MS });
+    let runs = 0;
+    const restarted = createScheduler({ db: t.store.db, clock, log: silentLogger, kinds: { plan: { run: async () => void runs++ } } });
+    clock.advance(JOB_LEASE_MS - 1);
+    await restarted.drain();
+    expect(runs).toBe(0);
+    clock.advance(1);
+    await restarted.drain();
+    expect(runs).toBe(1);
+    expect(JOB_LEASE_MS).toBeLessThanOrEqual(15 * SECOND);
     expect((await getJob(t.store.db, id))?.status).toBe("done");
   });
 });

@@ -181,12 +181,12 @@ describe("setting a first password (provider-created user)", () => {
     const user = await signedInAs(id);
     const phone = await signedInAs(id);
     const cases: [string, string, string | null, string | null][] = [
-      ["short", "short", "use at least 10 characters", null],
-      ["aaaaaaaaaaaaaaab", "aaaaaaaaaaaaaaab", "use more than a few different characters", null],
-      ["my octopus password", "my octopus password", "do not use your e-mail address in the password", null],
-      ["abcd".repeat(65), "abcd".repeat(65), "use at most 256 characters", null],
-      [NEW_PASSWORD, `${NEW_PASSWORD}!`, null, "the two passwords are not the same"],
-      ["short", "shorter", "use at least 10 characters", "the two passwords are not the same"],
+      ["short", "short", "Use at least 10 characters.", null],
+      ["aaaaaaaaaaaaaaab", "aaaaaaaaaaaaaaab", "Use more than a few different characters.", null],
+      ["my octopus password", "my octopus password", "Do not use your e-mail address in the password.", null],
+      ["abcd".repeat(65), "abcd".repeat(65), "Use at most 256 characters.", null],
+      [NEW_PASSWORD, `${NEW_PASSWORD}!`, null, "The two passwords are not the same."],
+      ["short", "shorter", "Use at least 10 characters.", "The two passwords are not the same."],
     ];
     for (const [password, confirmation, passwordWords, confirmationWords] of cases) {
       const res = await user.submit("/account", "/account/password/set", { password, password_confirmation: confirmation });

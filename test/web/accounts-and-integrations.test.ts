@@ -1,4 +1,4 @@
-// Issues 3 and 4, in-process: accounts (sign-up, sign-in, sign-out, password change, rate limit),
+// Accounts and the Integrations page (spec 5.4), in-process: accounts (sign-up, sign-in, sign-out, password change, rate limit),
 // CSRF and cookie rules, the Integrations page (clients, secrets, redirect URIs, ownership) and
 // Connected apps — every check drives the web forms like a browser and then looks at what changed.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
@@ -142,7 +142,7 @@ const sessionCookieSet = (res: Response, name = "parla_session") => res.headers.
 
 // ---------------------------------------------------------------------------------------------
 
-describe("accounts (issue 3)", () => {
+describe("accounts", () => {
   test("sign up, sign out, sign in — and a signed-out session cookie is dead", async () => {
     const user = new WebUser(t);
     const form = await user.get("/signup");
@@ -232,9 +232,9 @@ describe("accounts (issue 3)", () => {
 
   test("a weak password is refused next to the field; no account is created", async () => {
     for (const [password, words] of [
-      ["short", "use at least 10 characters"],
-      ["aaaaaaaaaaaaaa", "use more than a few different characters"],
-      ["bobthebuilder-2026", "do not use your e-mail address in the password"],
+      ["short", "Use at least 10 characters."],
+      ["aaaaaaaaaaaaaa", "Use more than a few different characters."],
+      ["bobthebuilder-2026", "Do not use your e-mail address in the password."],
     ] as const) {
       const user = new WebUser(t);
       const res = await user.signUp("bobthebuilder@example.com", password);
@@ -246,7 +246,7 @@ describe("accounts (issue 3)", () => {
     }
     const bad = await new WebUser(t).signUp("not-an-email", PASSWORD);
     expect(bad.status).toBe(400);
-    expect(fieldError(await bad.text(), "email-error")).toBe("enter a valid e-mail address");
+    expect(fieldError(await bad.text(), "email-error")).toBe("Enter a valid e-mail address.");
     expect(await userCount()).toBe(0);
   });
 
@@ -370,7 +370,7 @@ describe("accounts (issue 3)", () => {
     expect(fieldError(await wrong.text(), "current-password-error")).toBe("That is not your current password.");
     const weak = await laptop.submit("/account", "/account/password", { current_password: PASSWORD, password: "short" });
     expect(weak.status).toBe(400);
-    expect(fieldError(await weak.text(), "new-password-error")).toBe("use at least 10 characters");
+    expect(fieldError(await weak.text(), "new-password-error")).toBe("Use at least 10 characters.");
     // Without the csrf token nothing changes either.
     const forged = await laptop.post("/account/password", { current_password: PASSWORD, password: "a brand new passphrase" });
     expect(forged.status).toBe(303);
@@ -400,7 +400,7 @@ describe("accounts (issue 3)", () => {
     // Even the right password is refused while the address is limited, and no session is made.
     const limited = await new WebUser(s).submit("/signin", "/signin", { email: "limited@example.com", password: PASSWORD });
     expect(limited.status).toBe(429);
-    expect(flashText(await limited.text())).toMatch(/^Too many sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
+    expect(flashText(await limited.text())).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
     expect(sessionCookieSet(limited)).toBe(false);
     expect(await s.deps.store.db.select().from(sessions)).toHaveLength(0);
     s.clock.advance(61 * SECOND);
@@ -411,7 +411,7 @@ describe("accounts (issue 3)", () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe("Integrations page (issue 4)", () => {
+describe("Integrations page (spec 5.4)", () => {
   test("a confidential client's secret is shown once, in a no-store response, and only its hash is kept", async () => {
     const owner = await signedUp("dev@example.com");
     const { res, page: shown, html, secret, clientId } = await createClientForm(owner, { name: "Game server", scopes: ["usage:read", "vocab:generate"] });
@@ -484,6 +484,27 @@ describe("Integrations page (issue 4)", () => {
     t.clock.advance(121 * SECOND);
     const late = await owner.get("/admin");
     expect(revealedSecret(await late.text())).toBeNull();
+  });
+
+  test("shown once on the server: the reveal cookie replayed after the page showed it shows nothing, even in the same session", async () => {
+    const owner = await signedUp("replay@example.com");
+    const res = await postPairs(owner, "/admin/clients", clientPairs(await adminCsrf(owner), { name: "Replayed" }));
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("parla_reveal="))!;
+    const sealed = cookie.slice("parla_reveal=".length, cookie.indexOf(";"));
+    const session = owner.jar.header().replace(/;?\s*parla_reveal=[^;]+/, "");
+    const replay = () => t.request("GET", "/admin", { headers: { cookie: `${session}; parla_reveal=${sealed}` } });
+    // Two pages racing with the same cookie: exactly one shows the secret.
+    const raced = await Promise.all([replay(), replay()]);
+    const shown = (await Promise.all(raced.map(async (r) => revealedSecret(await r.text())))).filter((s) => s !== null);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatch(/^parla_cs_/);
+    // Within the two minutes the cookie would still be valid, a replay shows nothing and clears it.
+    t.clock.advance(60 * SECOND);
+    const again = await replay();
+    const html = await again.text();
+    expect(revealedSecret(html)).toBeNull();
+    expect(html).not.toContain(shown[0]!);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith("parla_reveal=;") && c.includes("Max-Age=0"))).toBe(true);
   });
 
   test("a public client has no secret and needs a loopback or private-use redirect", async () => {

@@ -208,7 +208,7 @@ describe("password reset", () => {
     const weak = await browser.post("/password/reset", { csrf_token: csrf, token, password: "short" });
     expect(weak.status).toBe(400);
     // The refusal is shown next to the password field, and the link still works.
-    expect(await weak.text()).toMatch(/<p class="field-error" id="password-error"[^>]*>use at least 10 characters<\/p>/);
+    expect(await weak.text()).toMatch(/<p class="field-error" id="password-error"[^>]*>Use at least 10 characters.<\/p>/);
     const done = await browser.post("/password/reset", { csrf_token: csrf, token, password: "a brand new passphrase" });
     expect(done.status).toBe(303);
     expect(browser.jar.get("parla_session")).toBeDefined();

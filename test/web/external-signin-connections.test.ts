@@ -1,4 +1,4 @@
-// Issue 3 item 3: a signed-in user connects (and removes) the generic OIDC provider from the Account
+// External sign-in (OpenID Connect): a signed-in user connects (and removes) the generic OIDC provider from the Account
 // page, against a REAL OpenID Provider (node-oidc-provider, test/helpers/oidc-test-provider.ts). An
 // identity is only ever attached this way, never because an e-mail address matches.
 import { appRegistry } from "../helpers/oidc-test-provider.ts";

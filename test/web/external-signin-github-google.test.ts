@@ -1,4 +1,4 @@
-// Issue 3 item 3: "Sign in with GitHub" and "Sign in with Google". Their servers cannot be reached
+// External sign-in: "Sign in with GitHub" and "Sign in with Google". Their servers cannot be reached
 // offline: the authorization URLs are checked as built, and the token and user APIs are replaced by
 // local fakes on 127.0.0.1 (arctic's OAuth2Client takes the endpoints as arguments).
 import { appRegistry } from "../helpers/oidc-test-provider.ts";

@@ -1,4 +1,4 @@
-// Issue 3 item 3: optional external sign-in, generic OIDC. The flow runs end to end against a REAL
+// Optional external sign-in, generic OIDC. The flow runs end to end against a REAL
 // OpenID Provider (node-oidc-provider from npm, test/helpers/oidc-test-provider.ts) on 127.0.0.1:0 —
 // the app's requests go through app.handle, the provider's through real HTTP, with a cookie jar on
 // each side. Also the sign-in and sign-up pages' "Sign in with …" buttons. Connecting a provider from

@@ -1,4 +1,4 @@
-// The Learn page spends the account's allowance like any other spender (spec 5.6; issue 5 rule 1):
+// The Learn page spends the account's allowance like any other spender (spec 5.6):
 // 3 credits a list, refused with the ledger's reason when the allowance is used up, and nothing is
 // spent for a refused form (bad CSRF, bad input) or for merely looking at the page.
 import { afterEach, describe, expect, test } from "bun:test";
@@ -44,7 +44,7 @@ describe("the Learn page", () => {
     expect(refused.status).toBe(402);
     const html = await refused.text();
     expect(html).toContain("allowance is used up");
-    expect(html).toContain("2 of 5 remain");
+    expect(html).toContain("renews on the first day of next month");
     expect(html).not.toContain("<table>");
     const { daily, totals } = await ledger(t);
     expect(daily.map((d) => [d.calls, d.credits])).toEqual([[1, 3]]);

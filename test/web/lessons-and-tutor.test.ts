@@ -78,7 +78,7 @@ describe("lessons on the web", () => {
     const after = formOf(page, `set-${set.index}-ex-${exIndex}`);
     expect(after.match(/data-result="right"/g)?.length).toBe(ex.items.length - 1);
     expect(after.match(/data-result="wrong"/g)?.length).toBe(1);
-    expect(after).toContain(`Answer: ${ex.items[1]!.answer}.`);
+    expect(after).toContain(`Answer: ${ex.items[1]!.answer}</span>`);
     expect(after).toContain(`${ex.items.length - 1} of ${ex.items.length} right`);
     expect(after).toContain('value="zanahoria"');
 

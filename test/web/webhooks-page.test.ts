@@ -62,6 +62,22 @@ test("register by choosing the client first; the secret is shown once; test, att
   expect(receiver.received[1]!.headers["webhook-id"]).toBe(receiver.received[0]!.headers["webhook-id"]);
 });
 
+test("a signing secret is shown once on the server: the reveal cookie replayed shows nothing", async () => {
+  const { user, client } = await owner("replay@example.com");
+  const page = await (await user.get(`/admin/webhooks?client=${client.id}`)).text();
+  const made = await user.post("/admin/webhooks", { csrf_token: csrfFrom(page), client_id: client.id, url: hookUrl(), events: "lesson_plan.ready" });
+  const cookie = made.headers.getSetCookie().find((c) => c.startsWith("parla_whreveal="))!;
+  const sealed = cookie.slice("parla_whreveal=".length, cookie.indexOf(";"));
+  const session = user.jar.header().replace(/;?\s*parla_whreveal=[^;]+/, "");
+  const replay = async () => (await t.request("GET", "/admin/webhooks", { headers: { cookie: `${session}; parla_whreveal=${sealed}` } })).text();
+  const secretIn = (html: string) => /data-testid="new-signing-secret"[^>]*>\s*(parla_whsec_[A-Za-z0-9+/=]+)/.exec(html)?.[1] ?? null;
+  const first = secretIn(await replay());
+  expect(first).toMatch(/^parla_whsec_/);
+  const second = await replay();
+  expect(secretIn(second)).toBeNull();
+  expect(second).not.toContain(first!);
+});
+
 test("rotation, enable, delete; CSRF refused; another account sees and changes nothing", async () => {
   const { user, client } = await owner("a@example.com");
   const page = await (await user.get(`/admin/webhooks?client=${client.id}`)).text();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import ssrf from "../../../shared/testdata/ssrf.json";
+import ssrf from "../fixtures/ssrf.json";
 import { createAddressGuard, isPublicAddress } from "../../src/webhooks/address-guard.ts";
 
 describe("webhook address guard (spec 2.9, ssrf.json)", () => {

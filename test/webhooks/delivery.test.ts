@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { usageDaily } from "../../src/billing/schema.ts";
+import { setClientScopes } from "../../src/clients/service.ts";
 import { createEndpointSecret, revokeEndpointSecret } from "../../src/webhooks/endpoints.ts";
 import { listDeliveries, redeliver, sendTest } from "../../src/webhooks/manual-deliveries.ts";
 import { webhookFor } from "./verify.ts";
@@ -63,6 +64,23 @@ describe("signed delivery to a real HTTPS receiver", () => {
     await world.record("lesson_plan.failed", { plan_id: "lp_2" });
     await world.deps.webhooks.worker.drain();
     expect(world.receiver.received).toHaveLength(1);
+  });
+
+  test("the client's current scopes: a delivery queued before its scopes narrowed is not sent, and new events are not queued", async () => {
+    world = await webhookWorld();
+    const ep = await world.endpoint(["lesson_plan.ready"]);
+    await world.record("lesson_plan.ready", { plan_id: "queued" });
+    await setClientScopes(world.deps.store.db, world.accountId, world.client.id, ["events:read", "usage:read"]);
+    await world.record("lesson_plan.ready", { plan_id: "after" });
+    await world.deps.webhooks.worker.drain();
+    expect(world.receiver.received).toHaveLength(0);
+    const deliveries = await listDeliveries(world.deps.store.db, world.clock.now(), ep.id);
+    expect(deliveries.map((d) => [d.state, d.attempts.length])).toEqual([["failed", 0]]);
+    // Widened again: what is recorded from then on goes.
+    await setClientScopes(world.deps.store.db, world.accountId, world.client.id, ["events:read", "lesson_plans:read"]);
+    await world.record("lesson_plan.ready", { plan_id: "widened" });
+    await world.deps.webhooks.worker.drain();
+    expect(world.receiver.received.map((r) => JSON.parse(r.body).data.plan_id)).toEqual(["widened"]);
   });
 
   test("usage counts once per event per endpoint at its first 2xx; a test never counts", async () => {

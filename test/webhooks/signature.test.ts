@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
-import vectors from "../../../shared/testdata/webhook-signatures.json";
+import vectors from "../fixtures/webhook-signatures.json";
 import { newSigningSecret, signEntry, signingKey } from "../../src/webhooks/signature.ts";
 
 test("Standard Webhooks vectors through Parla's signer", () => {

@@ -4,6 +4,7 @@ import type { Engine } from "../engine.ts";
 import { parseLessonPlanInput, parseTutorInput, parseVocabularyInput } from "../engine-input.ts";
 import type { LessonSet, VocabItem } from "../model.ts";
 import { prepareEngineData, type RawEngineData } from "./engine-data.ts";
+import { understandRequest } from "./scene/plan-understanding.ts";
 import { lessonPlanSets } from "./lesson/lesson-plan.ts";
 import { buildLexiconIndex, type LexiconIndex } from "./lexicon-index.ts";
 import { tutorTurn } from "./tutor/tutor-turn.ts";
@@ -36,8 +37,13 @@ export function createEngineFromData(raw: RawEngineData): BuiltinEngine {
         for (const concept of concepts) yield buildVocabItem(concept, request.source, request.target);
       })();
     },
+    checkLessonPlan(input) {
+      understandRequest(load(), parseLessonPlanInput(input));
+    },
     lessonPlan(input, options) {
       const request = parseLessonPlanInput(input);
+      // Refused at the call, before any set, as every input error is (engine.ts).
+      understandRequest(load(), request);
       const skip = options?.after?.length ?? 0;
       const sets = lessonPlanSets(load(), request);
       if (skip === 0) return sets;

@@ -5,7 +5,7 @@ import type { Static, TSchema } from "elysia";
 import type { LessonPlanRequest } from "../engine-input.ts";
 import { LANGUAGE_NAMES } from "../languages.ts";
 import { levelProfile } from "../levels.ts";
-import type { LessonSet, VocabItem } from "../model.ts";
+import type { LessonSet, Understood, VocabItem } from "../model.ts";
 import type { LexiconIndex } from "../builtin/lexicon-index.ts";
 import type { LlmContext } from "./llm-context.ts";
 import { SET_KINDS } from "./llm-schemas.ts";
@@ -78,7 +78,12 @@ function finishSet(index: LexiconIndex, answer: Record<string, unknown>, kind: s
       if ("item" in finished && !vocabulary.some((v) => v.id === finished.item.id)) vocabulary.push(finished.item);
     }
     const { cefr } = levelProfile(request.level);
-    return { ...(answer as object), index: 1, kind: "overview", level: { value: request.level, cefr }, vocabulary } as LessonSet;
+    // Concepts are the engine's lexicon ids: the model's are kept only where the lexicon has them
+    // (the vocabulary items it wrote that the lexicon knows are the concepts it used).
+    const said = answer.understood as Understood;
+    const concepts = [...new Set([...said.concepts.filter((id) => index.conceptById.has(id)), ...vocabulary.map((v) => v.id).filter((id) => index.conceptById.has(id))])];
+    const understood: Understood = { ...said, concepts, confidence: Math.min(1, Math.max(0, said.confidence)) };
+    return { ...(answer as object), index: 1, kind: "overview", level: { value: request.level, cefr }, vocabulary, understood } as LessonSet;
   }
   const set = { ...answer, index: position } as Record<string, unknown>;
   if (kind === "role_play") {

@@ -3,16 +3,18 @@
 // (item ids, CEFR labels, set indexes, the conversation state) are left out of what is asked.
 import { t } from "elysia";
 import { answerModel } from "./json-schema.ts";
-import { Correction, ExercisesSet, ExitCheckSet, GrammarSet, OverviewSet, RolePlaySet, VocabItem } from "../model.ts";
+import { Correction, ExercisesSet, ExitCheckSet, GrammarSet, OverviewSet, RolePlaySet, Understood, VocabItem } from "../model.ts";
 
 export const VocabDraftItem = answerModel(t.Omit(VocabItem, ["id", "cefr", "topics"]));
 export const VocabularyAnswer = answerModel(t.Object({ items: t.Array(VocabDraftItem) }));
 
-const OverviewAnswer = answerModel(t.Composite([t.Omit(OverviewSet, ["vocabulary", "index", "level"]), t.Object({ vocabulary: t.Array(VocabDraftItem) })]));
+// `understood` is optional in the published shape (plans stored before it have none) but the
+// model must always say what it understood.
+const OverviewAnswer = answerModel(t.Composite([t.Omit(OverviewSet, ["vocabulary", "index", "level", "understood"]), t.Object({ vocabulary: t.Array(VocabDraftItem), understood: Understood })]));
 
 /** Each set is asked for on its own (the first one alone, so it arrives fast), in this order. */
 export const SET_KINDS = [
-  { kind: "overview", schema: OverviewAnswer, task: "Write the first set of a lesson plan (kind overview): a title, the topics the lesson is about (id: a short English slug, name in the source language, name_target in the target language), can-do objectives in the source language, core vocabulary for the level with an example sentence each, and key phrases with their communicative function in English." },
+  { kind: "overview", schema: OverviewAnswer, task: "Write the first set of a lesson plan (kind overview): a title, the topics the lesson is about (id: a short English slug, name in the source language, name_target in the target language), can-do objectives in the source language, core vocabulary for the level with an example sentence each, and key phrases with their communicative function in English; in understood, the situation (frame) that fits the topic or scene best, the place it names with its currency (ISO 4217), the time of day, what went wrong, who the partner is (npc_role, an English slug) and how sure you are (confidence 0 to 1); concepts: leave empty." },
   { kind: "grammar", schema: answerModel(t.Omit(GrammarSet, ["index"])), task: "Write the grammar set of the lesson plan: one grammar point of the target language that suits the level and the lesson's topic, with form, meaning and use explained in English, target-language examples and common errors." },
   { kind: "exercises", schema: answerModel(t.Omit(ExercisesSet, ["index"])), task: "Write the exercises set of the lesson plan: a matching, a gap_fill, a translation and a dialogue_order exercise on the lesson's vocabulary and phrases, each with its answer key; instructions in the source language." },
   { kind: "role_play", schema: answerModel(t.Omit(RolePlaySet, ["index"])), task: "Write the role-play set of the lesson plan: a role card with the conversation partner (npc; given is true only when an npc block names one, then use that name and persona), the setting and goal in the source language, and steps in which the learner speaks first (two or three options) and the partner answers." },

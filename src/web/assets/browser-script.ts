@@ -15,6 +15,89 @@ document.addEventListener("submit", (event) => {
   const message = event.target.getAttribute("data-confirm");
   if (message && !window.confirm(message)) event.preventDefault();
 });
+// Exercises (lesson-sets.tsx): Check stays disabled until something is entered, so an empty
+// check never happens (the server refuses one anyway, marking and revealing nothing).
+const answered = (form) =>
+  [...form.querySelectorAll("input[type=text], select")].some((f) => f.value.trim() !== "") ||
+  [...form.querySelectorAll("input[type=radio]")].some((f) => f.checked);
+for (const form of document.querySelectorAll("form[data-check]")) {
+  const button = form.querySelector("button[type=submit]");
+  if (!button) continue;
+  const update = () => { button.disabled = !answered(form); };
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+  update();
+}
+// Ordering a dialogue: instead of a list per line, the learner taps (or presses Enter/Space on)
+// the lines in the order of the conversation; a placed line tapped again goes back. The script
+// writes each line's position into the same fields the page sends without it.
+for (const order of document.querySelectorAll("[data-order]")) {
+  const rows = [...order.querySelectorAll("[data-order-line]")];
+  const selects = rows.map((row) => row.querySelector("select"));
+  const texts = rows.map((row) => row.querySelector("[data-order-text]"));
+  if (selects.some((s) => !s) || texts.some((t) => !t)) continue;
+  let placed = [];
+  const byPosition = selects.map((s, i) => [Number(s.value), i]).filter(([p]) => p > 0).sort((a, b) => a[0] - b[0]);
+  for (const [, i] of byPosition) if (!placed.includes(i)) placed.push(i);
+  const pad = document.createElement("div");
+  pad.className = "order-pad";
+  const help = document.createElement("p");
+  help.className = "hint";
+  help.textContent = order.getAttribute("data-order-help");
+  const mineTitle = document.createElement("p");
+  mineTitle.className = "order-title";
+  mineTitle.textContent = order.getAttribute("data-order-mine");
+  const mine = document.createElement("ol");
+  mine.className = "order-mine";
+  mine.setAttribute("aria-live", "polite");
+  const leftTitle = document.createElement("p");
+  leftTitle.className = "order-title";
+  leftTitle.textContent = order.getAttribute("data-order-left");
+  const left = document.createElement("ul");
+  left.className = "order-left";
+  const clear = document.createElement("button");
+  clear.type = "button";
+  clear.className = "secondary";
+  clear.textContent = order.getAttribute("data-order-clear");
+  const lineButton = (i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "order-line";
+    b.lang = texts[i].lang;
+    b.textContent = texts[i].textContent;
+    return b;
+  };
+  const render = (focusIndex) => {
+    mine.replaceChildren();
+    left.replaceChildren();
+    placed.forEach((i, n) => {
+      const li = document.createElement("li");
+      const b = lineButton(i);
+      b.addEventListener("click", () => { placed = placed.filter((x) => x !== i); render(i); });
+      li.appendChild(b);
+      mine.appendChild(li);
+    });
+    rows.forEach((_, i) => {
+      if (placed.includes(i)) return;
+      const li = document.createElement("li");
+      const b = lineButton(i);
+      b.addEventListener("click", () => { placed.push(i); render(i); });
+      li.appendChild(b);
+      left.appendChild(li);
+    });
+    selects.forEach((s, i) => { const n = placed.indexOf(i); s.value = n < 0 ? "" : String(n + 1); });
+    selects[0].dispatchEvent(new Event("change", { bubbles: true }));
+    leftTitle.hidden = left.children.length === 0;
+    // Keep the keyboard where the learner is: on the next line to place, or the last placed.
+    if (focusIndex !== undefined) (left.querySelector("button") || mine.querySelector("li:last-child button") || clear).focus();
+  };
+  clear.addEventListener("click", () => { placed = []; render(0); });
+  pad.append(help, mineTitle, mine, leftTitle, left, clear);
+  order.prepend(pad);
+  for (const s of selects) s.hidden = true;
+  order.classList.add("order-tapping");
+  render();
+}
 // A lesson plan being written (lessons-page.tsx): the plan stream says when a set is ready; the
 // sets the page does not show yet are fetched (PlanFragment) and appended, so answers being typed
 // in the sets already shown are kept. Without this script the page says to reload.

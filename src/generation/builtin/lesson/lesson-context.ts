@@ -8,7 +8,9 @@ import type { GrammarPoint, Scenario, TopicPhrase } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { readMood, type SceneMood } from "../npc-voice.ts";
-import { resolveTopics, sceneConcepts } from "../scene-topics.ts";
+import { understandRequest } from "../scene/plan-understanding.ts";
+import type { SceneUnderstanding } from "../scene/understand-scene.ts";
+import { FRAME_BY_ID } from "../scene/frames.ts";
 import { chooseScenario, phrasePool } from "../scenario-lines.ts";
 import { fitsLength } from "../sentence-fit.ts";
 import { seededRandom, type SeededRandom } from "../seeded-random.ts";
@@ -26,6 +28,8 @@ export interface LessonContext {
   source: Lang;
   target: Lang;
   profile: LevelProfile;
+  /** What the topic or scene text was understood as (frame, concepts, place, …). */
+  understood: SceneUnderstanding;
   /** Matched topics, best first; the first one leads the lesson. */
   topics: string[];
   core: Concept[];
@@ -70,18 +74,24 @@ function chooseGrammar(index: LexiconIndex, target: Lang, level: number, random:
 export function buildLessonContext(index: LexiconIndex, request: LessonPlanRequest): LessonContext {
   const profile = levelProfile(request.level);
   const random = seededRandom(requestSeed("lesson", request));
-  const extra = request.npc?.persona ? [request.npc.persona] : [];
-  const { topics } = resolveTopics(index, request.subject.text, extra);
+  const understood = understandRequest(index, request);
+  const { topics } = understood;
+  // The scene's own words first, then the words its situation needs, then its topics'.
+  // From B1 on most of the list is new at the level (vocabulary.ts): the frame's everyday words
+  // are taken first only when they are near the level.
+  const frameConcepts = (FRAME_BY_ID.get(understood.frame)?.concepts ?? []).filter((id) => request.level < 4 || (index.conceptById.get(id)?.level ?? 0) >= request.level - 1);
+  const named = [...new Set([...understood.concepts, ...frameConcepts])].map((id) => index.conceptById.get(id)).filter((c): c is Concept => c !== undefined);
   const core = selectConcepts(index, {
     level: request.level,
     tiers: topicTiers(index, topics),
     exclude: new Set(),
     count: profile.coreVocabulary,
     seed: requestSeed("lesson-core", request),
-    named: sceneConcepts(index, request.subject.text),
+    named,
   });
   return {
     index,
+    understood,
     source: request.source,
     target: request.target,
     profile,

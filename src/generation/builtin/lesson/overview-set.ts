@@ -5,6 +5,7 @@ import { wordCount } from "../sentence-fit.ts";
 import { CAN_DO, MANNER, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
 import { buildVocabItem } from "../vocab-item.ts";
+import { understoodView } from "../scene/plan-understanding.ts";
 import { topicName, type LessonContext } from "./lesson-context.ts";
 
 /** The statement ends with its own full stop, so a quoted sentence loses its own ("like “Hablo español”."). */
@@ -42,6 +43,7 @@ export function overviewSet(context: LessonContext): OverviewSet {
     title: say(SET_TITLES.overview, source, { topic: topicName(context, context.topics[0] ?? "", source) }),
     level: { value: profile.level, cefr: profile.cefr },
     topics: context.topics.map((id) => ({ id, name: topicName(context, id, source), name_target: topicName(context, id, target) })),
+    understood: understoodView(context.understood, source, target),
     objectives: objectives(context),
     vocabulary: context.core.map((c) => buildVocabItem(c, source, target)),
     phrases: context.phrases.map((p) => ({ id: p.id, function: p.function, level: p.level, text: p.text[target], translation: p.text[source] })),

@@ -5,6 +5,7 @@
 import type { RolePlaySet } from "../../model.ts";
 import { answeredInKind, farewellKind, voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
 import { learnerOptions } from "../scenario-lines.ts";
+import { bandLine, bandOf } from "../scene/band-lines.ts";
 import { ROLE_PLAY, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
 import { topicName, type LessonContext } from "./lesson-context.ts";
@@ -34,6 +35,10 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
         translation: answeredInKind(voicedNpcLine(scenario, i, source, context.mood), said?.translation ?? "", source),
       };
       const until = farewellKind(npc.text, target);
+      // The band's own sentences, added after the farewell check reads the scenario's line.
+      const band = bandOf(context.profile.level);
+      npc.text = bandLine(npc.text, band, target, i, scenario.steps.length);
+      npc.translation = bandLine(npc.translation, band, source, i, scenario.steps.length);
       const seen = new Set<string>();
       // Voicing can make two options the same ("Bonjour" said in the evening is "Bonsoir").
       const fitting = options.filter((o) => {

@@ -46,7 +46,7 @@ function agreeing(ctx: Context, rs: Reading[], want: Want): string | null {
 function fix(ctx: Context, i: number, want: Want, from: number, to: number): void {
   const rs = readings(ctx, i);
   if (QUANTIFIERS.has(at(ctx, i))) return;
-  if (rs.length === 0 || rs.some((r) => agrees(r, want)) || rs.some((r) => r.pos === "noun" || r.pos === "word") || finiteReadings(rs).length > 0) return;
+  if (rs.length === 0 || rs.some((r) => agrees(r, want)) || rs.some((r) => (r.pos === "noun" && !r.lemma.includes(" ")) || r.pos === "word") || finiteReadings(rs).length > 0) return;
   const right = agreeing(ctx, rs, want);
   if (!right || right === at(ctx, i)) return;
   rewrite(ctx, i, right);

@@ -6,6 +6,8 @@ import type { Lang } from "../../languages.ts";
 import { frenchElides } from "../articles.ts";
 import type { LanguageIndex } from "../lexicon-index.ts";
 import type { NoteKey } from "../ui-text/tutor-text.ts";
+import type { FamilyNoteKey } from "./family-notes.ts";
+import { FAMILY_RULES } from "./family-rules.ts";
 import { nounSeen } from "./article-agreement.ts";
 import { isNumberWord } from "./numbers.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
@@ -18,7 +20,7 @@ export interface ErrorRule {
   pattern: Matcher[];
   /** `$1`…`$n` stand for the matched words as written (after spelling fixes). */
   replace: string | ((words: string[]) => string);
-  note: NoteKey;
+  note: NoteKey | FamilyNoteKey;
   /** Only at the start of the message (greetings). */
   start?: boolean;
   /**
@@ -26,6 +28,12 @@ export interface ErrorRule {
    * years" is an age said with the wrong verb, "I have five years of experience" is right.
    */
   endsOrBefore?: string;
+  /** Only when the next word is one of these ("plus bon que": "n'est plus bon" is right). */
+  before?: string;
+  /** Never when the next word is one of these (voy en la moto is right). */
+  exceptBefore?: string;
+  /** Only when the whole message (case-folded) matches: a false friend is one only in its context. */
+  when?: RegExp;
 }
 
 const IT_FUSED: Record<string, Record<string, string>> = {
@@ -47,7 +55,7 @@ const joinFused = (table: Record<string, Record<string, string>>) => (w: string[
 };
 const elide = (w: string[]) => `${(w[0] ?? "").replace(/[eai]$/i, "")}'${w[1]}`;
 
-export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
+const BASE_RULES: Record<Lang, ErrorRule[]> = {
   en: [
     { pattern: ["i", "have", "#num", "years", "old"], replace: "I am $3 years old", note: "age" },
     { pattern: ["i", "have", "#num", "years"], replace: "I am $3 years old", note: "age", endsOrBefore: "and|but|so|now|today" },
@@ -109,6 +117,10 @@ export const ERROR_RULES: Record<Lang, ErrorRule[]> = {
   ],
 };
 
+export const ERROR_RULES: Record<Lang, ErrorRule[]> = Object.fromEntries(
+  (Object.keys(BASE_RULES) as Lang[]).map((lang) => [lang, [...BASE_RULES[lang], ...FAMILY_RULES[lang]]]),
+) as Record<Lang, ErrorRule[]>;
+
 function matches(matcher: Matcher, word: string, language: LanguageIndex): boolean {
   switch (matcher) {
     case "#any":
@@ -139,6 +151,9 @@ export function ruleMatchesAt(rule: ErrorRule, lowered: string[], at: number, la
   if (at + rule.pattern.length > lowered.length) return false;
   if (!rule.pattern.every((m, i) => matches(m, lowered[at + i] as string, language))) return false;
   const next = lowered[at + rule.pattern.length];
+  if (rule.before !== undefined && (next === undefined || !rule.before.split("|").includes(next))) return false;
+  if (rule.exceptBefore !== undefined && next !== undefined && rule.exceptBefore.split("|").includes(next)) return false;
+  if (rule.when && !rule.when.test(lowered.join(" "))) return false;
   return rule.endsOrBefore === undefined || next === undefined || rule.endsOrBefore.split("|").includes(next);
 }
 

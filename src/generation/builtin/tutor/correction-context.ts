@@ -8,13 +8,14 @@ import type { Morphology } from "../morphology/morph-index.ts";
 import type { Reading, Tense } from "../morphology/morph-types.ts";
 import { foldCase } from "../text-normalise.ts";
 import type { NoteKey } from "../ui-text/tutor-text.ts";
+import type { FamilyNoteKey } from "./family-notes.ts";
 import type { MessageWord } from "./message-tokens.ts";
 
 export interface Found {
   from: number;
   to: number;
   category: CorrectionCategory;
-  note: NoteKey;
+  note: NoteKey | FamilyNoteKey;
   params: Record<string, string>;
 }
 

@@ -21,6 +21,10 @@ import { coreWords } from "./core-words.ts";
 import { keepCapital, lower, messageWords, render, renderMessage, type MessageWord } from "./message-tokens.ts";
 import { isNumberWord } from "./numbers.ts";
 import { isKnownWord, spellingFix } from "./spelling.ts";
+import { englishStage } from "./english-checks.ts";
+import { germanAdjectiveStage, gostarDeStage, numberPluralStage, quantityStage, tenseAdverbStage, verbSecondStage, yesAccentStage } from "./family-checks.ts";
+import { FAMILY_NOTES } from "./family-notes.ts";
+import { idiomStage, nameStage } from "./names-and-idioms.ts";
 import { auxiliaryStage, frenchInfinitiveStage, separableStage, serEstarStage, subjectVerbStage, subjunctiveStage } from "./verb-checks.ts";
 
 export interface CorrectionInput {
@@ -86,7 +90,7 @@ function wordStage(ctx: Context, input: CorrectionInput): WordCounts {
   const suggestions: { i: number; word: MessageWord; right: string; kind: "accent" | "spelling" }[] = [];
   ctx.words.forEach((word, i) => {
     const w = bare(word.original);
-    if (w.length < 2 || isNumberWord(w, input.target)) return;
+    if (w.length < 2 || isNumberWord(w, input.target) || ctx.claimed.has(i)) return;
     const inTarget = isKnownWord(w, target);
     const inSource = knownIn(input.source, w, input.index);
     if (inTarget && !inSource) targetWords++;
@@ -160,11 +164,13 @@ function ruleStage(ctx: Context, elision: boolean): void {
     first.fixed = keepCapital(first.original, applyReplacement(rule, span.map((w) => w.fixed)));
     for (const w of span.slice(1)) w.fixed = "";
     for (let k = i; k < i + span.length; k++) ctx.claimed.add(k);
-    const category = rule.note === "contraction" || rule.note === "elision" ? "contraction" : rule.note === "subject_verb" ? "agreement" : "word_choice";
+    const category = RULE_CATEGORY[rule.note] ?? "word_choice";
     ctx.found.push({ from: i, to: i + span.length - 1, category, note: rule.note, params: {} });
     i += span.length - 1;
   }
 }
+
+const RULE_CATEGORY: Partial<Record<Found["note"], Correction["category"]>> = { contraction: "contraction", elision: "contraction", subject_verb: "agreement", preposition: "preposition", partitive: "preposition", quantity: "agreement" };
 
 /** Spanish questions: the question word after ¿ carries its accent (¿Dónde…?). */
 function questionAccentStage(ctx: Context): void {
@@ -209,7 +215,8 @@ function describe(ctx: Context, f: Found, input: CorrectionInput): Correction {
   // Words quoted from the target language (essere, il faut que) take the learner's quotation marks.
   const quoted = Object.fromEntries(Object.entries(f.params).map(([k, v]) => [k, k === "aux" || k === "trigger" ? quote(input.source, v) : v]));
   const params = { ...quoted, wrong: quote(input.source, original), right: quote(input.source, corrected), target: LANGUAGE_NAMES[input.source][input.target] };
-  return { original, corrected, explanation: say(NOTES[f.note], input.source, params), category: f.category };
+  const note = f.note in NOTES ? NOTES[f.note as keyof typeof NOTES] : FAMILY_NOTES[f.note as keyof typeof FAMILY_NOTES];
+  return { original, corrected, explanation: say(note, input.source, params), category: f.category };
 }
 
 const accusativeVerbs = new Set(MORPH_DATA.de.accusative_verbs.split(" "));
@@ -217,10 +224,20 @@ const accusativeVerbs = new Set(MORPH_DATA.de.accusative_verbs.split(" "));
 export function correctMessage(message: string, input: CorrectionInput): CorrectedMessage {
   const language = input.index.language(input.target);
   const ctx: Context = { message, words: messageWords(message), lang: input.target, language, morph: morphologyOf(language), claimed: new Set(), found: [] };
+  idiomStage(ctx);
+  nameStage(ctx);
   const counts = wordStage(ctx, input);
   if (!counts.foreign) {
     capitalStage(ctx);
     ruleStage(ctx, false);
+    englishStage(ctx);
+    yesAccentStage(ctx);
+    tenseAdverbStage(ctx);
+    verbSecondStage(ctx);
+    numberPluralStage(ctx);
+    quantityStage(ctx);
+    gostarDeStage(ctx);
+    germanAdjectiveStage(ctx);
     questionAccentStage(ctx);
     auxiliaryStage(ctx);
     serEstarStage(ctx);

@@ -34,11 +34,22 @@ function fitsContext(concept: Concept, word: string, previous: string | undefine
   return (concept.pos === "noun") === determined;
 }
 
+// Fixed expressions mean something their words do not: "Mucho gusto" is not "much", "Piacere!" is
+// not "to like", "Claro" is not "light". Their words are not glossed one by one.
+const EXPRESSIONS: Record<Lang, RegExp> = {
+  en: /\b(of course|you're welcome|see you soon|nice to meet you|very good|how nice|right away)\b/giu,
+  es: /(mucho gusto|muchas gracias|claro|de nada|por favor|que aproveche|hasta pronto|hasta luego|muy bien|qué bonito|qué interesante|ahora mismo)/giu,
+  fr: /(bien sûr|je vous en prie|s'il vous plaît|à bientôt|tout de suite|très bien|c'est un plaisir)/giu,
+  de: /(gern geschehen|bis bald|freut mich|auf wiedersehen|sehr gut|wie schön|ganz in der nähe)/giu,
+  it: /(piacere|prego|grazie mille|per favore|a presto|molto bene|che bello|benissimo|ce l'abbiamo)/giu,
+  "pt-BR": /(muito prazer|de nada|por favor|até logo|muito bem|que legal|que bom|agora mesmo)/giu,
+};
+
 export function newVocabulary(index: LexiconIndex, reply: string, request: TutorRequest, introduced: readonly string[]): TutorTurnResult["new_vocabulary"] {
   const language = index.language(request.target);
   const seen = new Set(introduced);
   const found: Concept[] = [];
-  const replyWords = reply.match(/[\p{L}]+/gu) ?? [];
+  const replyWords = reply.replace(EXPRESSIONS[request.target], " ").match(/[\p{L}]+/gu) ?? [];
   for (const [i, word] of replyWords.entries()) {
     // A reading written exactly as in the reply first: "Morgen" is the morning, "morgen" tomorrow.
     const readings = (language.forms.get(foldCase(word)) ?? []).slice().sort((a, b) => Number(b.form === word) - Number(a.form === word));

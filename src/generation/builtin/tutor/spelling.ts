@@ -8,6 +8,7 @@ import type { LanguageIndex } from "../lexicon-index.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
 import { editDistance, foldAccents, foldCase } from "../text-normalise.ts";
 import { coreWords } from "./core-words.ts";
+import { ENGLISH_FORMS } from "./english-tables.ts";
 
 interface SpellingTable {
   /** Accent-folded word → the known words that fold to it. */
@@ -33,7 +34,7 @@ function deletions(word: string): string[] {
 /** Is the word (case-folded) a valid word of the language as far as the engine knows? */
 export function isKnownWord(word: string, language: LanguageIndex): boolean {
   const w = foldCase(word).replace(/'$/, "");
-  return language.knownWords.has(w) || coreWords(language.lang).has(w) || (morphologyOf(language)?.has(w) ?? false);
+  return language.knownWords.has(w) || coreWords(language.lang).has(w) || (morphologyOf(language)?.has(w) ?? false) || (language.lang === "en" && ENGLISH_FORMS.has(w));
 }
 
 function table(language: LanguageIndex): SpellingTable {

@@ -21,6 +21,13 @@ import { ASK_NAME_KEYWORDS, FAREWELLS, HINTS, NPC_LINES } from "../ui-text/tutor
 import { correctMessage, type CorrectedMessage } from "./corrections.ts";
 import { containsAnyKeyword, furthestStep, matchIntent, type IntentMatch } from "./intent-match.ts";
 import { newVocabulary } from "./new-vocabulary.ts";
+import { ANSWERS, type GeneralTopic } from "./answer-text.ts";
+import { PARTIAL_NOTE } from "./family-notes.ts";
+import { understandLearner, type LearnerIntent } from "./learner-intent.ts";
+import { yesNoEcho } from "./question-echo.ts";
+import { sceneFacts } from "./scene-facts.ts";
+import { isKnownWord } from "./spelling.ts";
+import { answerTurn, bareAnswer, generalQuestion, mainIntent, memoryOf, nextGeneralQuestion, orderable } from "./tutor-answer.ts";
 
 const KEPT_TURNS = 20;
 const MAX_HINTS = 3;
@@ -91,18 +98,6 @@ function meantReplies(turn: Turn, step: number, misses: number): Line[] {
   return [options[first], options[(first + 1) % options.length]].filter((o): o is Line => o !== undefined);
 }
 
-/** One clarifying question naming the replies the learner may have meant. */
-function clarifyingQuestion(meant: Line[], misses: number): (lang: Lang, target: Lang) => string {
-  const again = misses > 0;
-  return (lang, target) => {
-    // The options are quoted inside a question: their own full stop goes.
-    const [a, b] = meant.map((m) => quote(lang, (lang === target ? m.text : m.translation).replace(/\.$/, "")));
-    if (!a) return say(NPC_LINES.not_understood, lang);
-    if (!b) return say(again ? NPC_LINES.clarify_again_one : NPC_LINES.clarify_one, lang, { a });
-    return say(again ? NPC_LINES.clarify_again_two : NPC_LINES.clarify_two, lang, { a, b });
-  };
-}
-
 /**
  * Up to three replies the learner could give next: what the NPC's last line asked for (the
  * farewells once the scene is over). Only replies to that question are offered: a phrase that
@@ -138,70 +133,190 @@ function initialState(scenario: Scenario): ConversationState {
   return { v: 1, topic: scenario.topic, step: 0, done: false, misses: 0, introduced: [], turns: [] };
 }
 
+/** Words of the message the tutor could not read (not in the target's tables, not a name or a number). */
+function unreadWords(corrected: CorrectedMessage, message: string, target: Lang, index: LexiconIndex): string {
+  // A capitalised word inside the message is a name; the first word is capitalised anyway.
+  const words = (corrected.understood.match(/[\p{L}'’-]+/gu) ?? []).filter((w, i) => w.length > 1 && !isKnownWord(w, index.language(target)) && (i === 0 || !/^\p{Lu}/u.test(w)));
+  const text = words.length > 0 ? words.slice(0, 4).join(" ") : message.trim().replace(/[.!?¿¡]+$/u, "");
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** The question at the end of an NPC line ("… Aquí tiene la carta. ¿Qué desea pedir?"), asked again after an answer. */
+function lastQuestion(line: string): string {
+  const sentences = line.match(/[^.!?]*[^.!?\s][^.!?]*[.!?]+/gu) ?? [line];
+  const question = [...sentences].reverse().find((s) => s.includes("?"));
+  return (question ?? line).trim();
+}
+
+const isQuestion = (intent: LearnerIntent | null) => intent !== null && intent.startsWith("ask_");
+
 export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurnResult {
   const scenario = scenarioFor(index, request);
   const previous = request.conversation && request.conversation.topic === scenario.topic ? request.conversation : initialState(scenario);
   const state: ConversationState = { ...previous, step: Math.min(previous.step, scenario.steps.length), introduced: previous.introduced.slice(), turns: previous.turns.slice() };
+  const memory = memoryOf(previous.memory);
   const npc = request.npc ?? { name: DEFAULT_NPC_NAME[request.target], persona: null };
   const mood = readMood(request.scene, npc.persona);
   const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc, mood };
+  const { source, target } = request;
+  // A scene, a plan or a persona chose the scenario: a role-play. Nothing did: a general conversation.
+  memory.mode ??= request.conversation ? (scenario.topic === generalTopic(index) ? "general" : "scene") : sceneChosen(index, request) ? "scene" : "general";
+  const inScene = memory.mode === "scene";
 
-  const corrected = correctMessage(request.message, { index, source: request.source, target: request.target, names: [npc.name] });
-  const askedName = containsAnyKeyword(corrected.understood, ASK_NAME_KEYWORDS[request.target], request.target);
-  const match = state.done ? null : matchIntent(scenario, state.step, corrected.understood, request.target);
+  const corrected = correctMessage(request.message, { index, source, target, names: [npc.name, ...(memory.name ? [memory.name] : [])] });
+  const learner = understandLearner(index, corrected.understood, target);
+  const lastAsked = (memory.asked.at(-1) as GeneralTopic | undefined) ?? null;
+  let intent = mainIntent(learner, previous.turns.length === 0);
+  if (!intent && !inScene) {
+    const bare = bareAnswer(corrected.understood, lastAsked);
+    if (bare) {
+      intent = bare.intent;
+      if (bare.intent === "tell_name") learner.content.name = bare.value;
+      else learner.content.place = bare.value;
+    }
+  }
+  const facts = sceneFacts(index, inScene ? scenario.topic : null, request.scene ?? null, target);
+  const concepts = index.conceptById;
+  const unknownKey = unreadWords(corrected, request.message, target, index);
+  const echo = intent === "ask_quality" ? yesNoEcho(corrected.understood, target, index) : null;
+  const answerInput = { source, target, facts, turn: learner, memory, npcName: npc.name, inScene, lastAsked, unknownKey, echo };
+  const askedName = intent === null && containsAnyKeyword(corrected.understood, ASK_NAME_KEYWORDS[target], target);
   const wasDone = state.done;
   const stepBefore = state.step;
+  const last = scenario.steps.length - 1;
   const intro = (lang: Lang) => (askedName ? [say(NPC_LINES.my_name, lang, { name: npc.name })] : []);
+  /** The question the NPC is waiting on, asked again after an answer so the scene moves on. */
+  const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l))]);
 
+  // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line.
+  // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line: the step's own
+  // learner lines are questions. A question at a step that waits for an order ("How much is a coffee?") is answered here.
+  const scriptAnswers = () => {
+    const found = intent === "goodbye" ? null : matchIntent(scenario, state.step, corrected.understood, target);
+    const step = found && found.step === state.step ? scenario.steps[found.step] : undefined;
+    return step !== undefined && (intent === "complaint" || step.learner.some((line) => line.text[target].includes("?")));
+  };
   let reply: { text: string; translation: string };
+  let match: IntentMatch | null = null;
+  let understood = true;
+  let shownIntent: string | null = intent;
   let meant: Line[] | null = null;
-  if (wasDone) reply = bilingual(turn, (l) => [...intro(l), farewellKind(request.message, request.target) ? closingLine(turn, scenario.steps.length - 1, request.message, l) : say(NPC_LINES.finished, l)]);
-  else if (match) {
-    const reached = furthestStep(scenario, match, corrected.understood, request.target);
-    // A greeting that names the time of day is answered with the same one, unless the scene set it.
-    const said = reached.step === 0 && !mood.time ? greetingTime(corrected.understood, request.target) : null;
+  if (wasDone) {
+    reply = bilingual(turn, (l) => [...intro(l), farewellKind(request.message, target) ? closingLine(turn, last, request.message, l) : say(NPC_LINES.finished, l)]);
+  } else if (!inScene) {
+    // A general conversation: answer, remember, then ask the next thing not yet known.
+    const answer = intent ? answerTurn(answerInput, intent, concepts) : null;
+    const ends = answer?.closes ?? false;
+    const asksBack = answer?.asksBack === true;
+    const next = ends || asksBack ? null : nextGeneralQuestion(memory);
+    if (next) memory.asked.push(next);
+    if (answer || askedName) {
+      reply = bilingual(turn, (l) => [...intro(l), ...(answer ? answer.parts(l) : []), ...(next ? [generalQuestion(next, l)] : [])]);
+      state.misses = 0;
+    } else {
+      const words = unreadWords(corrected, request.message, target, index);
+      reply = bilingual(turn, (l) => [say(ANSWERS.not_understood_informal, l, { words }), ...(lastAsked ? [generalQuestion(lastAsked, l)] : [])]);
+      understood = false;
+      state.misses += 1;
+    }
+    state.step = Math.min(memory.asked.length, scenario.steps.length);
+    if (ends) state.done = true;
+  } else if ((isQuestion(intent) || intent === "goodbye" || intent === "complaint") && !scriptAnswers()) {
+    const answer = answerTurn(answerInput, intent as LearnerIntent, concepts);
+    if (answer.closes) {
+      // The scene's own closing line, answering the learner's farewell in kind (hasta mañana → ¡Hasta mañana!).
+      reply = bilingual(turn, (l) => [closingLine(turn, last, request.message, l)]);
+      shownIntent = matchIntent(scenario, state.step, corrected.understood, target)?.intent ?? intent;
+      state.done = true;
+      state.step = scenario.steps.length;
+    } else {
+      reply = bilingual(turn, (l) => [...answer.parts(l), ...pending(l)]);
+    }
+    state.misses = 0;
+  } else if ((match = matchIntent(scenario, state.step, corrected.understood, target))) {
+    const found = match;
+    let reached = furthestStep(scenario, found, corrected.understood, target);
+    // The scene ends when the learner says goodbye, never because the script ran out of steps.
+    const farewell = farewellKind(request.message, target) !== null;
+    if (reached.step === last && !farewell) reached = { ...reached, step: Math.max(found.step, last - 1) };
+    const said = reached.step === 0 && !mood.time ? greetingTime(corrected.understood, target) : null;
     const voice: Turn = said ? { ...turn, mood: { ...mood, time: said } } : turn;
-    const last = reached.step === scenario.steps.length - 1;
-    // Greeted and already asked for something: the NPC greets back before answering.
-    const greetBack = (l: Lang) => (match.step === 0 && reached.step > 0 ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
-    reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), last ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l)]);
-    state.step = reached.step + 1;
-    state.done = state.step >= scenario.steps.length;
+    const closing = reached.step === last;
+    // The script's own line answers (the role-play shows the same one); the name and the order are remembered.
+    if (intent === "tell_name" || (intent === "request" && learner.content.items.some(orderable))) answerTurn(answerInput, intent, concepts);
+    const greetBack = (l: Lang) => (found.step === 0 && reached.step > 0 ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
+    const stayAtEnd = reached.step === last - 1 && found.step === last;
+    reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), stayAtEnd ? say(ANSWERS.anything_else, l) : closing ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l)]);
+    state.step = stayAtEnd ? last : reached.step + 1;
+    state.done = closing;
+    state.misses = 0;
+    shownIntent = found.intent;
+  } else if (intent) {
+    const answer = answerTurn(answerInput, intent, concepts);
+    reply = bilingual(turn, (l) => [...answer.parts(l), ...pending(l)]);
     state.misses = 0;
   } else if (askedName) {
     reply = bilingual(turn, (l) => [...intro(l), ...(stepBefore > 0 ? [npcLine(turn, stepBefore - 1, l)] : [])]);
     state.misses = 0;
+    shownIntent = "ask_name";
   } else {
+    // One clarifying question naming what was not understood; the replies the learner may have meant are suggestions.
     meant = meantReplies(turn, stepBefore, state.misses);
-    const question = clarifyingQuestion(meant, state.misses);
-    reply = bilingual(turn, (l) => [question(l, request.target)]);
+    const words = unreadWords(corrected, request.message, target, index);
+    reply = bilingual(turn, (l) => [say(ANSWERS.not_understood, l, { words })]);
+    understood = false;
     state.misses += 1;
   }
 
-  const hints = hintsFor({ ...turn, state: { ...state, step: stepBefore, done: wasDone || state.done } }, match, askedName, corrected);
-  const vocabulary = newVocabulary(index, reply.text, request, state.introduced);
+  const hints = hintsFor({ ...turn, state: { ...state, step: stepBefore, done: wasDone || state.done } }, understood ? (match ?? FAKE_MATCH) : null, askedName, corrected);
+  // Words quoted back from the learner's message are theirs, not new words of the reply.
+  const vocabulary = newVocabulary(index, reply.text.replace(/[«“„][^»”“]*[»”“]/gu, " "), request, state.introduced);
   state.introduced.push(...vocabulary.map((v) => v.id));
   state.turns.push({ role: "learner", text: request.message }, { role: "npc", text: reply.text });
   state.turns = state.turns.slice(-KEPT_TURNS);
+  state.memory = memory;
   const current = scenario.steps[Math.min(state.step, scenario.steps.length - 1)];
+  const partial = partialNote(corrected, request.message, target, index, source);
 
   return {
     reply: reply.text,
     reply_translation: reply.translation,
     corrections: corrected.corrections,
     corrected_message: corrected.correctedMessage,
-    hints,
-    suggested_replies: meant && meant.length > 0 ? meant : suggestions(turn, state.step),
+    hints: partial ? [partial, ...hints].slice(0, MAX_HINTS) : hints,
+    suggested_replies: meant && meant.length > 0 ? meant : suggestions(turn, Math.min(state.step, scenario.steps.length - 1)),
     new_vocabulary: vocabulary,
     progress: {
       topic: scenario.topic,
       step_id: current?.id ?? "",
       step: Math.min(state.step + 1, scenario.steps.length),
       steps: scenario.steps.length,
-      understood: match !== null || askedName || wasDone,
-      intent: match?.intent ?? (askedName ? "ask_name" : null),
+      understood: understood || wasDone,
+      intent: understood ? shownIntent : null,
       completed: state.done,
     },
     conversation: state,
   };
+}
+
+const FAKE_MATCH = { step: 0, intent: "", keyword: "" } as unknown as IntentMatch;
+
+/** A message corrected only in part says so: words the checks could not read were left as written. */
+function partialNote(corrected: CorrectedMessage, message: string, target: Lang, index: LexiconIndex, source: Lang): string | null {
+  if (corrected.corrections.length === 0 || corrected.otherLanguage) return null;
+  const unread = (corrected.understood.match(/[\p{L}'’-]+/gu) ?? []).filter((w) => w.length > 2 && !/^\p{Lu}/u.test(w) && !isKnownWord(w, index.language(target)));
+  if (unread.length === 0) return null;
+  return say(PARTIAL_NOTE, source, { words: unread.slice(0, 3).map((w) => quote(source, w)).join(", ") });
+}
+
+/** Did the plan, the scene or the persona name a topic (the same test scenarioFor makes)? */
+function sceneChosen(index: LexiconIndex, request: TutorRequest): boolean {
+  if (request.planTopics.length > 0) return true;
+  const extra = request.npc?.persona ? [request.npc.persona] : [];
+  return request.scene || extra.length > 0 ? resolveTopics(index, request.scene ?? "", extra).matched : false;
+}
+
+/** The scenario a conversation with no scene, plan or persona follows: its topic marks a general conversation. */
+function generalTopic(index: LexiconIndex): string | null {
+  return chooseScenario(index, [])?.topic ?? null;
 }

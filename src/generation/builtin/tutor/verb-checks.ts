@@ -119,7 +119,8 @@ export function auxiliaryStage(ctx: Context): void {
     let j = k + 1;
     if (ctx.lang === "de") {
       // The participle closes the clause: "Ich habe gestern … gegangen."
-      while (j + 1 < ctx.words.length && !punctuationBefore(ctx, j + 1)) j++;
+      // …or at "und"/"aber": "Ich habe gearbeitet und bin gegangen" has two verbs with their own auxiliaries.
+      while (j + 1 < ctx.words.length && !punctuationBefore(ctx, j + 1) && !COORDINATORS.has(at(ctx, j + 1))) j++;
     } else {
       while (j < ctx.words.length && j - k <= 2 && /^(già|mai|appena|sempre|anche|pas|jamais|déjà|bien|encore)$/.test(at(ctx, j))) j++;
     }

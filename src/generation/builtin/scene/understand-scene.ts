@@ -1,0 +1,449 @@
+// Scene understanding: what a scene or topic text (any of the six languages, source or target,
+// or a mix) asks for — the situation (a frame), the lexicon concepts it names, the place and its
+// currency, the time of day, what went wrong, and who the NPC is. Words are lemmatised by the
+// morphology tables and stemmed; multi-word expressions are read first and their words are not
+// read again one by one; a word with several senses takes the one that fits the scene's frame
+// and other words. Nothing of the text is echoed: it only chooses among the engine's own data.
+import { LANGS, type Lang } from "../../languages.ts";
+import type { LexiconIndex } from "../lexicon-index.ts";
+import { entryForms } from "../lexicon-index.ts";
+import type { Concept } from "../lexicon-rules.ts";
+import { guessLanguage } from "../language-guess.ts";
+import { coreWords } from "../tutor/core-words.ts";
+import { morphologyOf } from "../morphology/morph-index.ts";
+import { readMood } from "../npc-voice.ts";
+import { foldAccents, stem, words } from "../text-normalise.ts";
+import { COMPLICATION_CUES, NIGHT_WORDS, ROLE_CUES, SETTINGS, type Complication } from "./cues.ts";
+import { FRAME_BY_ID, FRAMES, TOPIC_FRAME, type Frame, type FrameId } from "./frames.ts";
+import { PLACES, regionNote, type Currency, type Place, type RegionNote } from "./places.ts";
+
+export type { Complication } from "./cues.ts";
+export type { Frame, FrameId } from "./frames.ts";
+export type { Currency, Place, RegionNote } from "./places.ts";
+
+export type SceneTime = "morning" | "afternoon" | "evening" | "night";
+
+export interface SceneUnderstanding {
+  frame: FrameId;
+  /** Lexicon concept ids the text names, in the order it names them, each in the sense that fits. */
+  concepts: string[];
+  /** Lexicon topics of the scene, best first (the frame's own first). */
+  topics: string[];
+  place: { id: string; country: string; names: Record<Lang, string> } | null;
+  currency: Currency | null;
+  /** Set when the place speaks another variety of the target language than the one taught. */
+  regionNote: RegionNote | null;
+  timeOfDay: SceneTime | null;
+  complication: Complication | null;
+  /** The NPC's role: the request's persona wins, then the scene's words, then the frame's. */
+  npcRole: string;
+  /** The request's NPC name when one was given. */
+  npcName: string | null;
+  /** 0..1: how much of the text was understood and how clearly it names its frame. */
+  confidence: number;
+}
+
+export interface SceneInput {
+  text: string;
+  npc?: { name: string; persona: string | null } | null;
+  /** The language taught, for the regional note. */
+  target?: Lang;
+  /** The learner's language: with the target, the languages the text is most likely in. */
+  source?: Lang;
+}
+
+type Payload =
+  | { kind: "frame"; frame: FrameId }
+  | { kind: "concept"; concept: Concept }
+  | { kind: "topic"; topic: string }
+  | { kind: "role"; role: string }
+  | { kind: "complication"; complication: Complication }
+  | { kind: "setting"; setting: (typeof SETTINGS)[number] }
+  | { kind: "place"; place: Place }
+  | { kind: "night" };
+
+interface Cue {
+  /** Stems of the cue's words in its language. */
+  stems: string[];
+  lang: Lang;
+  payload: Payload;
+  /** A place that is also a common word ("Nice", "Porto") must be written with a capital. */
+  capital?: boolean;
+}
+
+type CueMap = Map<string, Cue[]>;
+
+interface CueTables {
+  /** The engine's own scene words (frames, roles, complications, places …) in every language: small. */
+  small: Map<Lang, CueMap>;
+  /** Lexicon concepts and topic keywords, built per language on first need: large. */
+  lexicon: Map<Lang, CueMap>;
+}
+
+const CONTENT_POS = new Set(["noun", "verb", "adj", "adv", "phrase"]);
+const STOP_WORDS = new Set(
+  "the and with for from into this that there der die das und mit von den dem des ein eine einen les une des dans avec pour sur los las una con del por para che per nel nella uma com dos das pelo pela est une ist sind are was who".split(" "),
+);
+const LOCATIVES = new Set(
+  "near at in on by to beside behind next outside inside por durante pendant während cerca junto sobre en frente près à au aux dans sur chez devant bei neben im am an auf vor hinter vicino nel nella nei sulla sul sui al all alla allo ai alle presso perto no na nos nas ao em".split(" "),
+);
+const ARTICLES = new Set("the a an el la los las le les l du des del della dello dei der die das dem den des o os as il lo gli i do da".split(" "));
+const AMBIGUOUS_PLACES = new Set(["nice", "porto", "rio", "salvador", "valencia"]);
+
+const tables = new WeakMap<LexiconIndex, CueTables>();
+
+function addCue(map: CueMap, lang: Lang, text: string, payload: Payload, capital = false): void {
+  const ws = words(text);
+  if (ws.length === 0) return;
+  if (ws.length === 1 && ((ws[0] as string).length < 3 || STOP_WORDS.has(ws[0] as string))) return;
+  const stems = ws.map((w) => stem(w, lang));
+  const list = map.get(stems[0] as string) ?? [];
+  list.push({ stems, lang, payload, capital });
+  map.set(stems[0] as string, list);
+}
+
+function smallTable(lang: Lang): CueMap {
+  const map: CueMap = new Map();
+  for (const frame of FRAMES) for (const cue of frame.cues[lang]) addCue(map, lang, cue, { kind: "frame", frame: frame.id });
+  for (const [complication, cues] of Object.entries(COMPLICATION_CUES)) for (const cue of cues[lang]) addCue(map, lang, cue, { kind: "complication", complication: complication as Complication });
+  for (const [role, cues] of Object.entries(ROLE_CUES)) for (const cue of cues[lang]) addCue(map, lang, cue, { kind: "role", role });
+  for (const setting of SETTINGS) for (const cue of setting.cues[lang]) addCue(map, lang, cue, { kind: "setting", setting });
+  for (const cue of NIGHT_WORDS[lang]) addCue(map, lang, cue, { kind: "night" });
+  for (const place of PLACES) {
+    for (const name of new Set([place.names[lang], ...(place.aliases ?? [])])) addCue(map, lang, name, { kind: "place", place }, AMBIGUOUS_PLACES.has(place.id));
+  }
+  return map;
+}
+
+function lexiconTable(index: LexiconIndex, lang: Lang): CueMap {
+  const map: CueMap = new Map();
+  for (const topic of index.data.topics) {
+    for (const k of topic.keywords[lang]) addCue(map, lang, k, { kind: "topic", topic: topic.id });
+    addCue(map, lang, topic.names[lang], { kind: "topic", topic: topic.id });
+  }
+  for (const concept of index.data.concepts) {
+    if (!CONTENT_POS.has(concept.pos)) continue;
+    for (const form of entryForms(concept[lang])) addCue(map, lang, form, { kind: "concept", concept });
+  }
+  return map;
+}
+
+function cueTables(index: LexiconIndex): CueTables {
+  let t = tables.get(index);
+  if (!t) {
+    t = { small: new Map(LANGS.map((lang) => [lang, smallTable(lang)])), lexicon: new Map() };
+    tables.set(index, t);
+  }
+  return t;
+}
+
+function lexiconCues(index: LexiconIndex, lang: Lang): CueMap {
+  const t = cueTables(index);
+  let map = t.lexicon.get(lang);
+  if (!map) t.lexicon.set(lang, (map = lexiconTable(index, lang)));
+  return map;
+}
+
+/**
+ * The keys a word may match in a language: its stem, and in the text's own language the stems
+ * of the lemmas the morphology tables read it as (built for that language alone: a table costs
+ * a few hundred milliseconds the first time).
+ */
+function wordKeys(index: LexiconIndex, word: string, lang: Lang, lemmatise: boolean): Set<string> {
+  const keys = new Set([stem(word, lang)]);
+  if (lemmatise && lang !== "en") {
+    const morph = morphologyOf(index.language(lang));
+    for (const r of morph?.read(word) ?? []) keys.add(stem(r.lemma, lang));
+  }
+  return keys;
+}
+
+interface Hit {
+  start: number;
+  length: number;
+  payloads: Payload[];
+}
+
+/**
+ * The language the text is written in: among the request's languages when it gives them (their
+ * tables are built for the plan anyway), else among all six.
+ */
+function textLanguage(index: LexiconIndex, raw: string[], hint: readonly Lang[]): Lang | null {
+  if (hint.length === 0) return guessLanguage(index, raw.join(" "));
+  const tokens = raw.map((w) => words(w)[0] ?? "").filter((w) => w.length >= 2);
+  const score = (lang: Lang) => tokens.filter((w) => index.language(lang).knownWords.has(w) || coreWords(lang).has(w)).length;
+  const ranked = [...new Set(hint)].map((lang) => ({ lang, n: score(lang) })).sort((a, b) => b.n - a.n);
+  const [first, second] = ranked;
+  return first && first.n > 0 && (!second || first.n > second.n) ? first.lang : null;
+}
+
+/** Longest cues first at each position; the words of a cue are not read again. */
+function readCues(index: LexiconIndex, tokens: string[], raw: string[], hint: readonly Lang[] = []): Hit[] {
+  const tables = cueTables(index);
+  // In a text of one language, a word of that language means what it means there: German "hat"
+  // is not an English hat, Italian "bar" is a bar. Other languages' readings count only where the
+  // text's own language has none (a mixed text, a cognate, a name).
+  const own = textLanguage(index, raw, hint);
+  const ownKnows = (w: string) => own !== null && (index.language(own).knownWords.has(w) || coreWords(own).has(w));
+  // The lexicon is read in the text's own language and the languages of the request (the
+  // scene is written in the learner's language or the one learnt); the engine's scene words in all.
+  const deep = new Set<Lang>([...(own ? [own] : []), ...hint]);
+  if (deep.size === 0) deep.add("en");
+  const keys = tokens.map((w) => new Map(LANGS.map((lang) => [lang, wordKeys(index, w, lang, lang === own)])));
+  const hits: Hit[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let best: { length: number; payloads: { lang: Lang; payload: Payload }[] } = { length: 0, payloads: [] };
+    for (const lang of LANGS) {
+      const maps = deep.has(lang) ? [tables.small.get(lang) as CueMap, lexiconCues(index, lang)] : [tables.small.get(lang) as CueMap];
+      for (const key of keys[i]?.get(lang) ?? []) {
+        for (const cue of maps.flatMap((m) => m.get(key) ?? [])) {
+          const n = cue.stems.length;
+          if (n < best.length || i + n > tokens.length) continue;
+          if (n === 1 && ((tokens[i] as string).length < 3 || STOP_WORDS.has(tokens[i] as string))) continue;
+          if (cue.capital && !/^\p{Lu}/u.test(raw[i] ?? "")) continue;
+          let ok = true;
+          for (let j = 1; j < n && ok; j++) ok = keys[i + j]?.get(lang)?.has(cue.stems[j] as string) ?? false;
+          if (!ok) continue;
+          if (n > best.length) best = { length: n, payloads: [] };
+          best.payloads.push({ lang: cue.lang, payload: cue.payload });
+        }
+      }
+    }
+    const ownCue = best.payloads.some((p) => p.lang === own);
+    const keep = best.payloads.filter((p) => p.payload.kind === "place" || p.lang === own || (!ownCue && !(best.length === 1 && ownKnows(tokens[i] as string))));
+    if (best.length > 0 && keep.length > 0) {
+      hits.push({ start: i, length: best.length, payloads: [...new Set(keep.map((p) => p.payload))] });
+      i += best.length;
+    } else i++;
+  }
+  return hits;
+}
+
+// Romance "a" is a locative before an article ("a la catedral", "a os"), an article in English.
+const ROMANCE_ARTICLES = new Set(["la", "las", "los", "el", "lo", "os", "as", "o", "le", "les"]);
+
+function afterLocative(tokens: string[], i: number): boolean {
+  const prev = tokens[i - 1];
+  const before = tokens[i - 2];
+  if (prev === undefined) return false;
+  if (LOCATIVES.has(prev)) return true;
+  return ARTICLES.has(prev) && before !== undefined && (LOCATIVES.has(before) || (before === "a" && ROMANCE_ARTICLES.has(prev)));
+}
+
+function uniqueConcepts(payloads: Payload[]): Concept[] {
+  const out: Concept[] = [];
+  for (const p of payloads) if (p.kind === "concept" && !out.includes(p.concept)) out.push(p.concept);
+  return out;
+}
+
+const FRAME_CUE = 3;
+const MULTI_WORD_BONUS = 1;
+const ROLE_VOTE = 2;
+const TOPIC_VOTE = 1.5;
+const COMPLICATION_FRAMES: Record<Complication, [FrameId, number][]> = {
+  lost: [["report_loss", 3]],
+  stolen: [["report_loss", 4]],
+  delayed: [["travel_tickets", 1]],
+  cancelled: [["travel_tickets", 1]],
+  broken: [["repair", 1], ["return_complain", 1]],
+  full: [["check_in", 0.5]],
+  closed: [],
+};
+
+/** Does a concept fit a frame: listed by it, or one of its topics is the frame's? */
+function fit(concept: Concept, frame: Frame): number {
+  if (frame.concepts.includes(concept.id)) return 2;
+  if (concept.topics[0] === frame.topics[0]) return 1.5;
+  return concept.topics.some((t) => frame.topics.includes(t)) ? 1 : 0;
+}
+
+function conceptVotes(votes: Map<FrameId, number>, concept: Concept, weight: number): void {
+  for (const frame of FRAMES) {
+    const f = fit(concept, frame);
+    if (f > 0) votes.set(frame.id, (votes.get(frame.id) ?? 0) + (weight * f) / 2);
+  }
+}
+
+function add(votes: Map<FrameId, number>, frame: FrameId, w: number): void {
+  votes.set(frame, (votes.get(frame) ?? 0) + w);
+}
+
+/**
+ * What the text asks for, or null when nothing in it is understood (no frame, no concept, no
+ * topic): the caller then says so instead of teaching a substitute.
+ */
+export function understandScene(index: LexiconIndex, input: SceneInput): SceneUnderstanding | null {
+  const direct = index.topicById.get(foldAccents(input.text).trim().replace(/[\s-]+/g, "_"));
+  const raw = input.text.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const tokens = raw.map((w) => words(w)[0] ?? w.toLowerCase());
+  const hint = [input.source, input.target].filter((l): l is Lang => l !== undefined);
+  const hits = readCues(index, tokens, raw, hint);
+  const votes = new Map<FrameId, number>();
+  const topicVotes = new Map<string, number>();
+  const topicOnly = new Map<string, number>();
+  // The scene's last topic word is its head ("a harbour tavern" is a tavern, "viagem de trem" a train journey).
+  let lastTopic: string | null = null;
+  let complication: Complication | null = null;
+  let sceneRole: string | null = null;
+  let place: Place | null = null;
+  let night = false;
+  let lastFrameCue: FrameId[] = [];
+  const ambiguous: Concept[][] = [];
+  const named: Concept[] = [];
+  // Concepts read from a word that also names a frame, role or complication ("lost" is also a
+  // lost match): kept only when they fit the frame.
+  const shared: Concept[] = [];
+  const settingConcepts: string[] = [];
+  let framed = false;
+  for (const hit of hits) {
+    const names = hit.payloads.some((p) => p.kind === "frame");
+    // A place after a locative says where the scene is, not what it is ("a café near the
+    // harbour"), unless it is the first thing the scene names ("en la farmacia").
+    const where = afterLocative(tokens, hit.start) && !(names && !framed) ? 0.5 : 1;
+    framed ||= names;
+    const multi = hit.length > 1 ? MULTI_WORD_BONUS : 0;
+    const frames = new Set<FrameId>();
+    // A topic counts once per word, however many of its names and keywords the word is.
+    const hitTopics = new Set<string>();
+    for (const p of hit.payloads) {
+      if (p.kind === "frame") frames.add(p.frame);
+      else if (p.kind === "complication") complication ??= p.complication;
+      else if (p.kind === "role") sceneRole ??= p.role;
+      else if (p.kind === "place") place ??= p.place;
+      else if (p.kind === "night") night = true;
+      // A word that names a frame votes for it; its topic only adds to the lesson's topics.
+      else if (p.kind === "topic") hitTopics.add(p.topic);
+      else if (p.kind === "setting") {
+        for (const t of p.setting.topics) topicVotes.set(t, (topicVotes.get(t) ?? 0) + where);
+        settingConcepts.push(...p.setting.concepts);
+      }
+    }
+    // A word that names a frame votes for it; its topic only adds to the lesson's topics.
+    for (const topic of hitTopics) {
+      const into = names ? topicOnly : topicVotes;
+      into.set(topic, (into.get(topic) ?? 0) + where);
+      lastTopic = topic;
+    }
+    for (const f of frames) add(votes, f, (FRAME_CUE + multi) * where);
+    if (frames.size > 0 && where === 1) lastFrameCue = [...frames];
+    for (const p of hit.payloads) {
+      if (p.kind === "role") for (const frame of FRAMES) if (frame.npcRole === p.role) add(votes, frame.id, ROLE_VOTE * where);
+      if (p.kind === "complication") for (const [f, w] of COMPLICATION_FRAMES[p.complication]) add(votes, f, w);
+    }
+    const concepts = uniqueConcepts(hit.payloads);
+    if (hit.length > 1 && concepts.length === 0) for (const c of innerConcepts(index, tokens, raw, hit, frames, hint)) if (!named.includes(c)) named.push(c);
+    if (concepts.length === 1 && hit.payloads.some((p) => p.kind !== "concept" && p.kind !== "topic")) shared.push(concepts[0] as Concept);
+    if (concepts.length === 1) {
+      named.push(concepts[0] as Concept);
+      conceptVotes(votes, concepts[0] as Concept, where);
+    } else if (concepts.length > 1) ambiguous.push(concepts);
+  }
+  for (const [topic, w] of topicVotes) {
+    // Weather is the scene's mood, not its situation (unless it is all the scene says).
+    if (topic === "weather" && topicVotes.size > 1) continue;
+    const f = TOPIC_FRAME[topic];
+    if (f) add(votes, f, TOPIC_VOTE * w);
+  }
+  // The head of the scene (its last frame cue, "a harbour tavern" is a tavern) gets a bonus.
+  for (const f of lastFrameCue) add(votes, f, 1 / lastFrameCue.length);
+  if (direct) add(votes, TOPIC_FRAME[direct.id] ?? "meet_introduce", 10);
+  // Ambiguous words only vote when nothing else chose a frame, each sense at a share.
+  if (votes.size === 0) for (const senses of ambiguous) for (const c of senses) conceptVotes(votes, c, 1 / senses.length);
+  const npcRoleFromPersona = input.npc?.persona ? personaRole(index, input.npc.persona) : null;
+  if (votes.size === 0 && npcRoleFromPersona) for (const frame of FRAMES) if (frame.npcRole === npcRoleFromPersona) add(votes, frame.id, 1);
+  // A scene that says nothing of its own: the persona says who the NPC is, and so where ("a ferry captain").
+  if (votes.size === 0 && input.npc?.persona) {
+    const fromPersona = understandScene(index, { text: input.npc.persona, ...(input.target ? { target: input.target } : {}), ...(input.source ? { source: input.source } : {}) });
+    if (fromPersona) return { ...fromPersona, npcName: input.npc.name, confidence: Math.round(fromPersona.confidence * 50) / 100 };
+  }
+  const ranked = [...votes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const best = ranked[0];
+  if (!best || best[1] <= 0) return null;
+  const frame = FRAME_BY_ID.get(best[0]) as Frame;
+  // Senses: the one that fits the frame, else the one that shares a topic with the words already
+  // understood; a word whose senses nothing tells apart is left out.
+  for (const c of shared) if (fit(c, frame) === 0) named.splice(named.indexOf(c), 1);
+  // Everyday words (be, have, go) say nothing about the scene unless the scene is everyday talk.
+  for (const c of [...named]) if (c.topics[0] === "everyday" && fit(c, frame) === 0) named.splice(named.indexOf(c), 1);
+  const context = new Set(named.flatMap((c) => c.topics));
+  for (const senses of ambiguous) {
+    const byFrame = senses.filter((c) => fit(c, frame) > 0).sort((a, b) => fit(b, frame) - fit(a, frame));
+    const byContext = senses.filter((c) => c.topics.some((t) => context.has(t)));
+    const chosen = byFrame[0] ?? (byContext.length === 1 ? byContext[0] : undefined);
+    if (chosen) named.push(chosen);
+  }
+  const conceptIds = [...new Set([...named.map((c) => c.id), ...settingConcepts.filter((id) => index.conceptById.has(id))])];
+  for (const [t, w] of topicOnly) topicVotes.set(t, (topicVotes.get(t) ?? 0) + w);
+  if (lastTopic) topicVotes.set(lastTopic, (topicVotes.get(lastTopic) ?? 0) + 1);
+  const topics = rankTopics(frame, named, topicVotes, direct?.id ?? null).filter((t) => index.topicById.has(t)).slice(0, 3);
+  const mood = readMood(input.text, null);
+  night ||= saysNight(index, tokens);
+  const understoodWords = hits.reduce((n, h) => n + h.length, 0);
+  const contentWords = tokens.filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !ARTICLES.has(w) && !LOCATIVES.has(w) && !/^\p{N}+$/u.test(w)).length;
+  const coverage = contentWords === 0 ? 1 : Math.min(1, understoodWords / contentWords);
+  const clarity = Math.min(1, best[1] / 5);
+  const confidence = direct ? 1 : Math.round((0.5 * coverage + 0.5 * clarity) * 100) / 100;
+  const p = place as Place | null;
+  return {
+    frame: frame.id,
+    concepts: conceptIds,
+    topics,
+    place: p ? { id: p.id, country: p.country, names: p.names } : null,
+    currency: p?.currency ?? null,
+    regionNote: p && input.target ? regionNote(p, input.target) : null,
+    timeOfDay: night ? "night" : mood.time,
+    complication,
+    npcRole: npcRoleFromPersona ?? sceneRole ?? frame.npcRole,
+    npcName: input.npc?.name ?? null,
+    confidence,
+  };
+}
+
+const nightStems = new Map<Lang, string[][]>(LANGS.map((lang) => [lang, NIGHT_WORDS[lang].map((w) => words(w).map((x) => stem(x, lang)))]));
+
+/** Night words anywhere, also inside a longer expression ("a night market"). */
+function saysNight(index: LexiconIndex, tokens: string[]): boolean {
+  return LANGS.some((lang) =>
+    (nightStems.get(lang) ?? []).some((cue) => tokens.some((_, i) => cue.every((s, j) => tokens[i + j] !== undefined && wordKeys(index, tokens[i + j] as string, lang, false).has(s)))),
+  );
+}
+
+/**
+ * Concepts named inside a frame's multi-word cue that belong to that frame ("birthday" in
+ * "birthday party"), so the words are taught; other words inside it stay unread ("house" in
+ * "publishing house" is a setting, "station" in "police station" is not a railway station).
+ */
+function innerConcepts(index: LexiconIndex, tokens: string[], raw: string[], hit: Hit, frames: Set<FrameId>, hint: readonly Lang[]): Concept[] {
+  const out: Concept[] = [];
+  for (let j = hit.start; j < hit.start + hit.length; j++) {
+    for (const h of readCues(index, [tokens[j] as string], [raw[j] as string], hint)) {
+      for (const c of uniqueConcepts(h.payloads)) {
+        if ([...frames].some((f) => fit(c, FRAME_BY_ID.get(f) as Frame) >= 1.5)) out.push(c);
+      }
+    }
+  }
+  return out;
+}
+
+/** The role a persona names ("a grumpy old waiter"), if any. */
+function personaRole(index: LexiconIndex, persona: string): string | null {
+  const raw = persona.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const tokens = raw.map((w) => words(w)[0] ?? w.toLowerCase());
+  for (const hit of readCues(index, tokens, raw)) for (const p of hit.payloads) if (p.kind === "role") return p.role;
+  return null;
+}
+
+function rankTopics(frame: Frame, named: Concept[], topicVotes: Map<string, number>, direct: string | null): string[] {
+  const score = new Map<string, number>();
+  const bump = (t: string, w: number) => score.set(t, (score.get(t) ?? 0) + w);
+  // The frame's topics, then the topics the scene names outright, then those of its words.
+  frame.topics.forEach((t, i) => bump(t, 2 - i * 0.25));
+  for (const c of named) c.topics.forEach((t, i) => bump(t, i === 0 ? 1 : 0.5));
+  for (const [t, w] of topicVotes) bump(t, w * 2.5);
+  if (direct) bump(direct, 100);
+  // Weather in a scene is its mood (npc-voice.ts reads it for the lines), not what it teaches,
+  // unless the situation is about the weather.
+  if (!frame.topics.includes("weather") && direct !== "weather") score.delete("weather");
+  return [...score].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
+}
