@@ -11,7 +11,7 @@ export const EventEnvelopeSchema = t.Object(
     subject: t.String({ description: "parla_sub_…: whom the event is about; stable for a client, different for each client." }),
     data: t.Record(t.String(), t.Unknown(), { description: "Small: names resources rather than copying them." }),
   },
-  { description: "An event envelope (spec 2.5), identical on webhooks, the feed and the stream." },
+  { description: "An event envelope, identical on webhooks, the feed and the stream." },
 );
 
 const Cursor = t.String({ description: "The previous next_cursor (or a stream frame's id), unchanged. Opaque; valid for 30 days." });

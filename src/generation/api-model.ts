@@ -21,7 +21,7 @@ export const LessonPlan = t.Object({
   npc: t.Optional(Npc),
   sets_ready: Type.Integer({ description: "Sets made so far" }),
   sets: t.Array(LessonSet, { description: "The sets made so far, in order; the first is usable alone" }),
-  from_library: t.Boolean({ description: "true when the sets were taken from the plan library (spec 3.1)" }),
+  from_library: t.Boolean({ description: "true when the sets were taken from the plan library" }),
 });
 export type LessonPlanView = Static<typeof LessonPlan>;
 
@@ -33,7 +33,7 @@ export const TutorMessageBody = t.Object({
   target_lang: LangInput,
   level: LevelInput,
   conversation_id: t.Optional(t.String({ description: "Continue this conversation; absent to start one" })),
-  scene: t.Optional(t.String({ description: "Up to 160 characters; spec 2.6 text rules" })),
+  scene: t.Optional(t.String({ description: "Up to 160 characters after trimming; one line of visible characters" })),
   npc: t.Optional(Npc),
   plan_id: t.Optional(t.String({ description: "A lesson plan of the account that the conversation practises" })),
 }, { additionalProperties: false });

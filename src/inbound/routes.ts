@@ -34,12 +34,12 @@ const Answer = t.Object(
     reason: t.Optional(t.String({ description: "The refusal's code (e.g. allowance_exhausted), or internal." })),
     error: t.Optional(t.String({ description: "The refusal in words." })),
   },
-  { description: "Answer to an inbound event (spec 2.7). The same key within a day gets this answer again." },
+  { description: "Answer to an inbound event. The same key within a day gets this answer again." },
 );
 
 const documentedBody = t.Union(
   Object.entries(INBOUND_EVENT_TYPES).map(([type, data]) => t.Object({ type: t.Literal(type), data }, { additionalProperties: false })),
-  { description: "{type, data} (spec 2.6). Text fields are one line of visible characters; lengths count after trimming." },
+  { description: "{type, data}. Text fields are one line of visible characters; lengths count after trimming." },
 );
 
 export function inboundRoutes(deps: InboundRouteDeps) {

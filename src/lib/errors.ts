@@ -11,6 +11,11 @@ export interface AppErrorExtra {
   reason?: string;
   /** Headers the answer must carry (Retry-After, WWW-Authenticate…). */
   headers?: Record<string, string>;
+  /**
+   * Further refusals of the same request, each naming its field, so a form can show every error at
+   * once. The /v1 envelope carries one `param` (spec 2.4), so it renders only the first.
+   */
+  also?: { param: string; message: string }[];
 }
 
 export class AppError extends Error {
@@ -31,6 +36,13 @@ export class AppError extends Error {
 
 export const notFound = (what = "resource") => new AppError(404, "not_found", `${what} not found`);
 export const invalidRequest = (message: string, param?: string) => new AppError(400, "invalid_request", message, { param });
+
+/** Every field's refusal of one request as one 400 invalid_request: the first is the envelope's, the rest ride along (`also`). */
+export function invalidFields(problems: { param: string; message: string }[]): AppError | null {
+  const [first, ...rest] = problems;
+  if (!first) return null;
+  return new AppError(400, "invalid_request", first.message, { param: first.param, ...(rest.length ? { also: rest } : {}) });
+}
 
 /**
  * The service call's value, or the AppError it refused with — for a caller that shows the refusal

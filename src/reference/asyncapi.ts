@@ -13,7 +13,7 @@ const messageName = (type: string) => type.replace(/\./g, "_");
 function envelopeSchema(type: EventType, entry: CatalogueEntry): Json {
   return {
     type: "object",
-    description: "The event envelope (spec 2.5), identical on webhooks, the feed and the stream.",
+    description: "The event envelope, identical on webhooks, the feed and the stream.",
     properties: {
       id: { type: "string", description: "parla_evt_…: unique; deduplicate on it (the same on every retry and redelivery)." },
       type: { type: "string", const: type },
@@ -48,7 +48,7 @@ export function asyncApiDocument(context: { baseUrl: string; apiVersion: string 
     const name = messageName(type);
     schemas[name] = {
       type: "object",
-      description: `Body of POST /v1/events for ${type} (spec 2.6, 4.3): needs events:write, and lesson_plans:write when generate is true; send an Idempotency-Key header.`,
+      description: `Body of POST /v1/events for ${type}: needs events:write, and lesson_plans:write when generate is true; send an Idempotency-Key header.`,
       properties: { type: { type: "string", const: type }, data: plain(data) },
       required: ["type", "data"],
     };

@@ -12,7 +12,7 @@ export const Version = t.Object(
     deprecated_at: t.Optional(t.String()),
     sunset_at: t.Optional(t.String()),
   },
-  { description: "An API version (spec 9)." },
+  { description: "An API version." },
 );
 
 export const VersionList = t.Object({ items: t.Array(Version, { description: "Newest first." }) });

@@ -158,7 +158,7 @@ const TokenResponse = Type.Object(
     scope: Type.String({ description: "space-separated scopes the token actually holds" }),
     refresh_token: Type.Optional(Type.String({ description: "parla_rt_…; authorization code and refresh grants only" })),
   },
-  { description: "Token response (spec 2.3)." },
+  { description: "Token response (RFC 6749 §5.1)." },
 );
 
 function oauthPaths(): Json {
@@ -311,14 +311,14 @@ export function openApiDocument(routes: readonly DocumentedRoute[], context: Doc
           name: "Parla-Version",
           in: "header",
           required: false,
-          description: "The API version to answer under (spec 9.2); without it, the client's pinned version. Unknown: 400 invalid_version; discontinued: 410 version_discontinued.",
+          description: "The API version to answer under; without it, the client's pinned version. Unknown: 400 invalid_version; discontinued: 410 version_discontinued.",
           schema: { type: "string", enum: context.versions },
         },
       } : {},
       schemas: {
         Error: {
           type: "object",
-          description: "The /v1 error envelope (spec 2.4): branch on `code`; `error` says it in words; `param` names the field to blame.",
+          description: "The /v1 error envelope: branch on `code`; `error` says it in words; `param` names the field to blame.",
           properties: { code: { type: "string" }, error: { type: "string" }, param: { type: "string" }, request_id: { type: "string", description: "5xx only: quote it to the operator" } },
           required: ["code", "error"],
         },

@@ -12,7 +12,60 @@ function schemaText(schema: unknown): string {
   return JSON.stringify(schema, null, 2);
 }
 
-function Operation(props: { method: string; path: string; op: Json; anchor: string }) {
+/** A smallest value the schema allows (its required fields, first choices), for the curl example. */
+function sampleOf(schema: Json | undefined, depth = 0): unknown {
+  if (!schema || depth > 6) return null;
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (Array.isArray(schema.anyOf)) return sampleOf(schema.anyOf.find((s: Json) => s.type !== "null") ?? schema.anyOf[0], depth + 1);
+  switch (schema.type) {
+    case "object": {
+      const out: Json = {};
+      for (const name of (schema.required ?? []) as string[]) out[name] = sampleOf(schema.properties?.[name], depth + 1);
+      return out;
+    }
+    case "integer":
+    case "number":
+      return schema.minimum ?? 1;
+    case "boolean":
+      return false;
+    case "array":
+      return [];
+    default:
+      return "…";
+  }
+}
+
+/** The curl command for an operation: its method, URL, token, required headers and a body it accepts. */
+function curlOf(baseUrl: string, method: string, path: string, op: Json): string {
+  const lines = [`curl -X ${method.toUpperCase()} '${baseUrl}${path}'`];
+  if (op["x-parla-scope"]) lines.push(`-H "Authorization: Bearer $PARLA_TOKEN"`);
+  for (const p of (op.parameters ?? []) as Json[]) if (p.in === "header" && p.required) lines.push(`-H '${p.name}: ${p.name === "Idempotency-Key" ? "$(uuidgen)" : "…"}'`.replace(/^-H '(.*)\$\(uuidgen\)'$/, `-H "$1$(uuidgen)"`));
+  const json = op.requestBody?.content?.["application/json"]?.schema as Json | undefined;
+  const form = op.requestBody?.content?.["application/x-www-form-urlencoded"]?.schema as Json | undefined;
+  if (json) lines.push(`-H 'Content-Type: application/json'`, `-d '${JSON.stringify(sampleOf(json)).replace(/'/g, "'\\''")}'`);
+  else if (form) for (const name of (form.required ?? []) as string[]) lines.push(`--data-urlencode '${name}=${sampleOf(form.properties?.[name])}'`);
+  return lines.join(" \\\n  ");
+}
+
+/** A code block with a copy button (browser-script.ts copies the block's text). */
+function CodeBlock(props: { id: string; text: string; label: string }) {
+  return (
+    <div class="code-block">
+      <pre>
+        <code id={props.id} safe>
+          {props.text}
+        </code>
+      </pre>
+      <button type="button" class="secondary" data-copy={props.id} aria-label={`Copy ${props.label}`}>
+        Copy
+      </button>
+    </div>
+  );
+}
+
+function Operation(props: { method: string; path: string; op: Json; anchor: string; baseUrl: string; errors: Json }) {
   const { op } = props;
   const scope = op["x-parla-scope"] as string | null | undefined;
   const body = op.requestBody?.content?.["application/json"]?.schema ?? op.requestBody?.content?.["application/x-www-form-urlencoded"]?.schema;
@@ -32,12 +85,13 @@ function Operation(props: { method: string; path: string; op: Json; anchor: stri
         {op["x-parla-operation"] ? (
           <>
             {" "}
-            · billed as <code safe>{op["x-parla-operation"]}</code>
+            · billed as <code safe>{op["x-parla-operation"]}</code>, <span safe>{`${op["x-parla-credits"] ?? 0} credit${op["x-parla-credits"] === 1 ? "" : "s"}`}</span> per call
           </>
         ) : (
-          ""
+          " · free"
         )}
       </p>
+      <CodeBlock id={`${props.anchor}-curl`} text={curlOf(props.baseUrl, props.method, props.path, op)} label="the curl command" />
       {params.length > 0 ? (
         <table>
           <thead>
@@ -67,9 +121,7 @@ function Operation(props: { method: string; path: string; op: Json; anchor: stri
       {body ? (
         <details>
           <summary>Request body</summary>
-          <pre>
-            <code safe>{schemaText(body)}</code>
-          </pre>
+          <CodeBlock id={`${props.anchor}-body`} text={schemaText(body)} label="the request body schema" />
         </details>
       ) : (
         ""
@@ -77,16 +129,33 @@ function Operation(props: { method: string; path: string; op: Json; anchor: stri
       {okSchema ? (
         <details>
           <summary safe>Response {ok}</summary>
-          <pre>
-            <code safe>{schemaText(okSchema)}</code>
-          </pre>
+          <CodeBlock id={`${props.anchor}-ok`} text={schemaText(okSchema)} label="the response schema" />
         </details>
       ) : (
         ""
       )}
-      <p class="hint" safe>
-        Answers: {statuses.join(", ")}
-      </p>
+      <table>
+        <thead>
+          <tr>
+            <th>Status</th>
+            <th>Meaning and codes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {statuses.map((status) => {
+            const answer = op.responses[status] as Json;
+            const resolved = answer.$ref ? (props.errors[String(answer.$ref).split("/").pop()!] as Json | undefined) : answer;
+            return (
+              <tr>
+                <td>
+                  <code safe>{status}</code>
+                </td>
+                <td safe>{resolved?.description ?? ""}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </section>
   );
 }
@@ -97,6 +166,8 @@ export function DocsPage(props: { t: UiText; safeGuidesHtml: string; openapi: Js
     for (const method of METHODS) if (item[method]) operations.push({ method, path, op: item[method], anchor: `op-${item[method].operationId}` });
   }
   const messages = Object.entries((props.asyncapi.components?.messages ?? {}) as Record<string, Json>);
+  const baseUrl = (props.openapi.servers?.[0]?.url as string | undefined) ?? "";
+  const errors = (props.openapi.components?.responses ?? {}) as Json;
   const schemas = (props.asyncapi.components?.schemas ?? {}) as Record<string, Json>;
   // Our own embedded markdown (docs/integrations.md), rendered by the route: trusted, not user input.
   const safeGuides = props.safeGuidesHtml;
@@ -125,7 +196,7 @@ export function DocsPage(props: { t: UiText; safeGuidesHtml: string; openapi: Js
       </section>
       <h2 id="api">API reference</h2>
       {operations.map((o) => (
-        <Operation {...o} />
+        <Operation {...o} baseUrl={baseUrl} errors={errors} />
       ))}
       <h2 id="events">Events reference</h2>
       {messages.map(([name, message]) => (
@@ -136,9 +207,7 @@ export function DocsPage(props: { t: UiText; safeGuidesHtml: string; openapi: Js
           <p safe>{message.description ?? message.summary ?? ""}</p>
           <details>
             <summary>Payload</summary>
-            <pre>
-              <code safe>{schemaText(schemas[name])}</code>
-            </pre>
+            <CodeBlock id={`event-${name}-payload`} text={schemaText(schemas[name] ?? message.payload)} label="the payload schema" />
           </details>
         </section>
       ))}

@@ -8,5 +8,8 @@ import type { AppError } from "../lib/errors.ts";
  */
 export function fieldErrors(error: AppError, fallback: string, fields: Record<string, string> = {}): Record<string, string> {
   const param = error.param ?? fallback;
-  return { [fields[param] ?? param]: error.message };
+  const errors: Record<string, string> = { [fields[param] ?? param]: error.message };
+  // A service that checked every field reports the others too (AppError's `also`): the form shows them all at once.
+  for (const more of error.extra.also ?? []) errors[fields[more.param] ?? more.param] ??= more.message;
+  return errors;
 }

@@ -70,7 +70,12 @@ function ClientCard(props: { client: ClientView; csrf: string; errors?: Record<s
           <tr>
             <th scope="row">Client ID</th>
             <td>
-              <code safe>{c.id}</code>
+              <code id={`client-id-${c.id}`} safe>
+                {c.id}
+              </code>{" "}
+              <button type="button" class="secondary" data-copy={`client-id-${c.id}`} aria-label="Copy the client ID">
+                Copy
+              </button>
             </td>
           </tr>
           <tr>

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { getClient, type Client } from "../clients/service.ts";
 import { hearableTypes } from "../events/catalogue.ts";
-import { AppError, invalidRequest } from "../lib/errors.ts";
+import { AppError, invalidFields } from "../lib/errors.ts";
 import { open, seal } from "../lib/sealed-box.ts";
 import { newPublicId } from "../lib/secrets.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
@@ -42,19 +42,24 @@ export interface CreatedEndpoint {
 
 /**
  * Registers an endpoint (spec 2.9): only types the client's scopes allow, never webhook.test; URL
- * checked by the guard. Refusals: 404 naming `client`, 400 invalid_request naming `events` or `url`.
+ * checked by the guard. Refusals: 404 naming `client`; 400 invalid_request naming `events` or `url`
+ * (both checked, the second in `also`).
  */
 export async function createEndpoint(deps: { db: Db; serverKey: Uint8Array; guard: AddressGuard }, nowMs: number, accountId: string | null, input: NewEndpoint): Promise<CreatedEndpoint> {
   const client = await getClient(deps.db, input.clientId);
   if (!client || (accountId !== null && client.accountId !== accountId)) throw missing("client");
   const offered = hearableTypes(client.scopes, "subscribe");
+  // Every field is checked before refusing, so the Webhooks form shows all its errors at once.
+  const problems: { param: string; message: string }[] = [];
   const events = [...new Set(input.events.map((e) => e.trim()).filter(Boolean))];
-  if (events.length === 0) throw invalidRequest(offered.length ? "choose at least one event type" : "this client's scopes allow no event types (it needs events:read)", "events");
   const refused = events.filter((e) => !(offered as string[]).includes(e));
-  if (refused.length) throw invalidRequest(`this client may not subscribe to ${refused.join(", ")}`, "events");
+  if (events.length === 0) problems.push({ param: "events", message: offered.length ? "choose at least one event type" : "this client's scopes allow no event types (it needs events:read)" });
+  else if (refused.length) problems.push({ param: "events", message: `this client may not subscribe to ${refused.join(", ")}` });
   const url = input.url.trim();
   const checked = await deps.guard.check(url);
-  if (!checked.ok) throw invalidRequest(checked.reason, "url");
+  if (!checked.ok) problems.push({ param: "url", message: checked.reason });
+  const refusal = invalidFields(problems);
+  if (refusal) throw refusal;
   const endpoint: Endpoint = { id: newPublicId("whe_"), accountId: client.accountId, clientId: client.id, url, events, state: "enabled", disabledAt: null, disabledReason: null, failingSince: null, lastFailureAt: null, createdAt: nowMs };
   const made = await deps.db.transaction(async (tx) => {
     await tx.insert(webhookEndpoints).values(endpoint);

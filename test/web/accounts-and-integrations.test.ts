@@ -425,6 +425,9 @@ describe("Integrations page (spec 5.4)", () => {
     expect(flashText(html)).toBe("Client “Game server” created.");
     expect(clientId).toStartWith("parla_cid_");
     expect(html).toContain(clientId!);
+    // The client ID has a copy button (browser-script.ts copies the element it names).
+    expect(html).toContain(`<code id="client-id-${clientId}">${clientId}</code>`);
+    expect(html).toContain(`data-copy="client-id-${clientId}"`);
 
     const [stored] = await t.deps.store.db.select().from(clientSecrets);
     expect(JSON.stringify(stored)).not.toContain(secret!);

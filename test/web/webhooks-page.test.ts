@@ -125,6 +125,18 @@ test("a refusal is shown next to the field it names, or on the endpoint's card, 
   expect(fieldError(noEventsHtml, "webhook-events-error")).toBe("choose at least one event type");
   expect(fieldError(noEventsHtml, "webhook-url-error")).toBeNull();
 
+  // Both wrong: both errors at once, each by its field, and the values kept.
+  const both = await user.post("/admin/webhooks", { csrf_token: csrf, client_id: client.id, url: "http://example.com/hook" });
+  expect(both.status).toBe(400);
+  const bothHtml = await both.text();
+  expect(fieldError(bothHtml, "webhook-url-error")).toBe("the URL must use https");
+  expect(fieldError(bothHtml, "webhook-events-error")).toBe("choose at least one event type");
+  expect(bothHtml).toContain('value="http://example.com/hook"');
+  const refusedType = await user.post("/admin/webhooks", { csrf_token: csrf, client_id: client.id, url: "https://10.0.0.1/hook", events: "usage.threshold_reached" });
+  const refusedTypeHtml = await refusedType.text();
+  expect(fieldError(refusedTypeHtml, "webhook-events-error")).toBe("this client may not subscribe to usage.threshold_reached");
+  expect(fieldError(refusedTypeHtml, "webhook-url-error")).toContain("not public");
+
   // A third signing secret: 409, said on that endpoint's card.
   await user.post("/admin/webhooks", { csrf_token: csrf, client_id: client.id, url: hookUrl(), events: "lesson_plan.ready" });
   const listed = await (await user.get("/admin/webhooks")).text();
