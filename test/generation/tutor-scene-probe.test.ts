@@ -90,4 +90,20 @@ describe("a plain question inside a scene is answered in the scene's frame", () 
     const result = await engine.tutorTurn({ conversation: null, message: "Bonjour", source_lang: "en", target_lang: "fr", level: 2, scene: "Une gare à Lyon" });
     expect(["transport", "travel"]).toContain(result.progress.topic);
   });
+
+  test("a line that asks nothing is not said again after each answer", async () => {
+    let conversation = null;
+    const replies: string[] = [];
+    for (const message of ["Hola, buenas noches", "Una mesa para dos, por favor", "Quiero una paella y un agua", "¿Es muy picante?", "¿Cuánto cuesta el agua?"]) {
+      const result = await engine.tutorTurn({ conversation, message, source_lang: "en", target_lang: "es", level: 2, scene: "Un restaurante en Sevilla" });
+      conversation = result.conversation;
+      replies.push(result.reply);
+    }
+    const waited = replies[2] ?? "";
+    expect(waited).not.toContain("?");
+    for (const reply of replies.slice(3)) {
+      expect(reply).not.toContain(waited);
+      expect(reply).toContain("?");
+    }
+  });
 });

@@ -149,10 +149,10 @@ function unreadWords(corrected: CorrectedMessage, message: string, target: Lang,
 }
 
 /** The question at the end of an NPC line ("… Aquí tiene la carta. ¿Qué desea pedir?"), asked again after an answer. */
-function lastQuestion(line: string): string {
+function lastQuestion(line: string): string | null {
   const sentences = line.match(/[^.!?]*[^.!?\s][^.!?]*[.!?]+/gu) ?? [line];
   const question = [...sentences].reverse().find((s) => s.includes("?"));
-  return (question ?? line).trim();
+  return question?.trim() ?? null;
 }
 
 const isQuestion = (intent: LearnerIntent | null) => intent !== null && intent.startsWith("ask_");
@@ -194,7 +194,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const last = scenario.steps.length - 1;
   const intro = (lang: Lang) => (askedName ? [say(NPC_LINES.my_name, lang, { name: npc.name })] : []);
   /** The question the NPC is waiting on, asked again after an answer so the scene moves on. */
-  const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l))]);
+  // A line that asks nothing ("Enseguida. ¡Que aproveche!") is not said again after each answer: the NPC asks whether anything else is wanted.
+  const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l)) ?? say(ANSWERS.anything_else, l)]);
 
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line.
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line: the step's own
