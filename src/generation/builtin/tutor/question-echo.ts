@@ -9,6 +9,8 @@ import { ANSWERS } from "./answer-text.ts";
 import { isKnownWord } from "./spelling.ts";
 
 const ROMANCE_COPULA = /^(es|está|son|están|è|sono|é|são|c'est|il est|elle est|ils sont|elles sont)\s/i;
+/** "¿La habitación es tranquila?", "La chambre est calme ?", "O quarto é tranquilo?": the subject before the copula. */
+const ROMANCE_SUBJECT_FIRST = /^((?:el|la|los|las|le|les|il|lo|gli|i|o|a|os|as)\s+\p{L}+)\s+(es|está|son|están|est|sont|è|sono|é|são|está)\s+(.+)$/iu;
 const SUBJECT_FIRST = /^(ist|sind|is|are)\s+((?:das|der|die|es|sie|the|it|they|this|these)(?:\s+\p{L}+)?)\s+(.+)$/iu;
 
 export function yesNoEcho(question: string, lang: Lang, index: LexiconIndex): string | null {
@@ -25,6 +27,8 @@ export function yesNoEcho(question: string, lang: Lang, index: LexiconIndex): st
     const sub = lang === "en" ? subject.toLowerCase() : subject.replace(/^\p{Lu}/u, (c) => c.toLowerCase());
     return `${yes}, ${sub} ${verb.toLowerCase()} ${rest}.`;
   }
+  const m = ROMANCE_SUBJECT_FIRST.exec(q);
+  if (m) return `${yes}, ${q.charAt(0).toLowerCase()}${q.slice(1)}.`;
   if (!ROMANCE_COPULA.test(q)) return null;
   return `${yes}, ${q.charAt(0).toLowerCase()}${q.slice(1)}.`;
 }

@@ -5,7 +5,7 @@
 import type { Lang } from "../../languages.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import type { Concept } from "../lexicon-rules.ts";
-import { understandScene, type Currency } from "../scene/understand-scene.ts";
+import type { Currency } from "../scene/understand-scene.ts";
 
 export type SceneKind = "food" | "cafe" | "shop" | "lodging" | "travel" | "health" | "general";
 export type { Currency };
@@ -35,10 +35,10 @@ const HOURS: Record<SceneKind, [number, number] | null> = { food: [12, 23], cafe
 /** The currency a learner of each language meets first (pt-BR: Brazil, en: the United Kingdom). */
 const DEFAULT_CURRENCY: Record<Lang, Currency> = { en: "GBP", es: "EUR", fr: "EUR", de: "EUR", it: "EUR", "pt-BR": "BRL" };
 
-export function sceneFacts(index: LexiconIndex, topic: string | null, scene: string | null, target: Lang): SceneFacts {
+/** `placeCurrency`: the currency of the place the scene names (scene understanding, builtin/scene/). */
+export function sceneFacts(index: LexiconIndex, topic: string | null, placeCurrency: Currency | null, target: Lang): SceneFacts {
   const kind = (topic && KIND_BY_TOPIC[topic]) || "general";
-  // The place the scene names decides the currency (scene understanding, builtin/scene/).
-  const currency = (scene ? understandScene(index, { text: scene, target })?.currency : null) ?? DEFAULT_CURRENCY[target];
+  const currency = placeCurrency ?? DEFAULT_CURRENCY[target];
   const items = topic ? (index.conceptsByTopic.get(topic) ?? []).filter((c) => c.pos === "noun") : [];
   return { kind, topic, currency, hours: HOURS[kind], items };
 }

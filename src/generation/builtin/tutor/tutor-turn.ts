@@ -12,7 +12,7 @@ import { levelProfile, type LevelProfile } from "../../levels.ts";
 import type { ConversationState, TutorTurnResult } from "../../model.ts";
 import type { Scenario } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
-import { resolveTopics } from "../scene-topics.ts";
+import { understandScene, type SceneUnderstanding } from "../scene/understand-scene.ts";
 import { answeredInKind, farewellKind, greetingTime, npcGreeting, readMood, voicedLearnerLine, voicedNpcLine, type SceneMood } from "../npc-voice.ts";
 import { chooseScenario, learnerOptions, type Line } from "../scenario-lines.ts";
 import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
@@ -42,13 +42,20 @@ interface Turn {
   mood: SceneMood;
 }
 
-/** The conversation's scenario: kept from the state, else from the plan, scene or NPC persona. */
-function scenarioFor(index: LexiconIndex, request: TutorRequest): Scenario {
+/**
+ * What the scene and the NPC's persona were understood as (builtin/scene/): the same reading the
+ * lesson's role-play makes, so the tutor plays the role-play's frame, place and currency.
+ */
+function sceneOf(index: LexiconIndex, request: TutorRequest): SceneUnderstanding | null {
+  if (!request.scene && !request.npc?.persona) return null;
+  return understandScene(index, { text: request.scene ?? "", npc: request.npc ?? null, target: request.target, source: request.source });
+}
+
+/** The conversation's scenario: kept from the state, else the plan's topics, else the scene's frame (its topics, main first). */
+function scenarioFor(index: LexiconIndex, request: TutorRequest, scene: SceneUnderstanding | null): Scenario {
   const stored = request.conversation ? index.scenarioByTopic.get(request.conversation.topic) : undefined;
   if (stored) return stored;
-  const extra = request.npc?.persona ? [request.npc.persona] : [];
-  const fromScene = request.scene || extra.length > 0 ? resolveTopics(index, request.scene ?? "", extra) : null;
-  const topics = [...request.planTopics, ...(fromScene?.matched ? fromScene.topics : [])];
+  const topics = [...request.planTopics, ...(scene?.topics ?? [])];
   const scenario = chooseScenario(index, topics);
   if (!scenario) throw new Error("the built-in data has no tutor scenarios");
   return scenario;
@@ -142,16 +149,17 @@ function unreadWords(corrected: CorrectedMessage, message: string, target: Lang,
 }
 
 /** The question at the end of an NPC line ("… Aquí tiene la carta. ¿Qué desea pedir?"), asked again after an answer. */
-function lastQuestion(line: string): string {
+function lastQuestion(line: string): string | null {
   const sentences = line.match(/[^.!?]*[^.!?\s][^.!?]*[.!?]+/gu) ?? [line];
   const question = [...sentences].reverse().find((s) => s.includes("?"));
-  return (question ?? line).trim();
+  return question?.trim() ?? null;
 }
 
 const isQuestion = (intent: LearnerIntent | null) => intent !== null && intent.startsWith("ask_");
 
 export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurnResult {
-  const scenario = scenarioFor(index, request);
+  const scene = sceneOf(index, request);
+  const scenario = scenarioFor(index, request, scene);
   const previous = request.conversation && request.conversation.topic === scenario.topic ? request.conversation : initialState(scenario);
   const state: ConversationState = { ...previous, step: Math.min(previous.step, scenario.steps.length), introduced: previous.introduced.slice(), turns: previous.turns.slice() };
   const memory = memoryOf(previous.memory);
@@ -160,7 +168,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc, mood };
   const { source, target } = request;
   // A scene, a plan or a persona chose the scenario: a role-play. Nothing did: a general conversation.
-  memory.mode ??= request.conversation ? (scenario.topic === generalTopic(index) ? "general" : "scene") : sceneChosen(index, request) ? "scene" : "general";
+  memory.mode ??= request.conversation ? (scenario.topic === generalTopic(index) ? "general" : "scene") : request.planTopics.length > 0 || scene !== null ? "scene" : "general";
   const inScene = memory.mode === "scene";
 
   const corrected = correctMessage(request.message, { index, source, target, names: [npc.name, ...(memory.name ? [memory.name] : [])] });
@@ -175,7 +183,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
       else learner.content.place = bare.value;
     }
   }
-  const facts = sceneFacts(index, inScene ? scenario.topic : null, request.scene ?? null, target);
+  const facts = sceneFacts(index, inScene ? scenario.topic : null, scene?.currency ?? null, target);
   const concepts = index.conceptById;
   const unknownKey = unreadWords(corrected, request.message, target, index);
   const echo = intent === "ask_quality" ? yesNoEcho(corrected.understood, target, index) : null;
@@ -186,7 +194,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const last = scenario.steps.length - 1;
   const intro = (lang: Lang) => (askedName ? [say(NPC_LINES.my_name, lang, { name: npc.name })] : []);
   /** The question the NPC is waiting on, asked again after an answer so the scene moves on. */
-  const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l))]);
+  // A line that asks nothing ("Enseguida. ¡Que aproveche!") is not said again after each answer: the NPC asks whether anything else is wanted.
+  const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l)) ?? say(ANSWERS.anything_else, l)]);
 
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line.
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line: the step's own
@@ -307,13 +316,6 @@ function partialNote(corrected: CorrectedMessage, message: string, target: Lang,
   const unread = (corrected.understood.match(/[\p{L}'’-]+/gu) ?? []).filter((w) => w.length > 2 && !/^\p{Lu}/u.test(w) && !isKnownWord(w, index.language(target)));
   if (unread.length === 0) return null;
   return say(PARTIAL_NOTE, source, { words: unread.slice(0, 3).map((w) => quote(source, w)).join(", ") });
-}
-
-/** Did the plan, the scene or the persona name a topic (the same test scenarioFor makes)? */
-function sceneChosen(index: LexiconIndex, request: TutorRequest): boolean {
-  if (request.planTopics.length > 0) return true;
-  const extra = request.npc?.persona ? [request.npc.persona] : [];
-  return request.scene || extra.length > 0 ? resolveTopics(index, request.scene ?? "", extra).matched : false;
 }
 
 /** The scenario a conversation with no scene, plan or persona follows: its topic marks a general conversation. */
