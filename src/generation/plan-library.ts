@@ -64,7 +64,7 @@ export class EngineVersion {
 // Plain SQL: the plan job looks the library up once per plan and writes to it once per plan.
 // An entry either carries its sets or names the plan whose committed sets they are (schema.ts); one
 // statement reads either kind, a set per row for an entry by plan.
-const LIBRARY_SETS = `SELECT l.sets, s."set" AS plan_set FROM plan_library l LEFT JOIN plan_sets s ON l.plan_id IS NOT NULL AND l.sets = '[]' AND s.plan_id = l.plan_id WHERE l.key = ? ORDER BY s.idx`;
+const LIBRARY_SETS = `SELECT l.sets, l.plan_id, s."set" AS plan_set FROM plan_library l LEFT JOIN plan_sets s ON l.plan_id IS NOT NULL AND l.sets = '[]' AND s.plan_id = l.plan_id WHERE l.key = ? ORDER BY s.idx`;
 const NOTE_USE = "UPDATE plan_library SET uses = uses + 1, last_used_at = ? WHERE key = ?";
 /** An entry that serves nothing: it names a plan whose sets are no longer stored. */
 const DANGLING = `plan_library.sets = '[]' AND NOT EXISTS (SELECT 1 FROM plan_sets WHERE plan_sets.plan_id = plan_library.plan_id)`;
@@ -72,14 +72,35 @@ const KEEP =
   `INSERT INTO plan_library (key, engine, input, sets, plan_id, uses, created_at) VALUES (?, ?, ?, '[]', ?, 0, ?) ` +
   `ON CONFLICT (key) DO UPDATE SET engine = excluded.engine, input = excluded.input, sets = '[]', plan_id = excluded.plan_id, created_at = excluded.created_at WHERE ${DANGLING}`;
 
-/** The sets stored under `key`, or null when there are none. */
-export async function findInLibrary(db: SqlHandle, key: string): Promise<LessonSet[] | null> {
+/**
+ * A library entry that serves: its sets, and the plan that holds them (`planId`) for an entry by
+ * plan — a plan served from it refers to that plan's sets (lesson_plans.sets_of) — or null for an
+ * imported entry, which carries its sets itself.
+ */
+export interface LibraryHit {
+  sets: LessonSet[];
+  planId: string | null;
+}
+
+/** The entry stored under `key`, or null when there is none that serves. */
+export async function findInLibrary(db: SqlHandle, key: string): Promise<LibraryHit | null> {
   const { rows } = await executorOf(db).execute({ sql: LIBRARY_SETS, args: [key] });
   if (rows.length === 0) return null;
-  if (rows[0]!.sets !== "[]") return JSON.parse(String(rows[0]!.sets)) as LessonSet[];
+  if (rows[0]!.sets !== "[]") return { sets: JSON.parse(String(rows[0]!.sets)) as LessonSet[], planId: null };
   // By plan: no set row means the plan is gone, and the entry serves nothing.
   if (rows[0]!.plan_set === null) return null;
-  return rows.map((r) => JSON.parse(String(r.plan_set)) as LessonSet);
+  return { sets: rows.map((r) => JSON.parse(String(r.plan_set)) as LessonSet), planId: String(rows[0]!.plan_id) };
+}
+
+const ADOPT = "UPDATE plan_library SET sets = '[]', plan_id = ? WHERE key = ? AND plan_id IS NULL AND sets <> '[]' AND EXISTS (SELECT 1 FROM plan_sets WHERE plan_id = ?)";
+
+/**
+ * An imported entry becomes an entry by plan once a plan here holds its sets (`planId`, which was
+ * served from it and stored them as its own): the entry's copy is dropped, and later plans refer to
+ * that plan's sets. Call it in the transaction that stores the plan's sets.
+ */
+export async function adoptLibraryEntry(db: SqlHandle, key: string, planId: string): Promise<void> {
+  await executorOf(db).execute({ sql: ADOPT, args: [planId, key, planId] });
 }
 
 export async function noteLibraryUse(db: SqlHandle, key: string, nowMs: number): Promise<void> {

@@ -5,8 +5,8 @@ import type { LessonPlanView } from "./api-model.ts";
 import type { LessonSet } from "./model.ts";
 import type { lessonPlans } from "./schema.ts";
 
-/** A plan's own columns; its stored answer (`answer`, `answer_shape`) is read and written apart. */
-export type PlanRow = Omit<typeof lessonPlans.$inferSelect, "answer" | "answerShape">;
+/** A plan's own columns; its stored answer (`answer`, `answer_shape`) and where its sets are (`sets_of`) are read and written apart. */
+export type PlanRow = Omit<typeof lessonPlans.$inferSelect, "answer" | "answerShape" | "setsOf">;
 
 /**
  * The format of planView's output, counted within one API version. A complete plan's answer is

@@ -23,7 +23,7 @@ import { encodeAnswer, PLAN_ANSWER_SHAPE, planAnswerText, planView, type PlanRow
 import type { Engine } from "./engine.ts";
 import { parseLessonPlanInput } from "./engine-input.ts";
 import type { LessonPlanInput, LessonSet } from "./model.ts";
-import { canonicalInput, EngineVersion, findInLibrary, keepInLibrary, libraryKey, noteLibraryUse } from "./plan-library.ts";
+import { adoptLibraryEntry, canonicalInput, EngineVersion, findInLibrary, keepInLibrary, libraryKey, noteLibraryUse, type LibraryHit } from "./plan-library.ts";
 import { PlanProgress } from "./plan-progress.ts";
 import { lessonPlans, planSets, type PlanStatus } from "./schema.ts";
 
@@ -108,8 +108,9 @@ export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwne
   const request = parseLessonPlanInput(body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
   const pay: PayForPlan = (tx) => spendIn(tx, deps, payer, "lesson_plan.create", deps.clock.now());
-  const sets = await findInLibrary(deps.store.db, key);
-  if (!sets) return { plan: await createPlan(deps, owner, body, pay), fromLibrary: false };
+  const hit = await findInLibrary(deps.store.db, key);
+  if (!hit) return { plan: await createPlan(deps, owner, body, pay), fromLibrary: false };
+  const { sets } = hit;
   const now = deps.clock.now();
   const row: PlanRow = {
     id: newPlanId(),
@@ -123,13 +124,16 @@ export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwne
     createdAt: now,
     updatedAt: now,
   };
-  // Complete at once, paid in the same transaction: its answer is stored with it, as the job
-  // stores a finished plan's (generate).
+  // Complete at once, paid in the same transaction. Its sets are the entry's plan's, referred to
+  // (sets_of), with no stored answer: it is answered from its row and those sets. From an imported
+  // entry, this plan stores the sets and becomes the entry's plan.
   await deps.store.db.transaction(async (tx) => {
     row.receipt = await pay(tx);
-    const answer = Buffer.from(encodeAnswer(planAnswerText(row, sets.map((set) => JSON.stringify(set)))));
-    await tx.insert(lessonPlans).values({ ...row, answer, answerShape: PLAN_ANSWER_SHAPE });
-    await tx.insert(planSets).values(sets.map((set, i) => ({ planId: row.id, idx: i + 1, set, createdAt: now })));
+    await tx.insert(lessonPlans).values({ ...row, setsOf: hit.planId });
+    if (hit.planId === null) {
+      await tx.insert(planSets).values(sets.map((set, i) => ({ planId: row.id, idx: i + 1, set, createdAt: now })));
+      await adoptLibraryEntry(tx, key, row.id);
+    }
     await noteLibraryUse(tx, key, now);
   });
   return { plan: planView(row, sets), fromLibrary: true };
@@ -146,7 +150,8 @@ const PLAN_COLUMNS = "id, account_id, user_id, client_id, status, input, library
 const PLAN_BY_ID = `SELECT ${PLAN_COLUMNS} FROM lesson_plans WHERE id = ?`;
 const INSERT_PLAN = `INSERT INTO lesson_plans (${PLAN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 // (CAST: an ordered read keyed by a bare text parameter costs ~2 µs more a run, README store pitfalls.)
-const SETS_AFTER = `SELECT "set" FROM plan_sets WHERE plan_id = CAST(? AS TEXT) AND idx > ? ORDER BY idx`;
+// A plan's sets are its own, or those of the plan it refers to (schema.ts sets_of).
+const SETS_AFTER = `SELECT "set" FROM plan_sets WHERE plan_id = (SELECT coalesce(sets_of, id) FROM lesson_plans WHERE id = CAST(? AS TEXT)) AND idx > ? ORDER BY idx`;
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -274,15 +279,24 @@ const COMMIT_SET_UPDATE =
   "UPDATE lesson_plans SET sets_ready = ?, updated_at = ?, from_library = (from_library OR ?) WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
 const INSERT_SET = `INSERT INTO plan_sets (plan_id, idx, "set", created_at) VALUES (?, ?, ?, ?)`;
 const COMMIT_SET_INSERT = `INSERT INTO plan_sets (plan_id, idx, "set", created_at) SELECT ?, ?, ?, ? WHERE changes() = 1`;
+// A library hit with an entry by plan: the plan refers to the entry's plan for all its sets at once.
+const REFER_TO_LIBRARY =
+  "UPDATE lesson_plans SET sets_of = ?, sets_ready = ?, status = 'partial', updated_at = ?, from_library = 1 WHERE id = ? AND sets_ready = 0 AND status = 'generating' AND sets_of IS NULL";
 const BECOME_COMPLETE =
   "UPDATE lesson_plans SET status = 'complete', updated_at = ?, answer = ?, answer_shape = ? WHERE id = ? AND sets_ready = ? AND status IN ('generating', 'partial')";
 
 async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Promise<void> {
   const client = deps.store.client;
-  const librarySets = await findInLibrary(client, row.libraryKey);
-  const fromLibrary = librarySets !== null;
+  const hit = await findInLibrary(client, row.libraryKey);
+  const librarySets = hit?.sets ?? null;
+  const fromLibrary = hit !== null;
   let committed = row.setsReady;
   let status: PlanStatus = row.status;
+  if (hit?.planId && status === "generating" && committed === 0) {
+    await referToLibrary(deps, row, hit as LibraryHit & { planId: string });
+    committed = hit.sets.length;
+    status = "partial";
+  }
   const after = committed > 0 ? await setsOf(client, row.id) : [];
   for await (const set of setsAfter(deps.engine, row.input, librarySets, after)) {
     if (signal.aborted) throw new PlanStopped("scheduler stopping");
@@ -312,15 +326,37 @@ async function generate(deps: PlanDeps, row: PlanRow, signal: AbortSignal): Prom
     // The finished plan's answer commits with its status (getPlanAnswer serves it from then on),
     // built from the row and sets as this transaction sees them — what getPlanJson builds for the
     // plan once it is complete. A row that moved on meanwhile is not updated, nor its answer kept.
-    const current = await readPlan(tx, row.id);
-    if (!current) throw new PlanStopped("plan gone");
-    const sets = await tx.execute({ sql: SETS_AFTER, args: [row.id, 0] });
-    const answer = encodeAnswer(planAnswerText({ ...current, status: "complete" }, sets.rows.map((r) => String(r.set))));
-    const done = await tx.execute({ sql: BECOME_COMPLETE, args: [now, answer, PLAN_ANSWER_SHAPE, row.id, committed] });
+    // A plan served from the library keeps no answer of its own (its content is the entry's): it is
+    // answered from its row and the sets, as getPlanJson builds them.
+    let answer: Uint8Array | null = null;
+    if (engine !== null) {
+      const current = await readPlan(tx, row.id);
+      if (!current) throw new PlanStopped("plan gone");
+      const sets = await tx.execute({ sql: SETS_AFTER, args: [row.id, 0] });
+      answer = encodeAnswer(planAnswerText({ ...current, status: "complete" }, sets.rows.map((r) => String(r.set))));
+    }
+    const done = await tx.execute({ sql: BECOME_COMPLETE, args: [now, answer, answer === null ? null : PLAN_ANSWER_SHAPE, row.id, committed] });
     if (done.rowsAffected !== 1) throw new PlanStopped("plan moved on elsewhere");
     await deps.events.record(tx, now, { accountId: row.accountId, aboutUserId: row.userId, type: "lesson_plan.ready", data: { plan_id: row.id, status: "complete" } });
-    if (engine === null) await noteLibraryUse(tx, row.libraryKey, now);
-    else await keepInLibrary(tx, now, { key: row.libraryKey, engine, input: row.input, planId: row.id });
+    if (engine === null) {
+      await noteLibraryUse(tx, row.libraryKey, now);
+      // Made from an imported entry, this plan now holds its sets: the entry refers to it instead.
+      if (hit?.planId === null) await adoptLibraryEntry(tx, row.libraryKey, row.id);
+    } else await keepInLibrary(tx, now, { key: row.libraryKey, engine, input: row.input, planId: row.id });
+  });
+  deps.generation.progress.notify(row.id);
+}
+
+/**
+ * All of a library hit's sets at once, by reference to the entry's plan (no copy): `partial` and
+ * lesson_plan.ready partial commit with them (spec 3.1), as with a first set made here.
+ */
+async function referToLibrary(deps: PlanDeps, row: PlanRow, hit: LibraryHit & { planId: string }): Promise<void> {
+  const now = deps.clock.now();
+  await inTransaction(deps.store.client, async (tx) => {
+    const moved = await tx.execute({ sql: REFER_TO_LIBRARY, args: [hit.planId, hit.sets.length, now, row.id] });
+    if (moved.rowsAffected !== 1) throw new PlanStopped("plan moved on elsewhere");
+    await deps.events.record(tx, now, { accountId: row.accountId, aboutUserId: row.userId, type: "lesson_plan.ready", data: { plan_id: row.id, status: "partial" } });
   });
   deps.generation.progress.notify(row.id);
 }

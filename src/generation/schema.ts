@@ -64,6 +64,15 @@ export const lessonPlans = sqliteTable(
     answer: blob("answer", { mode: "buffer" }),
     /** The shape `answer` was made in (plan-view.ts PLAN_ANSWER_SHAPE); any other is not served. */
     answerShape: text("answer_shape"),
+    /**
+     * A plan served from the library by reference: the plan whose committed sets (plan_sets) are
+     * this plan's — the library entry's plan — so they are stored once, not copied per plan. Such a
+     * plan has no plan_sets rows and no stored answer of its own (it is answered from its row and
+     * those sets). Null for a plan whose sets are its own. Set once, with the sets' count, while the
+     * plan is `generating`, and only to a plan whose own `sets_of` is null; plans are never deleted
+     * apart from their account.
+     */
+    setsOf: text("sets_of"),
   },
   (t) => [index("lesson_plans_account").on(t.accountId, t.createdAt)],
 );

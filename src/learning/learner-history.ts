@@ -2,7 +2,7 @@
 // (newest first, with the title of the first set) and their tutor conversations (last spoken
 // first). Only what the session's user owns (the same rule as generation's ownsPlan for an app
 // acting for a user, spec 5.3), read from generation's tables.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../store/open-store.ts";
 import type { LessonPlanInput } from "../generation/model.ts";
 import { conversations, lessonPlans, planSets } from "../generation/schema.ts";
@@ -26,10 +26,12 @@ export async function plansOf(db: DbOrTx, accountId: string, userId: string, lim
     .orderBy(desc(lessonPlans.createdAt))
     .limit(limit);
   if (rows.length === 0) return [];
+  // A plan served from the library reads its sets from the plan it refers to (generation's sets_of).
   const firsts = await db
-    .select({ planId: planSets.planId, set: planSets.set })
-    .from(planSets)
-    .where(and(inArray(planSets.planId, rows.map((r) => r.id)), eq(planSets.idx, 1)));
+    .select({ planId: lessonPlans.id, set: planSets.set })
+    .from(lessonPlans)
+    .innerJoin(planSets, and(eq(planSets.planId, sql`coalesce(${lessonPlans.setsOf}, ${lessonPlans.id})`), eq(planSets.idx, 1)))
+    .where(inArray(lessonPlans.id, rows.map((r) => r.id)));
   const titles = new Map(firsts.map((f) => [f.planId, f.set.title]));
   return rows.map((r) => ({ ...r, title: titles.get(r.id) ?? null }));
 }

@@ -17,6 +17,7 @@ import m14 from "../../drizzle/0014_access_epoch.sql" with { type: "text" };
 import m15 from "../../drizzle/0015_drop_spend_leases.sql" with { type: "text" };
 import m16 from "../../drizzle/0016_drop_copies.sql" with { type: "text" };
 import m17 from "../../drizzle/0017_ui_lang.sql" with { type: "text" };
+import m18 from "../../drizzle/0018_plans_share_library_sets.sql" with { type: "text" };
 
 export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = [
   { idx: 0, tag: "0000_init", sql: m0 },
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = 
   { idx: 15, tag: "0015_drop_spend_leases", sql: m15 },
   { idx: 16, tag: "0016_drop_copies", sql: m16 },
   { idx: 17, tag: "0017_ui_lang", sql: m17 },
+  { idx: 18, tag: "0018_plans_share_library_sets", sql: m18 },
 ];

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { payerOf } from "../../src/billing/payer.ts";
 import { PLAN_ANSWER_SHAPE, planAnswerText } from "../../src/generation/plan-view.ts";
-import { getPlanAnswer, getPlanJson, startPlanFor } from "../../src/generation/plans-service.ts";
+import { getPlan, getPlanAnswer, getPlanJson, startPlanFor } from "../../src/generation/plans-service.ts";
 import { CURRENT_API_VERSION } from "../../src/versions/registry.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { createTestApp } from "../helpers/test-app.ts";
@@ -99,24 +99,32 @@ describe("a complete plan's stored answer", () => {
     expect((await as(t, c.token).get(`/v1/lesson-plans/${p.id}`)).status).toBe(404);
   });
 
-  test("a plan made from the library is complete and stored at once, and so is one started by startPlanFor", async () => {
+  test("a plan made from the library refers to its entry's sets: no copy, no answer of its own, and it reads as before — the entry's sets, byte for byte", async () => {
     t = await createTestApp();
     const c = await clientWithToken(t);
     const owner = { accountId: c.accountId, userId: null, clientId: c.client.id };
-    await created(c.token);
+    const first = await created(c.token);
     await t.scheduler.drain();
     const again = await created(c.token);
     await t.scheduler.drain();
     const hit = await startPlanFor(t.deps, payerOf({ billingMode: "allowance", payerAccountId: c.accountId, clientId: c.client.id }), owner, plan());
     expect(hit.fromLibrary).toBe(true);
+    const entryText = await readText(c.token, first.id);
+    const setsText = (text: string) => text.slice(text.indexOf('"sets":['), text.indexOf(',"from_library"'));
     for (const id of [again.id, hit.plan.id]) {
       const row = await stored(id);
-      expect(row.shape).toBe(PLAN_ANSWER_SHAPE);
-      expect(JSON.parse(row.answer!)).toMatchObject({ status: "complete", from_library: true, sets_ready: 5 });
-      expect(row.answer).toBe(await getPlanJson(t.deps, owner, id));
-      expect(await readText(c.token, id)).toBe(row.answer!);
+      expect([row.status, row.answer, row.shape]).toEqual(["complete", null, null]);
+      const { rows } = await t.deps.store.client.execute({ sql: "SELECT sets_of, (SELECT count(*) FROM plan_sets WHERE plan_id = ?) AS own FROM lesson_plans WHERE id = ?", args: [id, id] });
+      expect([rows[0]!.sets_of, Number(rows[0]!.own)]).toEqual([first.id, 0]);
+      const text = await readText(c.token, id);
+      expect(text).toBe(await getPlanJson(t.deps, owner, id));
+      expect(JSON.parse(text)).toMatchObject({ id, status: "complete", from_library: true, sets_ready: 5 });
+      // The answer is the entry plan's, but for the plan's own id, time and from_library.
+      expect(setsText(text)).toBe(setsText(entryText));
+      expect(setsText(text).length).toBeGreaterThan(1000);
+      expect(await getPlan(t.deps, owner, id)).toEqual(JSON.parse(text));
     }
-    expect(JSON.parse((await stored(hit.plan.id)).answer!)).toEqual(JSON.parse(JSON.stringify(hit.plan)));
+    expect(JSON.parse(await readText(c.token, hit.plan.id))).toEqual(JSON.parse(JSON.stringify(hit.plan)));
   });
 
   test("a plan not complete yet has no stored answer and is answered from its sets", async () => {
@@ -179,7 +187,8 @@ describe("a complete plan's stored answer", () => {
     const player = await playerToken(t, app.client, app.secret!);
     const own = await created(player.token);
     await t.scheduler.drain();
-    expect((await stored(own.id)).shape).toBe(PLAN_ANSWER_SHAPE);
+    // The same request as `p`: served from the library, answered from the entry's sets.
+    expect((await stored(own.id)).status).toBe("complete");
     expect(JSON.parse(await readText(player.token, own.id))).toMatchObject({ id: own.id, status: "complete" });
     const other = await playerToken(t, app.client, app.secret!);
     expect((await as(t, other.token).get(`/v1/lesson-plans/${own.id}`)).status).toBe(404);

@@ -7,7 +7,7 @@ import { createUser } from "../../src/accounts/service.ts";
 import { compose } from "../../src/compose.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { PLAN_ANSWER_SHAPE } from "../../src/generation/plan-view.ts";
-import { createPlan, getPlanAnswer, getPlanJson, PLAN_JOB } from "../../src/generation/plans-service.ts";
+import { createPlan, getPlan, getPlanAnswer, getPlanJson, PLAN_JOB } from "../../src/generation/plans-service.ts";
 import { jsonBytesAnswer } from "../../src/http/json-text-answer.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
 import { silentLogger } from "../../src/lib/logger.ts";
@@ -62,16 +62,18 @@ describe("lesson plans on each store driver", () => {
         await deps.scheduler.drain();
         const hit = await store.client.execute({ sql: "SELECT status, from_library FROM lesson_plans WHERE id = ?", args: [again.id] });
         expect([hit.rows[0]!.status, Number(hit.rows[0]!.from_library)]).toEqual(["complete", 1]);
+        // By reference: it names the entry's plan and copies none of its sets.
         const same = await store.client.execute({
-          sql: `SELECT count(*) AS n FROM plan_sets a JOIN plan_sets b ON b.idx = a.idx AND b."set" = a."set" WHERE a.plan_id = ? AND b.plan_id = ?`,
-          args: [again.id, plans[0]!.id],
+          sql: `SELECT sets_of, (SELECT count(*) FROM plan_sets WHERE plan_id = lesson_plans.id) AS own FROM lesson_plans WHERE id = ?`,
+          args: [again.id],
         });
-        expect(Number(same.rows[0]!.n)).toBe(5);
+        expect([same.rows[0]!.sets_of, Number(same.rows[0]!.own)]).toEqual([plans[0]!.id, 0]);
+        expect((await getPlan({ store }, owner, again.id)).sets).toEqual((await getPlan({ store }, owner, plans[0]!.id)).sets);
         const uses = await store.client.execute({ sql: "SELECT uses FROM plan_library WHERE plan_id = ?", args: [plans[0]!.id] });
         expect(Number(uses.rows[0]!.uses)).toBe(1);
 
         // Every complete plan's answer was stored with it and is read back as the bytes its sets make.
-        for (const plan of [...plans, again]) {
+        for (const plan of plans) {
           const [values] = await store.read("SELECT answer, answer_shape FROM lesson_plans WHERE id = ?", [plan.id]);
           expect(values![0]).toBeInstanceOf(driver.name === "embedded" ? Uint8Array : ArrayBuffer);
           expect(values![1]).toBe(PLAN_ANSWER_SHAPE);
@@ -84,6 +86,12 @@ describe("lesson plans on each store driver", () => {
           expect(await response.text()).toBe(fromSets);
           expect(JSON.parse(fromSets)).toMatchObject({ id: plan.id, status: "complete", sets_ready: 5 });
         }
+        // The library's plan has none of its own: answered from its row and the entry's sets.
+        const [values] = await store.read("SELECT answer, answer_shape FROM lesson_plans WHERE id = ?", [again.id]);
+        expect(values).toEqual([null, null]);
+        const fromEntry = await getPlanAnswer(deps, owner, again.id);
+        expect(fromEntry).toBe(await getPlanJson(deps, owner, again.id));
+        expect(JSON.parse(fromEntry as string)).toMatchObject({ id: again.id, status: "complete", sets_ready: 5, from_library: true, sets: JSON.parse(await getPlanJson(deps, owner, plans[0]!.id)).sets });
         await expect(getPlanAnswer(deps, { ...owner, accountId: "acct_other" }, plans[0]!.id)).rejects.toMatchObject({ status: 404 });
 
         const jobs = await store.client.execute("SELECT status, count(*) AS n FROM jobs GROUP BY status");
