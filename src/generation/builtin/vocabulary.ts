@@ -1,17 +1,24 @@
 // Vocabulary lists: concepts in the level's band, from the requested topic first, then its
 // neighbours (other matched topics, the same topic group), then any topic, so a list is full
-// even for a narrow topic at a high level. Order is seeded by the request.
+// even for a narrow topic at a high level. Order is seeded by the request. No two items share a
+// headword or a gloss.
 import { fitsBand } from "../levels.ts";
 import type { VocabularyRequest } from "../engine-input.ts";
 import type { LexiconIndex } from "./lexicon-index.ts";
-import type { Concept } from "./lexicon-rules.ts";
+import { foldForMatch, type Concept } from "./lexicon-rules.ts";
+import type { Lang } from "../languages.ts";
 import { resolveTopics } from "./scene-topics.ts";
 import { seededRandom, type SeededRandom } from "./seeded-random.ts";
 
-/** Concepts in preference order: a random key, lifted for the exact level and the main topic. */
-function ranked(concepts: Concept[], level: number, mainTopic: string | null, random: SeededRandom): Concept[] {
+/**
+ * Concepts in preference order: a random key, lifted for the exact level and the main topic in
+ * the topic's own tier only. Outside it the order is the request's own random one, so two topics
+ * of one group do not both take the same few top-level neighbours first.
+ */
+function ranked(concepts: Concept[], level: number, mainTopic: string | null, random: SeededRandom, own: boolean): Concept[] {
+  const lift = (c: Concept) => (own ? (c.level === level ? 0.5 : 0) + (c.topics[0] === mainTopic ? 0.5 : 0) : 0);
   return concepts
-    .map((concept) => ({ concept, key: random.next() + (concept.level === level ? 0.5 : 0) + (concept.topics[0] === mainTopic ? 0.5 : 0) }))
+    .map((concept) => ({ concept, key: random.next() + lift(concept) }))
     .sort((a, b) => b.key - a.key)
     .map((x) => x.concept);
 }
@@ -25,6 +32,9 @@ export function topicTiers(index: LexiconIndex, topics: string[]): string[][] {
 
 export interface SelectOptions {
   level: number;
+  /** The pair: a list never holds two concepts with one headword or one gloss (vocab-item.ts). */
+  source: Lang;
+  target: Lang;
   tiers: string[][];
   exclude: ReadonlySet<string>;
   count: number;
@@ -35,37 +45,61 @@ export interface SelectOptions {
 
 // From B1 on, the band reaches back to easier words for revision, but most of a list should be
 // new at the level: the level and the one below it fill this share first (at C1, B2+ and C1).
+// At C2 the lexicon holds few words of the level itself (54 of ~1,800), so the upper share reaches
+// two levels down, or two C2 lists on different topics would be mostly the same words.
 const UPPER_SHARE = 0.6;
+// The topic's group neighbours fill at most this share of a list: past it, two topics of one
+// group would draw the same neighbours, so the rest comes from the whole lexicon in the
+// request's own random order.
+const NEIGHBOUR_SHARE = 0.3;
+
+function upperFloor(level: number): number {
+  return level >= 9 ? level - 2 : level - 1;
+}
 
 /** Up to `count` distinct concepts in the level band, walking the tiers, then every topic. */
 export function selectConcepts(index: LexiconIndex, options: SelectOptions): Concept[] {
+  const { source, target } = options;
   const random = seededRandom(options.seed);
   const chosen: Concept[] = [];
   const taken = new Set<string>(options.exclude);
+  // Headwords and glosses as a learner reads them: "Rezept" twice, or "report" as the gloss of
+  // two words, would make a matching exercise unanswerable.
+  const words = new Set<string>();
+  const keys = (c: Concept) => [`t:${foldForMatch(c[target].w)}`, `s:${foldForMatch(c[source].w)}`];
+  for (const id of options.exclude) {
+    const c = index.conceptById.get(id);
+    if (c) for (const k of keys(c)) words.add(k);
+  }
+  const fits = (c: Concept) => !taken.has(c.id) && fitsBand(c.level, options.level) && !keys(c).some((k) => words.has(k));
+  const add = (c: Concept) => {
+    taken.add(c.id);
+    for (const k of keys(c)) words.add(k);
+    chosen.push(c);
+  };
   const mainTopic = options.tiers[0]?.[0] ?? null;
-  const fits = (c: Concept) => !taken.has(c.id) && fitsBand(c.level, options.level);
-  const take = (pool: Concept[], upTo = options.count) => {
-    for (const c of ranked(pool.filter(fits), options.level, mainTopic, random)) {
-      if (chosen.length >= upTo) return;
-      if (taken.has(c.id)) continue;
-      taken.add(c.id);
-      chosen.push(c);
+  const tierPools = [...options.tiers.map((tier) => tier.flatMap((topic) => index.conceptsByTopic.get(topic) ?? [])), index.data.concepts];
+  const caps = tierPools.map((_, i) => (i === 0 || i === tierPools.length - 1 ? options.count : Math.ceil(options.count * NEIGHBOUR_SHARE)));
+  const used = tierPools.map(() => 0);
+  const take = (i: number, pool: Concept[], upTo: number) => {
+    for (const c of ranked(pool.filter(fits), options.level, mainTopic, random, i === 0 && options.tiers.length > 0)) {
+      if (chosen.length >= upTo || (used[i] ?? 0) >= (caps[i] ?? 0)) return;
+      if (!fits(c)) continue;
+      add(c);
+      used[i] = (used[i] ?? 0) + 1;
     }
   };
-  for (const c of (options.named ?? []).filter(fits).slice(0, Math.floor(options.count / 2))) {
-    taken.add(c.id);
-    chosen.push(c);
-  }
-  const tierPools = options.tiers.map((tier) => tier.flatMap((topic) => index.conceptsByTopic.get(topic) ?? []));
+  for (const c of (options.named ?? []).filter(fits).slice(0, Math.floor(options.count / 2))) if (fits(c)) add(c);
   if (options.level >= 4) {
     const upper = Math.ceil(options.count * UPPER_SHARE);
-    for (const pool of tierPools) take(pool.filter((c) => c.level >= options.level - 1), upper);
+    const floor = upperFloor(options.level);
+    // The topic's own upper words, then any topic's: a group's few upper words would otherwise
+    // open every list of the group.
+    tierPools.forEach((pool, i) => {
+      if (i === 0 || i === tierPools.length - 1) take(i, pool.filter((c) => c.level >= floor), upper);
+    });
   }
-  for (const pool of tierPools) {
-    if (chosen.length >= options.count) break;
-    take(pool);
-  }
-  if (chosen.length < options.count) take(index.data.concepts);
+  tierPools.forEach((pool, i) => take(i, pool, options.count));
   return chosen;
 }
 
@@ -77,6 +111,8 @@ export function vocabularyConcepts(index: LexiconIndex, request: VocabularyReque
   return selectConcepts(index, {
     level: request.level,
     // No topic: every topic, in the order of the last tier.
+    source: request.source,
+    target: request.target,
     tiers: request.topic === null ? [] : topicTiers(index, resolveTopics(index, request.topic).topics),
     exclude: request.exclude,
     count: request.count,

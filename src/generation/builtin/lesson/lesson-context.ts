@@ -83,6 +83,8 @@ export function buildLessonContext(index: LexiconIndex, request: LessonPlanReque
   const named = [...new Set([...understood.concepts, ...frameConcepts])].map((id) => index.conceptById.get(id)).filter((c): c is Concept => c !== undefined);
   const core = selectConcepts(index, {
     level: request.level,
+    source: request.source,
+    target: request.target,
     tiers: topicTiers(index, topics),
     exclude: new Set(),
     count: profile.coreVocabulary,
