@@ -21,7 +21,7 @@ import { blobBytes, type DbOrTx } from "../store/open-store.ts";
 import type { LessonPlanView } from "./api-model.ts";
 import { encodeAnswer, PLAN_ANSWER_SHAPE, planAnswerText, planView, type PlanRow } from "./plan-view.ts";
 import type { Engine } from "./engine.ts";
-import { parseLessonPlanInput } from "./engine-input.ts";
+import { parseLessonPlanInput, type LessonPlanRequest } from "./engine-input.ts";
 import type { LessonPlanInput, LessonSet } from "./model.ts";
 import { adoptLibraryEntry, canonicalInput, EngineVersion, findInLibrary, keepInLibrary, libraryKey, noteLibraryUse, type LibraryHit } from "./plan-library.ts";
 import { PlanProgress } from "./plan-progress.ts";
@@ -59,9 +59,10 @@ const newPlanId = () => newSecret("lp_", 16);
 export type PayForPlan = (tx: DbOrTx) => Promise<ChargeReceipt | null>;
 
 /** Every check a plan request passes before anything is charged: the input, then the engine's own (a scene it cannot teach). */
-export async function checkPlanRequest(engine: Engine, body: unknown): Promise<void> {
-  parseLessonPlanInput(body);
+export async function checkPlanRequest(engine: Engine, body: unknown): Promise<LessonPlanRequest> {
+  const request = parseLessonPlanInput(body);
   await engine.checkLessonPlan?.(body as LessonPlanInput);
+  return request;
 }
 
 /**
@@ -104,8 +105,7 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
  * no event is promised); anything else starts `generating`. Refusals (400, 402) spend nothing.
  */
 export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwner, body: unknown): Promise<{ plan: LessonPlanView; fromLibrary: boolean }> {
-  await checkPlanRequest(deps.engine, body);
-  const request = parseLessonPlanInput(body);
+  const request = await checkPlanRequest(deps.engine, body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
   const pay: PayForPlan = (tx) => spendIn(tx, deps, payer, "lesson_plan.create", deps.clock.now());
   const hit = await findInLibrary(deps.store.db, key);
