@@ -13,6 +13,7 @@ export interface DeliveryWorkerOptions {
   /** Attempts in flight in this process. */
   concurrency?: number;
   perHost?: number;
+  /** How long a claim stays this process's without renewal (default DELIVERY_LEASE_MS). */
   leaseMs?: number;
   /** Longest sleep between checks (other processes record without waking us). */
   pollMs?: number;
@@ -30,11 +31,18 @@ export interface DeliveryWorker {
   deliverNow(deliveryId: string): Promise<void>;
 }
 
+/**
+ * A claimed delivery's lease. Claims still in flight are renewed every third of it in one UPDATE,
+ * so only a process that died (or stalled that long) loses them, and its unrecorded attempts are
+ * sent again within 15 s of a restart, as leased jobs are (README "Running several processes").
+ */
+export const DELIVERY_LEASE_MS = 10_000;
+
 export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l: () => void): () => void } }, options: DeliveryWorkerOptions = {}): DeliveryWorker {
   const owner = options.owner ?? `wh-${process.pid}-${newRowId().slice(-6)}`;
   const concurrency = options.concurrency ?? 256;
   const perHost = options.perHost ?? 64;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
   const pollMs = options.pollMs ?? 1_000;
   const minClaim = Math.max(1, Math.floor(concurrency / 8));
   const db = deps.store.db;
@@ -53,6 +61,7 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
   let hintUntil = 0;
   let emptyBusyClaimAt = -Infinity;
   let unsubscribe: (() => void) | undefined;
+  let renewal: ReturnType<typeof setInterval> | null = null;
 
   const claimable = (now: number) => and(eq(webhookDeliveries.state, "pending"), lte(webhookDeliveries.nextAttemptAt, now), or(isNull(webhookDeliveries.leaseExpiresAt), lte(webhookDeliveries.leaseExpiresAt, now)));
 
@@ -71,6 +80,22 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
       .returning();
     if (busy.length && rows.length === 0) emptyBusyClaimAt = performance.now();
     return rows;
+  }
+
+  /** Renews the lease of every claim this process still holds, while any attempt is in flight. */
+  function renewWhileSending(): void {
+    if (renewal || stopped) return;
+    renewal = setInterval(() => {
+      if (running.size === 0) {
+        clearInterval(renewal!);
+        renewal = null;
+        return;
+      }
+      db.update(webhookDeliveries)
+        .set({ leaseExpiresAt: deps.clock.now() + leaseMs })
+        .where(and(eq(webhookDeliveries.leaseOwner, owner), eq(webhookDeliveries.state, "pending")))
+        .catch((error) => deps.log.warn("webhook.lease_renew_failed", { error: String(error) }));
+    }, Math.max(250, leaseMs / 3));
   }
 
   async function acquire(host: string): Promise<void> {
@@ -113,8 +138,8 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
     return host;
   }
 
-  function launch(rows: DeliveryRow[], endpoints: Map<string, EndpointForDelivery>): void {
-    for (const row of rows) {
+  function launch(rows: DeliveryRow[], endpoints: Map<string, EndpointForDelivery>): Promise<void>[] {
+    const launched = rows.map((row) => {
       inFlight++;
       const p: Promise<void> = send(row, endpoints.get(row.endpointId)).finally(() => {
         inFlight--;
@@ -122,7 +147,10 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
         wake();
       });
       running.add(p);
-    }
+      return p;
+    });
+    renewWhileSending();
+    return launched;
   }
 
   /** Claims and launches until nothing is due or the process is full; true when something was claimed. */
@@ -207,6 +235,7 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
       if (timer) clearTimeout(timer);
       if (pumping) await pumping.catch(() => {});
       if (running.size) await Promise.race([Promise.allSettled([...running]), Bun.sleep(graceMs)]);
+      if (renewal) clearInterval(renewal);
       // Unsent claims go back at once; an attempt cut off in flight is retried after its lease.
       await db
         .update(webhookDeliveries)
@@ -224,7 +253,7 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
       if (rows.length === 0) return;
       keys.forget();
       const endpoints = await endpointsForDelivery(deps, [rows[0]!.endpointId]);
-      await send(rows[0]!, endpoints.get(rows[0]!.endpointId));
+      await Promise.all(launch(rows, endpoints));
     },
   };
 }
