@@ -1,0 +1,136 @@
+// A role-play generated for the scene's frame, its slots, the NPC and the level band, as a
+// rule-based generator does it (a situation catalogue, slots filled from the request, sentences
+// realised with agreement). Each step carries the intent the learner's options say, and the
+// NPC's answer asks for the next step's intent, so every option answers the line before it.
+// The step before the complication has the NPC announce what went wrong; the complication's own
+// step has the learner react and the NPC put it right. Every line and its translation are
+// realised from the same row with the same slots: one thing, one city, one price, one time.
+import type { Lang } from "../../languages.ts";
+import type { Concept } from "../lexicon-rules.ts";
+import { TIME_GREETING } from "../ui-text/scene-mood-text.ts";
+import type { Band } from "./band-lines.ts";
+import { bandLine } from "./band-lines.ts";
+import { ANNOUNCE, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREETING, RESOLVE, TAKE_UP, type Register, type Row } from "./dialogue-text.ts";
+import { FRAME_TALK, priceText, statePhrase, stateOf } from "./dialogue-slots.ts";
+import type { Complication } from "./cues.ts";
+import type { Frame, Intent } from "./frames.ts";
+import { nounPhrase } from "./noun-phrase.ts";
+import type { Currency } from "./places.ts";
+import type { SceneTime } from "./understand-scene.ts";
+
+export interface DialogueLine {
+  text: string;
+  translation: string;
+}
+
+export interface DialogueStep {
+  id: string;
+  /** What the learner's options do; the NPC's line before asked for it. */
+  intent: Intent;
+  learner: DialogueLine[];
+  npc: DialogueLine;
+  /** The intent the NPC's line asks for next (null on the last step). */
+  asks: Intent | null;
+}
+
+export interface DialogueSlots {
+  frame: Frame;
+  band: Band;
+  npcName: string;
+  /** The place's name in each language, or null. */
+  place: Record<Lang, string> | null;
+  currency: Currency;
+  time: SceneTime | null;
+  complication: Complication | null;
+  thing: Concept | null;
+  troubled: Concept | null;
+  amount: number;
+}
+
+function register(band: Band): Register {
+  return band === "A" ? "A" : "BC";
+}
+
+/** Everything a row's slots can ask for, in one language. */
+function slotValues(slots: DialogueSlots, lang: Lang): Record<string, string> {
+  const reg = register(slots.band);
+  const time = slots.time === "night" ? "evening" : slots.time;
+  const values: Record<string, string> = {
+    G: time ? TIME_GREETING[time][lang] : PLAIN_GREETING[reg][lang],
+    npc: slots.npcName,
+    at_place: slots.place ? AT_PLACE[lang].replace("{name}", slots.place[lang]) : "",
+    price: priceText(slots.amount, slots.currency, lang),
+    bye: BYE[time === "evening" ? "evening" : "day"][reg][lang],
+  };
+  if (slots.thing) {
+    const np = nounPhrase(slots.thing, lang);
+    Object.assign(values, { the: np.the, the_obj: np.theObject, an_obj: np.anObject, my_obj: np.myObject, my_dat: np.myDative, another_obj: np.anotherObject });
+  }
+  const troubled = slots.troubled ?? slots.thing;
+  if (troubled) {
+    const np = nounPhrase(troubled, lang);
+    values.trouble = np.the;
+    values.state = statePhrase(stateOf(slots.complication), lang, np.gender);
+  }
+  return values;
+}
+
+/** A row realised: slots filled, a sentence's first letter capitalised ("{The}" at the start). */
+function realise(row: Row, lang: Lang, values: Record<string, string>): string {
+  return row[lang]
+    .replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const key = name in values ? name : name.charAt(0).toLowerCase() + name.slice(1);
+      const value = values[key];
+      if (value === undefined) return whole;
+      return name !== key ? value.charAt(0).toLocaleUpperCase(lang) + value.slice(1) : value;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A row needs the scene's thing; without one it is not said. */
+function needsThing(row: Row): boolean {
+  return /\{(the|The|the_obj|The_obj|an_obj|my_obj|my_dat|another_obj)\}/.test(row.en + row.de);
+}
+
+function lines(rows: Row[], slots: DialogueSlots, pair: { source: Lang; target: Lang }, target: Record<string, string>, source: Record<string, string>): DialogueLine[] {
+  return rows.filter((r) => slots.thing !== null || !needsThing(r)).map((r) => ({ text: realise(r, pair.target, target), translation: realise(r, pair.source, source) }));
+}
+
+/** The NPC's rows at step i: answer what the learner did, then ask for the next intent. */
+function npcRows(frame: Frame, i: number, reg: Register, hasThing: boolean): Row[] {
+  const step = frame.steps[i];
+  const next = frame.steps[i + 1];
+  if (!step) return [];
+  if (!next) return [FAREWELL[reg]];
+  const rows: Row[] = [];
+  if (step.intent === "greet") rows.push(GREET_BACK[reg]);
+  if (step.intent === "request" && hasThing) rows.push(TAKE_UP[reg]);
+  if (step.intent === "complication") rows.push(RESOLVE[reg]);
+  if (next.intent === "complication") rows.push(ANNOUNCE[reg]);
+  else if (next.intent !== "greet") rows.push(ASK[next.intent][reg]);
+  return rows;
+}
+
+/** The whole dialogue of the frame for these slots, in the target with its translation. */
+export function frameDialogue(slots: DialogueSlots, pair: { source: Lang; target: Lang }): DialogueStep[] {
+  const reg = register(slots.band);
+  const target = slotValues(slots, pair.target);
+  const source = slotValues(slots, pair.source);
+  const { frame } = slots;
+  const count = frame.steps.length;
+  return frame.steps.map((step, i) => {
+    const learnerRows = step.intent === "request" ? LEARNER.request[FRAME_TALK[frame.id].request][reg] : LEARNER[step.intent][reg];
+    const npc = npcRows(frame, i, reg, slots.thing !== null).map((row) => ({ text: realise(row, pair.target, target), translation: realise(row, pair.source, source) }));
+    const text = npc.map((n) => n.text).join(" ");
+    const translation = npc.map((n) => n.translation).join(" ");
+    // B and C add their own sentence (band-lines.ts), the same one in the line and its translation.
+    return {
+      id: step.id,
+      intent: step.intent,
+      learner: lines(learnerRows, slots, pair, target, source),
+      npc: { text: bandLine(text, slots.band, pair.target, i, count), translation: bandLine(translation, slots.band, pair.source, i, count) },
+      asks: frame.steps[i + 1]?.intent ?? null,
+    };
+  });
+}
