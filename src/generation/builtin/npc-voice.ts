@@ -167,3 +167,21 @@ function opensWithGreeting(scenario: Scenario, sentence: string, lang: Lang): bo
   const said = keyWords(sentence);
   return (scenario.steps[0]?.intents ?? []).some((intent) => intent.keywords[lang].some((k) => containsWords(said, fold(k))));
 }
+
+/**
+ * A generated NPC line in the scene's mood (frame dialogues, scene/frame-dialogue.ts): the first
+ * line keeps its greeting sentence and adds the persona's opener and the weather remark after it
+ * (a grumpy NPC's curt opener takes the greeting's place), the last line ends with the persona's
+ * closer, and a grumpy NPC never exclaims. The same is done to the translation, so they agree.
+ */
+export function moodedLine(line: string, lang: Lang, mood: SceneMood, first: boolean, last: boolean): string {
+  let out = line;
+  if (first) {
+    const remark = mood.weather ? WEATHER_REMARK[mood.weather][lang] : "";
+    const [head, rest] = splitFirstSentence(out);
+    if (mood.persona === "grumpy") out = join([PERSONA_LINES.grumpy.opener[lang], remark, rest]);
+    else out = join([head, mood.persona ? PERSONA_LINES[mood.persona].opener[lang] : "", remark, rest]);
+  }
+  if (last && mood.persona) out = join([out, PERSONA_LINES[mood.persona].closer[lang]]);
+  return mood.persona === "grumpy" ? flat(out) : out;
+}

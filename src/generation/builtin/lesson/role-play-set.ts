@@ -3,6 +3,7 @@
 // lines of the plan's level band. In each step the learner speaks first (one of the options,
 // saying the intent the NPC last asked for) and the NPC answers and asks for the next.
 import type { RolePlaySet } from "../../model.ts";
+import { moodedLine } from "../npc-voice.ts";
 import { bandOf } from "../scene/band-lines.ts";
 import { chooseThings, HOME_CURRENCY } from "../scene/dialogue-slots.ts";
 import { frameDialogue } from "../scene/frame-dialogue.ts";
@@ -46,6 +47,10 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
     npc: { name: context.npc.name, persona: context.npc.persona, given: context.npc.given },
     setting: say(ROLE_PLAY.setting, source, { topic: quote(source, topicName(context, main ?? frame.topics[0] ?? "", source)), npc: context.npc.name }),
     goal: say(ROLE_PLAY.goal, source, { target: context.targetName }),
-    steps: steps.map((s) => ({ id: s.id, intent: s.intent, learner_options: s.learner, npc: s.npc, npc_asks: s.asks })),
+    steps: steps.map((s, i) => {
+      const [first, last] = [i === 0, i === steps.length - 1];
+      const npc = { text: moodedLine(s.npc.text, target, context.mood, first, last), translation: moodedLine(s.npc.translation, source, context.mood, first, last) };
+      return { id: s.id, intent: s.intent, learner_options: s.learner, npc, npc_asks: s.asks };
+    }),
   };
 }

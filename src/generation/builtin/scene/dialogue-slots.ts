@@ -5,7 +5,8 @@
 import type { Lang } from "../../languages.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import type { Complication } from "./cues.ts";
-import type { FrameId } from "./frames.ts";
+import { ROLE_CUES } from "./cues.ts";
+import { FRAME_BY_ID, type FrameId } from "./frames.ts";
 import { stateWord, type State } from "./noun-phrase.ts";
 import type { Currency } from "./places.ts";
 
@@ -63,6 +64,15 @@ export function isThing(concept: Concept | undefined): concept is Concept {
   return concept !== undefined && concept.pos === "noun" && !["los", "las"].includes(concept.es.art ?? "") && !(concept.de.art === "die" && concept.de.g !== "f");
 }
 
+// Words that name a situation or a person ("tavern", "police station", "waitress") are what the
+// scene is, not what the learner asks for: "I would like a tavern" is never said.
+const PEOPLE = new Set(Object.values(ROLE_CUES).flatMap((w) => w.en));
+
+function namesTheScene(frame: FrameId, concept: Concept): boolean {
+  const word = concept.en.w.toLowerCase();
+  return PEOPLE.has(word) || (FRAME_BY_ID.get(frame)?.cues.en ?? []).includes(word) || concept.id === FRAME_TALK[frame].venue;
+}
+
 /**
  * The thing the conversation is about and the one the complication befalls: the scene's own
  * nouns first (the frame's words among them before the rest), then the frame's defaults. A
@@ -75,11 +85,14 @@ export function chooseThings(
   frameConcepts: ReadonlySet<string>,
   byId: (id: string) => Concept | undefined,
 ): { thing: Concept | null; troubled: Concept | null } {
-  const own = sceneConcepts.filter(isThing);
+  const topics = new Set(FRAME_BY_ID.get(frame)?.topics ?? []);
+  // A scene's noun from elsewhere (the captain of a harbour tavern) is not what is asked for.
+  const own = sceneConcepts.filter(isThing).filter((c) => !namesTheScene(frame, c) && (frameConcepts.has(c.id) || c.topics.some((t) => topics.has(t))));
+  const venues = sceneConcepts.filter(isThing).filter((c) => namesTheScene(frame, c) && !PEOPLE.has(c.en.w.toLowerCase()));
   const defaults = FRAME_TALK[frame].things.map(byId).filter(isThing);
   const ranked = [...own.filter((c) => frameConcepts.has(c.id)), ...own.filter((c) => !frameConcepts.has(c.id)), ...defaults];
   const thing = ranked[0] ?? null;
-  const venue = [...own.filter((c) => c.id === FRAME_TALK[frame].venue), byId(FRAME_TALK[frame].venue)].find(isThing) ?? thing;
+  const venue = [...venues, byId(FRAME_TALK[frame].venue)].find(isThing) ?? thing;
   if (complication === "delayed" || complication === "cancelled") return { thing, troubled: ranked.find((c) => SCHEDULED.has(c.id)) ?? thing };
   if (complication === "full" || complication === "closed") return { thing, troubled: venue };
   return { thing, troubled: thing };
