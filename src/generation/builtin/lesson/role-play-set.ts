@@ -7,6 +7,7 @@ import { moodedLine } from "../npc-voice.ts";
 import { bandOf } from "../scene/band-lines.ts";
 import { chooseThings, HOME_CURRENCY } from "../scene/dialogue-slots.ts";
 import { frameDialogue } from "../scene/frame-dialogue.ts";
+import { grammarLines } from "../scene/grammar-lines.ts";
 import { FRAME_BY_ID } from "../scene/frames.ts";
 import { ROLE_PLAY, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
@@ -35,6 +36,7 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
       complication: understood.complication,
       thing,
       troubled,
+      grammar: grammarLines(context.grammar?.id),
       amount: LOWEST_PRICE + context.random.fork("role-play-price").below(PRICE_SPREAD),
     },
     { source, target },

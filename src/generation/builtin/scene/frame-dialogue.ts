@@ -14,6 +14,7 @@ import { ANNOUNCE, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREE
 import { FRAME_TALK, priceText, statePhrase, stateOf } from "./dialogue-slots.ts";
 import type { Complication } from "./cues.ts";
 import type { Frame, Intent } from "./frames.ts";
+import type { GrammarLine } from "./grammar-lines.ts";
 import { nounPhrase } from "./noun-phrase.ts";
 import type { Currency } from "./places.ts";
 import type { SceneTime } from "./understand-scene.ts";
@@ -45,6 +46,8 @@ export interface DialogueSlots {
   thing: Concept | null;
   troubled: Concept | null;
   amount: number;
+  /** Two sentences using the lesson's grammar point, said in two NPC turns; null when none fits. */
+  grammar: [GrammarLine, GrammarLine] | null;
 }
 
 function register(band: Band): Register {
@@ -97,8 +100,13 @@ function lines(rows: Row[], slots: DialogueSlots, pair: { source: Lang; target: 
   return rows.filter((r) => slots.thing !== null || !needsThing(r)).map((r) => ({ text: realise(r, pair.target, target), translation: realise(r, pair.source, source) }));
 }
 
+/** The steps whose NPC turn carries a grammar sentence: the first two mid-dialogue turns that do not announce the complication. */
+function grammarSteps(frame: Frame): number[] {
+  return frame.steps.map((_, i) => i).filter((i) => i >= 1 && i < frame.steps.length - 1 && frame.steps[i + 1]?.intent !== "complication").slice(0, 2);
+}
+
 /** The NPC's rows at step i: answer what the learner did, then ask for the next intent. */
-function npcRows(frame: Frame, i: number, reg: Register, hasThing: boolean): Row[] {
+function npcRows(frame: Frame, i: number, reg: Register, hasThing: boolean, grammar: Row | null): Row[] {
   const step = frame.steps[i];
   const next = frame.steps[i + 1];
   if (!step) return [];
@@ -107,6 +115,7 @@ function npcRows(frame: Frame, i: number, reg: Register, hasThing: boolean): Row
   if (step.intent === "greet") rows.push(GREET_BACK[reg]);
   if (step.intent === "request" && hasThing) rows.push(TAKE_UP[reg]);
   if (step.intent === "complication") rows.push(RESOLVE[reg]);
+  if (grammar) rows.push(grammar);
   if (next.intent === "complication") rows.push(ANNOUNCE[reg]);
   else if (next.intent !== "greet") rows.push(ASK[next.intent][reg]);
   return rows;
@@ -119,9 +128,11 @@ export function frameDialogue(slots: DialogueSlots, pair: { source: Lang; target
   const source = slotValues(slots, pair.source);
   const { frame } = slots;
   const count = frame.steps.length;
+  const withGrammar = grammarSteps(frame);
   return frame.steps.map((step, i) => {
+    const grammar = slots.grammar?.[withGrammar.indexOf(i)]?.text ?? null;
     const learnerRows = step.intent === "request" ? LEARNER.request[FRAME_TALK[frame.id].request][reg] : LEARNER[step.intent][reg];
-    const npc = npcRows(frame, i, reg, slots.thing !== null).map((row) => ({ text: realise(row, pair.target, target), translation: realise(row, pair.source, source) }));
+    const npc = npcRows(frame, i, reg, slots.thing !== null, grammar).map((row) => ({ text: realise(row, pair.target, target), translation: realise(row, pair.source, source) }));
     const text = npc.map((n) => n.text).join(" ");
     const translation = npc.map((n) => n.translation).join(" ");
     // B and C add their own sentence (band-lines.ts), the same one in the line and its translation.
