@@ -92,7 +92,7 @@ export function chooseThings(
   const defaults = FRAME_TALK[frame].things.map(byId).filter(isThing);
   const ranked = [...own.filter((c) => frameConcepts.has(c.id)), ...own.filter((c) => !frameConcepts.has(c.id)), ...defaults];
   const thing = ranked[0] ?? null;
-  const venue = [...venues, byId(FRAME_TALK[frame].venue)].find(isThing) ?? thing;
+  const venue = [...venues.filter((c) => c.id === FRAME_TALK[frame].venue), byId(FRAME_TALK[frame].venue), ...venues].find(isThing) ?? thing;
   if (complication === "delayed" || complication === "cancelled") return { thing, troubled: ranked.find((c) => SCHEDULED.has(c.id)) ?? thing };
   if (complication === "full" || complication === "closed") return { thing, troubled: venue };
   return { thing, troubled: thing };

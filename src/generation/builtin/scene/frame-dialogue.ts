@@ -54,6 +54,12 @@ function register(band: Band): Register {
   return band === "A" ? "A" : "BC";
 }
 
+// Portuguese says "no Rio de Janeiro": Rio takes the article, as a river's name does.
+function atPlace(name: string, lang: Lang): string {
+  if (lang === "pt-BR" && name.startsWith("Rio ")) return ` no ${name}`;
+  return AT_PLACE[lang].replace("{name}", name);
+}
+
 /** Everything a row's slots can ask for, in one language. */
 function slotValues(slots: DialogueSlots, lang: Lang): Record<string, string> {
   const reg = register(slots.band);
@@ -61,7 +67,7 @@ function slotValues(slots: DialogueSlots, lang: Lang): Record<string, string> {
   const values: Record<string, string> = {
     G: time ? TIME_GREETING[time][lang] : PLAIN_GREETING[reg][lang],
     npc: slots.npcName,
-    at_place: slots.place ? AT_PLACE[lang].replace("{name}", slots.place[lang]) : "",
+    at_place: slots.place ? atPlace(slots.place[lang], lang) : "",
     price: priceText(slots.amount, slots.currency, lang),
     bye: BYE[time === "evening" ? "evening" : "day"][reg][lang],
   };
