@@ -89,7 +89,8 @@ export function chooseThings(
   // A scene's noun from elsewhere (the captain of a harbour tavern) is not what is asked for.
   const own = sceneConcepts.filter(isThing).filter((c) => !namesTheScene(frame, c) && (frameConcepts.has(c.id) || c.topics.some((t) => topics.has(t))));
   const venues = sceneConcepts.filter(isThing).filter((c) => namesTheScene(frame, c) && !PEOPLE.has(c.en.w.toLowerCase()));
-  const defaults = FRAME_TALK[frame].things.map(byId).filter(isThing);
+  // The frame's own words after its defaults, for data sets that lack the defaults.
+  const defaults = [...FRAME_TALK[frame].things, ...frameConcepts].map(byId).filter(isThing).filter((c) => !namesTheScene(frame, c));
   const ranked = [...own.filter((c) => frameConcepts.has(c.id)), ...own.filter((c) => !frameConcepts.has(c.id)), ...defaults];
   const thing = ranked[0] ?? null;
   const venue = [...venues.filter((c) => c.id === FRAME_TALK[frame].venue), byId(FRAME_TALK[frame].venue), ...venues].find(isThing) ?? thing;

@@ -141,7 +141,7 @@ export const ASK: Record<Exclude<Intent, "greet" | "complication">, Record<Regis
     BC: l("Could you tell me a little more about it, please?", "¿Podría contarme un poco más, por favor?", "Pourriez-vous m'en dire un peu plus, s'il vous plaît ?", "Könnten Sie mir bitte etwas mehr darüber erzählen?", "Potrebbe dirmi qualcosa di più, per favore?", "Você poderia me contar um pouco mais, por favor?"),
   },
   specify: {
-    A: l("OK. What exactly do you want?", "Vale. ¿Qué quieres exactamente?", "D'accord. Tu veux quoi exactement ?", "Gut. Was genau möchtest du?", "Va bene. Che cosa vuoi di preciso?", "Tá bom. O que você quer exatamente?"),
+    A: l("OK. What exactly do you want?", "Vale. ¿Qué quieres exactamente?", "D'accord. Tu veux quoi exactement ?", "Und was genau möchtest du?", "Va bene. Che cosa vuoi di preciso?", "Tá bom. O que você quer exatamente?"),
     BC: l("Could you tell me exactly what you are looking for?", "¿Podría decirme exactamente qué busca?", "Pourriez-vous me dire exactement ce que vous cherchez ?", "Könnten Sie mir sagen, was Sie genau suchen?", "Potrebbe dirmi esattamente che cosa cerca?", "Você poderia me dizer exatamente o que procura?"),
   },
   ask_info: {
@@ -236,3 +236,28 @@ export const PLAIN_GREETING: Record<Register, Row> = {
 
 /** Where the scene is: " in Seville", after "here". */
 export const AT_PLACE: Row = l(" in {name}", " en {name}", " à {name}", " in {name}", " a {name}", " em {name}");
+
+/** What the learner says when the data names no thing for the scene (small data sets). */
+export const WITHOUT_THING: Record<"request" | "specify", Record<Register, Row>> = {
+  request: {
+    A: l("I need some help, please.", "Necesito ayuda, por favor.", "J'ai besoin d'aide, s'il te plaît.", "Ich brauche Hilfe, bitte.", "Ho bisogno di aiuto, per favore.", "Preciso de ajuda, por favor."),
+    BC: l("I would need some help, if you have a moment.", "Necesitaría ayuda, si tiene un momento.", "J'aurais besoin d'aide, si vous avez un moment.", "Ich bräuchte Hilfe, wenn Sie einen Moment Zeit haben.", "Avrei bisogno di aiuto, se ha un momento.", "Eu precisaria de ajuda, se você tiver um minuto."),
+  },
+  specify: {
+    A: l("Yes, exactly that.", "Sí, exactamente eso.", "Oui, exactement ça.", "Ja, genau das.", "Sì, proprio quello.", "Sim, exatamente isso."),
+    BC: l("Yes, that is exactly what I need.", "Sí, eso es exactamente lo que necesito.", "Oui, c'est exactement ce qu'il me faut.", "Ja, das ist genau das, was ich brauche.", "Sì, è esattamente quello che mi serve.", "Sim, é exatamente o que eu preciso."),
+  },
+};
+
+/** The complication announced when the data names no thing it could befall. */
+export const ANNOUNCE_PLAIN: Record<Register, Row> = {
+  A: l("Sorry, there is a small problem.", "Lo siento, hay un pequeño problema.", "Désolé, il y a un petit problème.", "Tut mir leid, es gibt ein kleines Problem.", "Mi dispiace, c'è un piccolo problema.", "Sinto muito, tem um probleminha."),
+  BC: l(
+    "I'm afraid there is a small problem, which I will explain to you.",
+    "Me temo que hay un pequeño problema, que ahora le explico.",
+    "Je crains qu'il y ait un petit problème, que je vais vous expliquer.",
+    "Ich fürchte, es gibt ein kleines Problem, das ich Ihnen gleich erkläre.",
+    "Temo che ci sia un piccolo problema, che ora le spiego.",
+    "Receio que haja um pequeno problema, que vou explicar agora.",
+  ),
+};

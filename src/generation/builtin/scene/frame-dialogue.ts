@@ -10,7 +10,7 @@ import type { Concept } from "../lexicon-rules.ts";
 import { TIME_GREETING } from "../ui-text/scene-mood-text.ts";
 import type { Band } from "./band-lines.ts";
 import { bandLine } from "./band-lines.ts";
-import { ANNOUNCE, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREETING, RESOLVE, TAKE_UP, type Register, type Row } from "./dialogue-text.ts";
+import { ANNOUNCE, ANNOUNCE_PLAIN, WITHOUT_THING, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREETING, RESOLVE, TAKE_UP, type Register, type Row } from "./dialogue-text.ts";
 import { FRAME_TALK, priceText, statePhrase, stateOf } from "./dialogue-slots.ts";
 import type { Complication } from "./cues.ts";
 import type { Frame, Intent } from "./frames.ts";
@@ -102,8 +102,9 @@ function needsThing(row: Row): boolean {
   return /\{(the|The|the_obj|The_obj|an_obj|my_obj|my_dat|another_obj)\}/.test(row.en + row.de);
 }
 
-function lines(rows: Row[], slots: DialogueSlots, pair: { source: Lang; target: Lang }, target: Record<string, string>, source: Record<string, string>): DialogueLine[] {
-  return rows.filter((r) => slots.thing !== null || !needsThing(r)).map((r) => ({ text: realise(r, pair.target, target), translation: realise(r, pair.source, source) }));
+function lines(rows: Row[], slots: DialogueSlots, pair: { source: Lang; target: Lang }, target: Record<string, string>, source: Record<string, string>, fallback: Row | undefined): DialogueLine[] {
+  const sayable = rows.filter((r) => slots.thing !== null || !needsThing(r));
+  return (sayable.length > 0 ? sayable : fallback ? [fallback] : []).map((r) => ({ text: realise(r, pair.target, target), translation: realise(r, pair.source, source) }));
 }
 
 /** The steps whose NPC turn carries a grammar sentence: the first two mid-dialogue turns that do not announce the complication. */
@@ -122,7 +123,7 @@ function npcRows(frame: Frame, i: number, reg: Register, hasThing: boolean, gram
   if (step.intent === "request" && hasThing) rows.push(TAKE_UP[reg]);
   if (step.intent === "complication") rows.push(RESOLVE[reg]);
   if (grammar) rows.push(grammar);
-  if (next.intent === "complication") rows.push(ANNOUNCE[reg]);
+  if (next.intent === "complication") rows.push(hasThing ? ANNOUNCE[reg] : ANNOUNCE_PLAIN[reg]);
   else if (next.intent !== "greet") rows.push(ASK[next.intent][reg]);
   return rows;
 }
@@ -145,7 +146,7 @@ export function frameDialogue(slots: DialogueSlots, pair: { source: Lang; target
     return {
       id: step.id,
       intent: step.intent,
-      learner: lines(learnerRows, slots, pair, target, source),
+      learner: lines(learnerRows, slots, pair, target, source, step.intent === "request" || step.intent === "specify" ? WITHOUT_THING[step.intent][reg] : undefined),
       npc: { text: bandLine(text, slots.band, pair.target, i, count), translation: bandLine(translation, slots.band, pair.source, i, count) },
       asks: frame.steps[i + 1]?.intent ?? null,
     };
