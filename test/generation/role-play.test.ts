@@ -1,9 +1,7 @@
 // Role-plays are dialogues, over the real data: every topic × level 1–9 × six target languages.
-// (Generated per frame: scene/frame-dialogue.ts; each step says the intent the NPC asked for.)
-// Every step has an NPC line and learner lines; each learner line is heard by the tutor as the
-// step it belongs to, saying an intent the NPC's line before it asked for (the step's `expects`),
-// and not as a later step (which would leave the NPC asking for what it was just told). The
-// defects a teacher found are tested one by one below.
+// The role-play is generated per frame (scene/frame-dialogue.ts): every step has an NPC line and
+// learner lines, and says the intent the NPC's line before it asked for (`npc_asks`). The tutor's
+// conversations and the defects a teacher found are tested one by one below.
 import { describe, expect, test } from "bun:test";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
 import { buildLessonContext } from "../../src/generation/builtin/lesson/lesson-context.ts";
