@@ -24,7 +24,7 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
   if (!frame) return null;
   const byId = (id: string) => context.index.conceptById.get(id);
   const sceneConcepts = understood.concepts.map(byId).filter((c): c is Concept => c !== undefined);
-  const { thing, troubled } = chooseThings(frame.id, sceneConcepts, understood.complication, new Set(frame.concepts), byId);
+  const { thing, detail, troubled } = chooseThings(frame.id, sceneConcepts, understood.complication, new Set(frame.concepts), byId);
   const steps = frameDialogue(
     {
       frame,
@@ -35,6 +35,7 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
       time: understood.timeOfDay,
       complication: understood.complication,
       thing,
+      detail,
       troubled,
       grammar: grammarLines(context.grammar?.id),
       amount: LOWEST_PRICE + context.random.fork("role-play-price").below(PRICE_SPREAD),

@@ -84,7 +84,7 @@ export function chooseThings(
   complication: Complication | null,
   frameConcepts: ReadonlySet<string>,
   byId: (id: string) => Concept | undefined,
-): { thing: Concept | null; troubled: Concept | null } {
+): { thing: Concept | null; detail: Concept | null; troubled: Concept | null } {
   const topics = new Set(FRAME_BY_ID.get(frame)?.topics ?? []);
   // A scene's noun from elsewhere (the captain of a harbour tavern) is not what is asked for.
   const own = sceneConcepts.filter(isThing).filter((c) => !namesTheScene(frame, c) && (frameConcepts.has(c.id) || c.topics.some((t) => topics.has(t))));
@@ -93,10 +93,16 @@ export function chooseThings(
   const defaults = [...FRAME_TALK[frame].things, ...frameConcepts].map(byId).filter(isThing).filter((c) => !namesTheScene(frame, c));
   const ranked = [...own.filter((c) => frameConcepts.has(c.id)), ...own.filter((c) => !frameConcepts.has(c.id)), ...defaults];
   const thing = ranked[0] ?? null;
+  // What the learner specifies: the scene's next thing ("a table", then "the wine"), else the same.
+  const detail = ranked.find((c) => c !== thing) ?? thing;
   const venue = [...venues.filter((c) => c.id === FRAME_TALK[frame].venue), byId(FRAME_TALK[frame].venue), ...venues].find(isThing) ?? thing;
-  if (complication === "delayed" || complication === "cancelled") return { thing, troubled: ranked.find((c) => SCHEDULED.has(c.id)) ?? thing };
-  if (complication === "full" || complication === "closed") return { thing, troubled: venue };
-  return { thing, troubled: thing };
+  if (complication === "delayed" || complication === "cancelled") {
+    // What runs late may be what names the scene ("the train is delayed" at a train station).
+    const scheduled = [...sceneConcepts, ...FRAME_TALK[frame].things.map(byId)].filter(isThing).find((c) => SCHEDULED.has(c.id));
+    return { thing, detail, troubled: scheduled ?? thing };
+  }
+  if (complication === "full" || complication === "closed") return { thing, detail, troubled: venue };
+  return { thing, detail, troubled: thing };
 }
 
 /** The state a scene's complication puts the thing in; a scene naming none makes it unavailable. */

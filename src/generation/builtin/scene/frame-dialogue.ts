@@ -44,6 +44,8 @@ export interface DialogueSlots {
   time: SceneTime | null;
   complication: Complication | null;
   thing: Concept | null;
+  /** What the learner names when asked to be more exact. */
+  detail: Concept | null;
   troubled: Concept | null;
   amount: number;
   /** Two sentences using the lesson's grammar point, said in two NPC turns; null when none fits. */
@@ -133,6 +135,9 @@ export function frameDialogue(slots: DialogueSlots, pair: { source: Lang; target
   const reg = register(slots.band);
   const target = slotValues(slots, pair.target);
   const source = slotValues(slots, pair.source);
+  // Asked to be more exact, the learner names the detail in the thing's slots.
+  const exact = { ...slots, thing: slots.detail ?? slots.thing };
+  const [targetExact, sourceExact] = [slotValues(exact, pair.target), slotValues(exact, pair.source)];
   const { frame } = slots;
   const count = frame.steps.length;
   const withGrammar = grammarSteps(frame);
@@ -146,7 +151,7 @@ export function frameDialogue(slots: DialogueSlots, pair: { source: Lang; target
     return {
       id: step.id,
       intent: step.intent,
-      learner: lines(learnerRows, slots, pair, target, source, step.intent === "request" || step.intent === "specify" ? WITHOUT_THING[step.intent][reg] : undefined),
+      learner: lines(learnerRows, slots, pair, step.intent === "specify" ? targetExact : target, step.intent === "specify" ? sourceExact : source, step.intent === "request" || step.intent === "specify" ? WITHOUT_THING[step.intent][reg] : undefined),
       npc: { text: bandLine(text, slots.band, pair.target, i, count), translation: bandLine(translation, slots.band, pair.source, i, count) },
       asks: frame.steps[i + 1]?.intent ?? null,
     };

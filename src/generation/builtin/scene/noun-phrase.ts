@@ -31,8 +31,22 @@ export interface NounPhrase {
 
 const D = MORPH_DATA as unknown as { es: SpanishData; fr: FrenchData; it: ItalianData; "pt-BR": PortugueseData };
 
+// Things counted by the portion, not one by one: "some bread", "un po' di frutta", "etwas Obst"
+// (German "ein Obst" and Italian "una frutta" are wrong). The lexicon does not mark countability.
+const MASS = new Set(["bread", "water", "fruit", "wine", "milk", "luggage", "money", "rice", "meat", "cheese", "salt", "sugar", "furniture", "music", "juice", "soup", "oil", "butter", "tea", "coffee", "beer", "pasta", "flour", "honey", "information", "advice", "help"]);
+const SOME: Record<Lang, string> = { en: "some", es: "un poco de", fr: "un peu de", de: "etwas", it: "un po' di", "pt-BR": "um pouco de" };
+
 /** A noun concept as the phrases of one language (English has no gender; German three). */
 export function nounPhrase(concept: Concept, lang: Lang): NounPhrase {
+  const phrase = countedPhrase(concept, lang);
+  if (!MASS.has(concept.id)) return phrase;
+  const w = concept[lang].w;
+  // French elides "de" before a vowel ("un peu d'eau").
+  const some = lang === "fr" && /^[aeiouhéèêàâîôû]/i.test(w) ? "un peu d'" : `${SOME[lang]} `;
+  return { ...phrase, anObject: `${some}${w}` };
+}
+
+function countedPhrase(concept: Concept, lang: Lang): NounPhrase {
   const entry = concept[lang];
   const w = entry.w;
   const gender = entry.g ?? "m";
