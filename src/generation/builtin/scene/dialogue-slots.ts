@@ -32,7 +32,7 @@ export const FRAME_TALK: Record<FrameId, FrameTalk> = {
   travel_tickets: talk("want", ["ticket_travel", "train"], "train"),
   border_control: talk("problem", ["passport"], "border"),
   report_loss: talk("problem", ["wallet", "passport"], "police_station"),
-  emergency: talk("problem", ["accident", "ambulance"], "ambulance"),
+  emergency: talk("want", ["ambulance"], "ambulance"),
   doctor_appointment: talk("want", ["appointment"], "doctor"),
   dentist_appointment: talk("want", ["appointment"], "dentist"),
   pharmacy: talk("want", ["medicine"], "pharmacy"),
@@ -55,6 +55,9 @@ export const FRAME_TALK: Record<FrameId, FrameTalk> = {
   cook_together: talk("want", ["recipe"], "kitchen"),
   expedition: talk("want", ["map", "path"], "path"),
 };
+
+// Frame words that are not things one has or asks for ("my smoke").
+const MASS_LIKE = new Set(["smoke", "fire_emergency", "help_interj", "first_aid", "injured", "dangerous", "pain", "fever"]);
 
 // Things that run to a timetable: what a delay or a cancellation happens to.
 const SCHEDULED = new Set(["train", "flight", "bus", "concert", "appointment", "guided_tour", "course", "party", "job_interview"]);
@@ -90,7 +93,7 @@ export function chooseThings(
   const own = sceneConcepts.filter(isThing).filter((c) => !namesTheScene(frame, c) && (frameConcepts.has(c.id) || c.topics.some((t) => topics.has(t))));
   const venues = sceneConcepts.filter(isThing).filter((c) => namesTheScene(frame, c) && !PEOPLE.has(c.en.w.toLowerCase()));
   // The frame's own words after its defaults, for data sets that lack the defaults.
-  const defaults = [...FRAME_TALK[frame].things, ...frameConcepts].map(byId).filter(isThing).filter((c) => !namesTheScene(frame, c));
+  const defaults = [...FRAME_TALK[frame].things.map(byId).filter(isThing), ...[...frameConcepts].map(byId).filter(isThing).filter((c) => !namesTheScene(frame, c) && !MASS_LIKE.has(c.id))];
   const ranked = [...own.filter((c) => frameConcepts.has(c.id)), ...own.filter((c) => !frameConcepts.has(c.id)), ...defaults];
   const thing = ranked[0] ?? null;
   // What the learner specifies: the scene's next thing ("a table", then "the wine"), else the same.

@@ -261,3 +261,9 @@ export const ANNOUNCE_PLAIN: Record<Register, Row> = {
     "Receio que haja um pequeno problema, que vou explicar agora.",
   ),
 };
+
+/** The NPC asking for the same intent a second time (a second symptom, a second argument). */
+export const ASK_AGAIN: Record<Register, Row> = {
+  A: l("And what else?", "¿Y qué más?", "Et quoi d'autre ?", "Und was noch?", "E poi?", "E o que mais?"),
+  BC: l("I see. Is there anything else you would like to add?", "Entiendo. ¿Hay algo más que quiera añadir?", "Je vois. Voulez-vous ajouter autre chose ?", "Verstehe. Möchten Sie noch etwas hinzufügen?", "Capisco. Vuole aggiungere qualcos'altro?", "Entendi. Você quer acrescentar mais alguma coisa?"),
+};

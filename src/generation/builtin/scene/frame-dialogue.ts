@@ -10,7 +10,7 @@ import type { Concept } from "../lexicon-rules.ts";
 import { TIME_GREETING } from "../ui-text/scene-mood-text.ts";
 import type { Band } from "./band-lines.ts";
 import { bandLine } from "./band-lines.ts";
-import { ANNOUNCE, ANNOUNCE_PLAIN, WITHOUT_THING, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREETING, RESOLVE, TAKE_UP, type Register, type Row } from "./dialogue-text.ts";
+import { ANNOUNCE, ANNOUNCE_PLAIN, ASK_AGAIN, WITHOUT_THING, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREETING, RESOLVE, TAKE_UP, type Register, type Row } from "./dialogue-text.ts";
 import { FRAME_TALK, priceText, statePhrase, stateOf } from "./dialogue-slots.ts";
 import type { Complication } from "./cues.ts";
 import type { Frame, Intent } from "./frames.ts";
@@ -126,6 +126,7 @@ function npcRows(frame: Frame, i: number, reg: Register, hasThing: boolean, gram
   if (step.intent === "complication") rows.push(RESOLVE[reg]);
   if (grammar) rows.push(grammar);
   if (next.intent === "complication") rows.push(hasThing ? ANNOUNCE[reg] : ANNOUNCE_PLAIN[reg]);
+  else if (next.intent === step.intent) rows.push(ASK_AGAIN[reg]);
   else if (next.intent !== "greet") rows.push(ASK[next.intent][reg]);
   return rows;
 }
@@ -143,7 +144,11 @@ export function frameDialogue(slots: DialogueSlots, pair: { source: Lang; target
   const withGrammar = grammarSteps(frame);
   return frame.steps.map((step, i) => {
     const grammar = slots.grammar?.[withGrammar.indexOf(i)]?.text ?? null;
-    const learnerRows = step.intent === "request" ? LEARNER.request[FRAME_TALK[frame.id].request][reg] : LEARNER[step.intent][reg];
+    const rows = step.intent === "request" ? LEARNER.request[FRAME_TALK[frame.id].request][reg] : LEARNER[step.intent][reg];
+    // Said a second time (a second symptom), the intent's options come the other way round, about the detail.
+    const again = frame.steps.slice(0, i).some((s) => s.intent === step.intent);
+    const learnerRows = again ? [...rows].reverse() : rows;
+    const exactly = step.intent === "specify" || again;
     const npc = npcRows(frame, i, reg, slots.thing !== null, grammar).map((row) => ({ text: realise(row, pair.target, target), translation: realise(row, pair.source, source) }));
     const text = npc.map((n) => n.text).join(" ");
     const translation = npc.map((n) => n.translation).join(" ");
@@ -151,7 +156,7 @@ export function frameDialogue(slots: DialogueSlots, pair: { source: Lang; target
     return {
       id: step.id,
       intent: step.intent,
-      learner: lines(learnerRows, slots, pair, step.intent === "specify" ? targetExact : target, step.intent === "specify" ? sourceExact : source, step.intent === "request" || step.intent === "specify" ? WITHOUT_THING[step.intent][reg] : undefined),
+      learner: lines(learnerRows, slots, pair, exactly ? targetExact : target, exactly ? sourceExact : source, step.intent === "request" || step.intent === "specify" ? WITHOUT_THING[step.intent][reg] : undefined),
       npc: { text: bandLine(text, slots.band, pair.target, i, count), translation: bandLine(translation, slots.band, pair.source, i, count) },
       asks: frame.steps[i + 1]?.intent ?? null,
     };
