@@ -56,8 +56,9 @@ export const FRAME_TALK: Record<FrameId, FrameTalk> = {
   expedition: talk("want", ["map", "path"], "path"),
 };
 
-// Frame words that are not things one has or asks for ("my smoke").
-const MASS_LIKE = new Set(["smoke", "fire_emergency", "help_interj", "first_aid", "injured", "dangerous", "pain", "fever"]);
+// Words that are not things one has or asks for: what goes wrong is the complication's turn
+// ("I would like a delay", "my smoke" are never said).
+const NOT_THINGS = new Set(["smoke", "fire_emergency", "help_interj", "first_aid", "injured", "dangerous", "pain", "fever", "delay", "steal", "theft", "thief", "report_crime", "breakdown", "leak", "crash_computer", "accident", "injury", "miss_train", "get_lost"]);
 
 // Things that run to a timetable: what a delay or a cancellation happens to.
 const SCHEDULED = new Set(["train", "flight", "bus", "concert", "appointment", "guided_tour", "course", "party", "job_interview"]);
@@ -90,10 +91,10 @@ export function chooseThings(
 ): { thing: Concept | null; detail: Concept | null; troubled: Concept | null } {
   const topics = new Set(FRAME_BY_ID.get(frame)?.topics ?? []);
   // A scene's noun from elsewhere (the captain of a harbour tavern) is not what is asked for.
-  const own = sceneConcepts.filter(isThing).filter((c) => !namesTheScene(frame, c) && (frameConcepts.has(c.id) || c.topics.some((t) => topics.has(t))));
+  const own = sceneConcepts.filter(isThing).filter((c) => !namesTheScene(frame, c) && !NOT_THINGS.has(c.id) && (frameConcepts.has(c.id) || c.topics.some((t) => topics.has(t))));
   const venues = sceneConcepts.filter(isThing).filter((c) => namesTheScene(frame, c) && !PEOPLE.has(c.en.w.toLowerCase()));
   // The frame's own words after its defaults, for data sets that lack the defaults.
-  const defaults = [...FRAME_TALK[frame].things.map(byId).filter(isThing), ...[...frameConcepts].map(byId).filter(isThing).filter((c) => !namesTheScene(frame, c) && !MASS_LIKE.has(c.id))];
+  const defaults = [...FRAME_TALK[frame].things.map(byId).filter(isThing), ...[...frameConcepts].map(byId).filter(isThing).filter((c) => !namesTheScene(frame, c) && !NOT_THINGS.has(c.id))];
   const ranked = [...own.filter((c) => frameConcepts.has(c.id)), ...own.filter((c) => !frameConcepts.has(c.id)), ...defaults];
   const thing = ranked[0] ?? null;
   // What the learner specifies: the scene's next thing ("a table", then "the wine"), else the same.
