@@ -42,13 +42,14 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
     },
     { source, target },
   );
-  const [main] = context.topics;
+  // The setting names the situation the dialogue is about: the frame's own topic first.
+  const main = [...frame.topics, ...context.topics].find((t) => context.index.topicById.has(t)) ?? "";
   return {
     index,
     kind: "role_play",
     title: say(SET_TITLES.role_play, source),
     npc: { name: context.npc.name, persona: context.npc.persona, given: context.npc.given },
-    setting: say(ROLE_PLAY.setting, source, { topic: quote(source, topicName(context, main ?? frame.topics[0] ?? "", source)), npc: context.npc.name }),
+    setting: say(ROLE_PLAY.setting, source, { topic: quote(source, topicName(context, main, source)), npc: context.npc.name }),
     goal: say(ROLE_PLAY.goal, source, { target: context.targetName }),
     steps: steps.map((s, i) => {
       const [first, last] = [i === 0, i === steps.length - 1];
