@@ -25,10 +25,11 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
   const byId = (id: string) => context.index.conceptById.get(id);
   const sceneConcepts = understood.concepts.map(byId).filter((c): c is Concept => c !== undefined);
   const { thing, detail, troubled } = chooseThings(frame.id, sceneConcepts, understood.complication, new Set(frame.concepts), byId);
+  const band = bandOf(context.profile.level);
   const steps = frameDialogue(
     {
       frame,
-      band: bandOf(context.profile.level),
+      band,
       npcName: context.npc.name,
       place: understood.place?.names ?? null,
       currency: understood.currency ?? HOME_CURRENCY[target],
@@ -53,7 +54,8 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
     goal: say(ROLE_PLAY.goal, source, { target: context.targetName }),
     steps: steps.map((s, i) => {
       const [first, last] = [i === 0, i === steps.length - 1];
-      const npc = { text: moodedLine(s.npc.text, target, context.mood, first, last), translation: moodedLine(s.npc.translation, source, context.mood, first, last) };
+      const informal = band === "A";
+      const npc = { text: moodedLine(s.npc.text, target, context.mood, first, last, informal), translation: moodedLine(s.npc.translation, source, context.mood, first, last, informal) };
       return { id: s.id, intent: s.intent, learner_options: s.learner, npc, npc_asks: s.asks };
     }),
   };
