@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
 import { buildLessonContext } from "../../src/generation/builtin/lesson/lesson-context.ts";
 import { rolePlaySet } from "../../src/generation/builtin/lesson/role-play-set.ts";
+import { grammarLines } from "../../src/generation/builtin/scene/grammar-lines.ts";
 import { PLACES } from "../../src/generation/builtin/scene/places.ts";
 import { DEFAULT_NPC_NAME } from "../../src/generation/builtin/ui-text/lesson-text.ts";
 import { LANGS, type Lang } from "../../src/generation/languages.ts";
@@ -56,6 +57,10 @@ describe.skipIf(!available)("Hunspell oracle on role-plays", () => {
           }
         }
       }
+    }
+    // Every grammar sentence, whatever the level it is said at.
+    for (const point of index.data.grammar) {
+      for (const g of grammarLines(point.id) ?? []) for (const lang of LANGS) for (const w of g.text[lang].match(/[\p{L}][\p{L}'’-]*/gu) ?? []) byLang.get(lang)?.add(/^aujourd/i.test(w) ? w : (w.split(/['’]/).at(-1) ?? ""));
     }
     const rejected: string[] = [];
     for (const [lang, words] of byLang) {

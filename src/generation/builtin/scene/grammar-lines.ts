@@ -72,6 +72,22 @@ const GROUPS: Record<string, [GrammarLine, GrammarLine]> = {
     line(l("The room is cleaned every morning.", "La sala se limpia cada mañana.", "La salle est nettoyée chaque matin.", "Der Raum wird jeden Morgen geputzt.", "La sala viene pulita ogni mattina.", "A sala é limpa todas as manhãs."), m(["is cleaned"], ["se limpia"], ["est nettoyée"], ["wird", "geputzt"], ["viene pulita"], ["é limpa"])),
     line(l("Everything was checked yesterday.", "Todo fue revisado ayer.", "Tout a été vérifié hier.", "Alles wurde gestern überprüft.", "Tutto è stato controllato ieri.", "Tudo foi verificado ontem."), m(["was checked"], ["fue revisado"], ["a été vérifié"], ["wurde", "überprüft"], ["è stato controllato"], ["foi verificado"])),
   ],
+  modal: [
+    line(l("We can check it together, but we must be quick.", "Podemos revisarlo juntos, pero tenemos que ser rápidos.", "Nous pouvons le vérifier ensemble, mais nous devons faire vite.", "Wir können das zusammen prüfen, aber wir müssen schnell sein.", "Possiamo controllarlo insieme, ma dobbiamo fare in fretta.", "Podemos verificar juntos, mas temos que ser rápidos."), m(["can", "must"], ["Podemos", "tenemos que"], ["pouvons", "devons"], ["können", "müssen"], ["Possiamo", "dobbiamo"], ["Podemos", "temos que"])),
+    line(l("My colleague wants to help, but she can't come today.", "Mi compañera quiere ayudar, pero hoy no puede venir.", "Ma collègue veut aider, mais elle ne peut pas venir aujourd'hui.", "Meine Kollegin will helfen, aber sie kann heute nicht kommen.", "La mia collega vuole aiutare, ma oggi non può venire.", "Minha colega quer ajudar, mas hoje não pode vir."), m(["wants", "can't"], ["quiere", "puede"], ["veut", "peut"], ["will", "kann"], ["vuole", "può"], ["quer", "pode"])),
+  ],
+  negation: [
+    line(l("We don't close before midnight.", "No cerramos antes de medianoche.", "Nous ne fermons pas avant minuit.", "Wir schließen nicht vor Mitternacht.", "Non chiudiamo prima di mezzanotte.", "Não fechamos antes da meia-noite."), m(["don't"], ["No"], ["ne fermons pas"], ["nicht"], ["Non"], ["Não"])),
+    line(l("There is nobody at the desk any more.", "Ya no hay nadie en el mostrador.", "Il n'y a plus personne au guichet.", "Am Schalter ist niemand mehr.", "Allo sportello non c'è più nessuno.", "Não tem mais ninguém no balcão."), m(["nobody"], ["no", "nadie"], ["n'y a plus personne"], ["niemand"], ["non", "nessuno"], ["Não", "ninguém"])),
+  ],
+  continuous: [
+    line(l("My colleague is preparing everything right now.", "Mi compañera está preparando todo ahora mismo.", "Ma collègue est en train de tout préparer.", "Meine Kollegin bereitet gerade alles vor.", "La mia collega sta preparando tutto proprio adesso.", "Minha colega está preparando tudo agora mesmo."), m(["is preparing"], ["está preparando"], ["est en train de"], ["gerade"], ["sta preparando"], ["está preparando"])),
+    line(l("A lot of people are waiting today.", "Hoy está esperando mucha gente.", "Beaucoup de gens sont en train d'attendre aujourd'hui.", "Heute warten gerade viele Leute.", "Oggi sta aspettando molta gente.", "Hoje tem muita gente esperando."), m(["are waiting"], ["está esperando"], ["en train d'attendre"], ["gerade"], ["sta aspettando"], ["esperando"])),
+  ],
+  comparatives: [
+    line(l("This one is cheaper and better than the other.", "Este es más barato y mejor que el otro.", "Celui-ci est moins cher et meilleur que l'autre.", "Dieses ist billiger und besser als das andere.", "Questo è più economico e migliore dell'altro.", "Este é mais barato e melhor que o outro."), m(["cheaper", "better than"], ["más barato", "mejor que"], ["moins cher", "meilleur que"], ["billiger", "besser als"], ["più economico", "migliore"], ["mais barato", "melhor que"])),
+    line(l("Today it is quieter than yesterday.", "Hoy está más tranquilo que ayer.", "Aujourd'hui, c'est plus calme qu'hier.", "Heute ist es ruhiger als gestern.", "Oggi è più tranquillo di ieri.", "Hoje está mais tranquilo que ontem."), m(["quieter than"], ["más tranquilo que"], ["plus calme"], ["ruhiger als"], ["più tranquillo di"], ["mais tranquilo que"])),
+  ],
   formal: [
     line(
       l("Allow me to assure you that we will take care of everything.", "Permítame asegurarle que nos ocuparemos de todo.", "Permettez-moi de vous assurer que nous nous occuperons de tout.", "Erlauben Sie mir, Ihnen zu versichern, dass wir uns um alles kümmern.", "Mi permetta di assicurarle che ci occuperemo di tutto.", "Permita-me assegurar-lhe que cuidaremos de tudo."),
@@ -99,6 +115,10 @@ const POINT_GROUP: Record<string, keyof typeof GROUPS> = {
   es_subjunctive_imperfect: "hypothetical", it_periodo_ipotetico: "hypothetical", pt_imperfeito_subjuntivo: "hypothetical", en_second_conditional: "hypothetical",
   de_relative_clauses: "relative", fr_relative_pronouns: "relative", de_subordinate_clauses: "relative",
   de_passive: "passive", en_passive: "passive",
+  de_modal_verbs: "modal",
+  fr_negation: "negation",
+  en_present_continuous: "continuous", pt_estar_gerund: "continuous",
+  en_comparatives: "comparatives",
   es_formal_register: "formal", fr_formal_register: "formal", it_formal_register: "formal", pt_formal_register: "formal",
 };
 
