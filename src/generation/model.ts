@@ -209,7 +209,13 @@ export const RolePlaySet = t.Object({
   setting: t.String({ description: "Source language" }),
   goal: t.String({ description: "Source language" }),
   steps: t.Array(
-    t.Object({ id: t.String(), learner_options: t.Array(Line, { description: "What the learner can say first" }), npc: t.Object(Line.properties, { description: "The NPC's answer" }) }),
+    t.Object({
+      id: t.String(),
+      intent: t.Optional(t.String({ description: "What the learner's options do at this step (greet, request, specify, ask_info, give_info, complication, resolve, agree, pay, opinion, close)" })),
+      learner_options: t.Array(Line, { description: "What the learner can say first" }),
+      npc: t.Object(Line.properties, { description: "The NPC's answer" }),
+      npc_asks: t.Optional(nullable(t.String({ description: "The intent the NPC's answer asks for: the next step's intent; null on the last step" }))),
+    }),
     { description: "In order; in each step the learner speaks, then the NPC answers" },
   ),
 });

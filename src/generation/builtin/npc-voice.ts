@@ -167,3 +167,34 @@ function opensWithGreeting(scenario: Scenario, sentence: string, lang: Lang): bo
   const said = keyWords(sentence);
   return (scenario.steps[0]?.intents ?? []).some((intent) => intent.keywords[lang].some((k) => containsWords(said, fold(k))));
 }
+
+/**
+ * A generated NPC line in the scene's mood (frame dialogues, scene/frame-dialogue.ts): the first
+ * line keeps its greeting sentence and adds the persona's opener and the weather remark after it
+ * (a grumpy NPC's curt opener takes the greeting's place), the last line ends with the persona's
+ * closer, and a grumpy NPC never exclaims. The same is done to the translation, so they agree.
+ */
+export function moodedLine(line: string, lang: Lang, mood: SceneMood, first: boolean, last: boolean, informal = false): string {
+  let out = line;
+  // An A1–A2 dialogue says tú, du, tu: so do its cheerful and grumpy NPCs (a formal one stays formal).
+  const persona = mood.persona ? (informal && mood.persona !== "formal" ? INFORMAL_PERSONA_LINES[mood.persona] : PERSONA_LINES[mood.persona]) : null;
+  if (first) {
+    const remark = mood.weather ? WEATHER_REMARK[mood.weather][lang] : "";
+    const [head, rest] = splitFirstSentence(out);
+    if (mood.persona === "grumpy") out = join([PERSONA_LINES.grumpy.opener[lang], remark, rest]);
+    else out = join([head, persona ? persona.opener[lang] : "", remark, rest]);
+  }
+  if (last && persona) out = join([out, persona.closer[lang]]);
+  return mood.persona === "grumpy" ? flat(out) : out;
+}
+
+const INFORMAL_PERSONA_LINES: Record<"cheerful" | "grumpy", { opener: Record<Lang, string>; closer: Record<Lang, string> }> = {
+  cheerful: {
+    opener: { en: "What a pleasure to see you!", es: "¡Qué alegría verte!", fr: "Quel plaisir de te voir !", de: "Wie schön, dich zu sehen!", it: "Che piacere vederti!", "pt-BR": "Que alegria ver você!" },
+    closer: { en: "Come back soon!", es: "¡Vuelve pronto!", fr: "Reviens vite !", de: "Komm bald wieder!", it: "Torna presto!", "pt-BR": "Volte logo!" },
+  },
+  grumpy: {
+    opener: PERSONA_LINES.grumpy.opener,
+    closer: { en: "And shut the door behind you.", es: "Y cierra la puerta al salir.", fr: "Et ferme la porte en sortant.", de: "Und mach die Tür zu.", it: "E chiudi la porta quando esci.", "pt-BR": "E feche a porta ao sair." },
+  },
+};

@@ -1,53 +1,62 @@
-// The role-play: the scenario of the lesson's topic with the NPC the caller named (name and
-// persona shown as given on the role card; the persona and the scene's time and weather also
-// colour the NPC's lines). In each step the learner speaks first (one of the options, at the
-// level, answering what the NPC last asked) and the NPC answers with the step's line.
+// The role-play: a dialogue generated for the scene's frame and slots (scene/frame-dialogue.ts),
+// with the NPC the caller named (name and persona shown as given on the role card) and the
+// lines of the plan's level band. In each step the learner speaks first (one of the options,
+// saying the intent the NPC last asked for) and the NPC answers and asks for the next.
 import type { RolePlaySet } from "../../model.ts";
-import { answeredInKind, farewellKind, voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
-import { learnerOptions } from "../scenario-lines.ts";
-import { bandLine, bandOf } from "../scene/band-lines.ts";
+import { moodedLine } from "../npc-voice.ts";
+import { bandOf } from "../scene/band-lines.ts";
+import { chooseThings, HOME_CURRENCY } from "../scene/dialogue-slots.ts";
+import { frameDialogue } from "../scene/frame-dialogue.ts";
+import { grammarLines } from "../scene/grammar-lines.ts";
+import { FRAME_BY_ID } from "../scene/frames.ts";
 import { ROLE_PLAY, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
+import type { Concept } from "../lexicon-rules.ts";
 import { topicName, type LessonContext } from "./lesson-context.ts";
 
+// Prices stay in a range every frame can name without sounding absurd (a coffee, a ticket, a fee).
+const LOWEST_PRICE = 8;
+const PRICE_SPREAD = 40;
+
 export function rolePlaySet(context: LessonContext, index: number): RolePlaySet | null {
-  const scenario = context.scenario;
-  if (!scenario) return null;
-  const { source, target } = context;
+  const { source, target, understood } = context;
+  const frame = FRAME_BY_ID.get(understood.frame);
+  if (!frame) return null;
+  const byId = (id: string) => context.index.conceptById.get(id);
+  const sceneConcepts = understood.concepts.map(byId).filter((c): c is Concept => c !== undefined);
+  const { thing, detail, troubled } = chooseThings(frame.id, sceneConcepts, understood.complication, new Set(frame.concepts), byId);
+  const band = bandOf(context.profile.level);
+  const steps = frameDialogue(
+    {
+      frame,
+      band,
+      npcName: context.npc.name,
+      place: understood.place?.names ?? null,
+      currency: understood.currency ?? HOME_CURRENCY[target],
+      time: understood.timeOfDay,
+      complication: understood.complication,
+      thing,
+      detail,
+      troubled,
+      grammar: grammarLines(context.grammar?.id),
+      amount: LOWEST_PRICE + context.random.fork("role-play-price").below(PRICE_SPREAD),
+    },
+    { source, target },
+  );
+  // The setting names the situation the dialogue is about: the frame's own topic first.
+  const main = [...frame.topics, ...context.topics].find((t) => context.index.topicById.has(t)) ?? "";
   return {
     index,
     kind: "role_play",
     title: say(SET_TITLES.role_play, source),
     npc: { name: context.npc.name, persona: context.npc.persona, given: context.npc.given },
-    setting: say(ROLE_PLAY.setting, source, { topic: quote(source, topicName(context, scenario.topic, source)), npc: context.npc.name }),
+    setting: say(ROLE_PLAY.setting, source, { topic: quote(source, topicName(context, main, source)), npc: context.npc.name }),
     goal: say(ROLE_PLAY.goal, source, { target: context.targetName }),
-    steps: scenario.steps.map((step, i) => {
-      const options = learnerOptions(context.index, scenario, i, context, context.profile).map(({ text, translation }) => ({
-        text: voicedLearnerLine(scenario, text, i, target, context.mood),
-        translation: voicedLearnerLine(scenario, translation, i, source, context.mood),
-      }));
-      // The NPC answers the first option, so a farewell is answered in kind; an option taking
-      // leave until another time than the NPC's answer ("hasta mañana" to "hasta la semana que
-      // viene") is left out rather than shown with a reply that does not fit it.
-      const said = options[0];
-      const npc = {
-        text: answeredInKind(voicedNpcLine(scenario, i, target, context.mood), said?.text ?? "", target),
-        translation: answeredInKind(voicedNpcLine(scenario, i, source, context.mood), said?.translation ?? "", source),
-      };
-      const until = farewellKind(npc.text, target);
-      // The band's own sentences, added after the farewell check reads the scenario's line.
-      const band = bandOf(context.profile.level);
-      npc.text = bandLine(npc.text, band, target, i, scenario.steps.length);
-      npc.translation = bandLine(npc.translation, band, source, i, scenario.steps.length);
-      const seen = new Set<string>();
-      // Voicing can make two options the same ("Bonjour" said in the evening is "Bonsoir").
-      const fitting = options.filter((o) => {
-        const kind = farewellKind(o.text, target);
-        if (seen.has(o.text)) return false;
-        seen.add(o.text);
-        return kind === null || kind === until;
-      });
-      return { id: step.id, learner_options: fitting, npc };
+    steps: steps.map((s, i) => {
+      const [first, last] = [i === 0, i === steps.length - 1];
+      const informal = band === "A";
+      const npc = { text: moodedLine(s.npc.text, target, context.mood, first, last, informal), translation: moodedLine(s.npc.translation, source, context.mood, first, last, informal) };
+      return { id: s.id, intent: s.intent, learner_options: s.learner, npc, npc_asks: s.asks };
     }),
   };
 }
