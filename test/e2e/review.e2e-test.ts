@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { startBinary, type RunningBinary } from "./binary-harness.ts";
-import { artifactPath, axeViolations, launchChromium, type AxeViolation } from "./browser-harness.ts";
+import { artifactPath, axeViolations, launchChromium, pageMetrics, type AxeViolation } from "./browser-harness.ts";
 
 const PASSWORD = "correct horse battery staple";
 const PHONE = { width: 375, height: 812 };
@@ -41,11 +41,14 @@ const LEARNERS: Learner[] = [
 ];
 
 const serious: { page: string; violations: AxeViolation[] }[] = [];
+/** Pages wider than the viewport (horizontal scrolling on a phone). */
+const overflowing: string[] = [];
 async function checkAxe(page: Page, name: string) {
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     const found = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
     if (found.length) serious.push({ page: `${name}@${viewport.width}`, violations: found });
+    if ((await pageMetrics(page)).overflowX) overflowing.push(`${name}@${viewport.width}`);
     await page.screenshot({ path: artifactPath(`${name}-${viewport === PHONE ? "phone" : "desktop"}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
@@ -181,5 +184,6 @@ describe("review as Anki users expect, in Chromium", () => {
       await page.context().close();
     }
     expect(serious).toEqual([]);
+    expect(overflowing).toEqual([]);
   });
 });
