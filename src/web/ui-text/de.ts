@@ -74,9 +74,6 @@ export const de: UiText = {
     show: "Wortschatz anzeigen",
     cost: (n) => `Eine Liste kostet ${n} Credits deines Guthabens.`,
     words: (n) => `${n} ${plural(n, "Wort", "Wörter")}`,
-    alreadySaved: "Diese Wörter sind schon in deinem Wiederholungsstapel.",
-    saved: (n) => (n === 1 ? "1 neues Wort wurde deinem Wiederholungsstapel hinzugefügt, in beide Richtungen." : `${n} neue Wörter wurden deinem Wiederholungsstapel hinzugefügt, in beide Richtungen.`),
-    reviewNow: "Jetzt wiederholen",
   },
   lessons: {
     title: "Lektionen",

@@ -85,9 +85,6 @@ export const en = {
     show: "Show vocabulary",
     cost: (n: number) => `A list costs ${n} credits of your allowance.`,
     words: (n: number) => `${n} ${plural(n, "word", "words")}`,
-    alreadySaved: "These words are already in your review deck.",
-    saved: (n: number) => `${n} new ${plural(n, "word", "words")} added to your review deck, both ways round.`,
-    reviewNow: "Review now",
   },
   lessons: {
     title: "Lessons",

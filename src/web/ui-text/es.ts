@@ -74,9 +74,6 @@ export const es: UiText = {
     show: "Ver el vocabulario",
     cost: (n) => `Una lista cuesta ${n} créditos de tu saldo.`,
     words: (n) => `${n} ${plural(n, "palabra", "palabras")}`,
-    alreadySaved: "Estas palabras ya están en tu mazo de repaso.",
-    saved: (n) => (n === 1 ? "Se añadió 1 palabra nueva a tu mazo de repaso, en los dos sentidos." : `Se añadieron ${n} palabras nuevas a tu mazo de repaso, en los dos sentidos.`),
-    reviewNow: "Repasar ahora",
   },
   lessons: {
     title: "Lecciones",

@@ -75,9 +75,6 @@ export const fr: UiText = {
     show: "Afficher le vocabulaire",
     cost: (n) => `Une liste coûte ${n} crédits de votre crédit mensuel.`,
     words: (n) => `${n} ${plural(n, "mot", "mots")}`,
-    alreadySaved: "Ces mots sont déjà dans votre paquet de révision.",
-    saved: (n) => (n === 1 ? "1 nouveau mot a été ajouté à votre paquet de révision, dans les deux sens." : `${n} nouveaux mots ont été ajoutés à votre paquet de révision, dans les deux sens.`),
-    reviewNow: "Réviser maintenant",
   },
   lessons: {
     title: "Leçons",

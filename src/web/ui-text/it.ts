@@ -74,9 +74,6 @@ export const it: UiText = {
     show: "Mostra i vocaboli",
     cost: (n) => `Una lista costa ${n} crediti del tuo mese.`,
     words: (n) => `${n} ${plural(n, "parola", "parole")}`,
-    alreadySaved: "Queste parole sono già nel tuo mazzo di ripasso.",
-    saved: (n) => (n === 1 ? "1 parola nuova aggiunta al tuo mazzo di ripasso, in tutte e due le direzioni." : `${n} parole nuove aggiunte al tuo mazzo di ripasso, in tutte e due le direzioni.`),
-    reviewNow: "Ripassa adesso",
   },
   lessons: {
     title: "Lezioni",

@@ -74,9 +74,6 @@ export const ptBR: UiText = {
     show: "Ver o vocabulário",
     cost: (n) => `Uma lista custa ${n} créditos do seu mês.`,
     words: (n) => `${n} ${plural(n, "palavra", "palavras")}`,
-    alreadySaved: "Essas palavras já estão no seu baralho de revisão.",
-    saved: (n) => (n === 1 ? "1 palavra nova foi adicionada ao seu baralho de revisão, nos dois sentidos." : `${n} palavras novas foram adicionadas ao seu baralho de revisão, nos dois sentidos.`),
-    reviewNow: "Revisar agora",
   },
   lessons: {
     title: "Lições",
