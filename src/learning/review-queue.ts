@@ -38,19 +38,31 @@ export interface ReviewDay {
   due: number;
 }
 
-// ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning (stored in review_cards.memory).
-const STATE = sql.raw("json_extract(c.memory, '$.state')");
+/**
+ * The user's cards in the deck (words not left out), each with its word's columns and two flags of
+ * its word, computed in one pass by window functions (SQLite 3.25+) rather than a sibling lookup per
+ * card: `today`, one of the word's cards was answered today; `due`, one of them (not new) is due
+ * today. ts-fsrs State `st`: 0 New, 1 Learning, 2 Review, 3 Relearning (in review_cards.memory).
+ */
+const cardsToday = (userId: string, start: number, end: number) => sql`(
+    SELECT c.id, c.word_id, c.direction, c.due_at, c.last_reviewed_at, json_extract(c.memory, '$.state') AS st,
+      w.source_lang, w.target_lang, w.term, w.meaning, w.example_text, w.example_translation, w.created_at AS word_created,
+      max(coalesce(c.last_reviewed_at, 0) >= ${start}) OVER (PARTITION BY c.word_id) AS today,
+      max(json_extract(c.memory, '$.state') <> 0 AND c.due_at < ${end}) OVER (PARTITION BY c.word_id) AS due
+    FROM review_cards c JOIN review_words w ON w.id = c.word_id
+    WHERE c.user_id = ${userId} AND w.left_out_at IS NULL) c`;
+
+const STATE = sql.raw("c.st");
 
 /** A card not answered today whose other direction was: it waits until tomorrow. */
-const buried = (start: number) => sql`(coalesce(c.last_reviewed_at, 0) < ${start} AND EXISTS (SELECT 1 FROM review_cards s WHERE s.word_id = c.word_id AND s.id <> c.id AND s.last_reviewed_at >= ${start}))`;
+const buried = (start: number) => sql`(coalesce(c.last_reviewed_at, 0) < ${start} AND c.today)`;
 
 /**
  * A new card that may be introduced today: its word had no card answered today and has no card due
  * today. So a word shows one new card a day, and a word's count of new cards stays the same while
  * the other direction is reviewed (the share of the limit does not move under the learner).
  */
-const freshOk = (start: number, end: number) =>
-  sql`(${STATE} = 0 AND NOT EXISTS (SELECT 1 FROM review_cards s WHERE s.word_id = c.word_id AND s.id <> c.id AND (s.last_reviewed_at >= ${start} OR (json_extract(s.memory, '$.state') <> 0 AND s.due_at < ${end}))))`;
+const freshOk = sql`(c.st = 0 AND NOT c.today AND NOT c.due)`;
 
 /**
  * Shares `limit` new cards among decks, each getting at most `caps[d]`: evenly, and what a small
@@ -83,16 +95,15 @@ export async function reviewDay(db: DbOrTx, userId: string, nowMs: number): Prom
   const start = startOfDay(nowMs, settings.timeZone);
   const end = endOfDay(nowMs, settings.timeZone);
   const rows = await db.all<{ deck: string; learning: number; later: number; next_at: number | null; review: number; new_words: number; words: number }>(sql`
-    SELECT w.target_lang AS deck,
+    SELECT c.target_lang AS deck,
       sum(CASE WHEN ${STATE} IN (1, 3) AND c.due_at <= ${nowMs} THEN 1 ELSE 0 END) AS learning,
       sum(CASE WHEN ${STATE} IN (1, 3) AND c.due_at > ${nowMs} AND c.due_at < ${end} THEN 1 ELSE 0 END) AS later,
       min(CASE WHEN ${STATE} IN (1, 3) AND c.due_at > ${nowMs} THEN c.due_at END) AS next_at,
       sum(CASE WHEN ${STATE} = 2 AND c.due_at < ${end} AND NOT ${buried(start)} THEN 1 ELSE 0 END) AS review,
-      count(DISTINCT CASE WHEN ${freshOk(start, end)} THEN c.word_id END) AS new_words,
+      count(DISTINCT CASE WHEN ${freshOk} THEN c.word_id END) AS new_words,
       count(DISTINCT c.word_id) AS words
-    FROM review_cards c JOIN review_words w ON w.id = c.word_id
-    WHERE c.user_id = ${userId} AND w.left_out_at IS NULL
-    GROUP BY w.target_lang ORDER BY w.target_lang`);
+    FROM ${cardsToday(userId, start, end)}
+    GROUP BY c.target_lang ORDER BY c.target_lang`);
   const introducedRows = await db.all<{ deck: string; n: number }>(sql`
     SELECT target_lang AS deck, count(*) AS n FROM review_log
     WHERE user_id = ${userId} AND state_before = 0 AND reviewed_at >= ${start} GROUP BY target_lang`);
@@ -133,16 +144,16 @@ export interface DueCard {
 export async function nextDueCard(db: DbOrTx, userId: string, nowMs: number, deck: string | null = null, day?: ReviewDay): Promise<DueCard | null> {
   const today = day ?? (await reviewDay(db, userId, nowMs));
   const withFresh = today.decks.filter((d) => d.fresh > 0 && (deck === null || d.deck === deck)).map((d) => d.deck);
-  const freshPart = withFresh.length ? sql`OR (w.target_lang IN (${sql.join(withFresh.map((d) => sql`${d}`), sql`, `)}) AND ${freshOk(today.start, today.end)})` : sql``;
+  const freshPart = withFresh.length ? sql`OR (c.target_lang IN (${sql.join(withFresh.map((d) => sql`${d}`), sql`, `)}) AND ${freshOk})` : sql``;
   const rows = await db.all<{ card_id: string; direction: Direction; due_at: number; source_lang: string; target_lang: string; term: string; meaning: string; example_text: string; example_translation: string; state: number }>(sql`
-    SELECT c.id AS card_id, c.direction, c.due_at, w.source_lang, w.target_lang, w.term, w.meaning, w.example_text, w.example_translation, ${STATE} AS state
-    FROM review_cards c JOIN review_words w ON w.id = c.word_id
-    WHERE c.user_id = ${userId} AND w.left_out_at IS NULL ${deck === null ? sql`` : sql`AND w.target_lang = ${deck}`}
+    SELECT c.id AS card_id, c.direction, c.due_at, c.source_lang, c.target_lang, c.term, c.meaning, c.example_text, c.example_translation, c.st AS state
+    FROM ${cardsToday(userId, today.start, today.end)}
+    WHERE ${deck === null ? sql`1` : sql`c.target_lang = ${deck}`}
       AND ((${STATE} IN (1, 3) AND c.due_at <= ${nowMs})
         OR (${STATE} = 2 AND c.due_at < ${today.end} AND NOT ${buried(today.start)})
         ${freshPart})
     ORDER BY CASE WHEN ${STATE} IN (1, 3) THEN 0 WHEN ${STATE} = 2 THEN 1 ELSE 2 END,
-      CASE WHEN ${STATE} = 0 THEN w.created_at ELSE c.due_at END, w.id, c.direction DESC, c.id
+      CASE WHEN ${STATE} = 0 THEN c.word_created ELSE c.due_at END, c.word_id, c.direction DESC, c.id
     LIMIT 1`);
   const r = rows[0];
   if (!r) return null;

@@ -8,6 +8,7 @@ import { createUser } from "../../src/accounts/service.ts";
 import { endOfDay, startOfDay } from "../../src/learning/learner-day.ts";
 import { nextDueCard, reviewDay, shareNewCards } from "../../src/learning/review-queue.ts";
 import { saveReviewSettings } from "../../src/learning/review-settings.ts";
+import { reviewStats } from "../../src/learning/review-stats.ts";
 import { chooseDeckWords, deckSize, gradeCard, gradePreview, saveWords, termsInDeck, type DeckWordInput, type GradeName } from "../../src/learning/service.ts";
 import { DAY, HOUR, MINUTE } from "../../src/lib/clock.ts";
 import type { DbOrTx } from "../../src/store/open-store.ts";
@@ -195,6 +196,33 @@ describe("the review deck", () => {
     expect(await gradePreview(db, ben, card.cardId, t.clock.now())).toBeNull();
     expect((await reviewDay(db, ana, t.clock.now())).due).toBe(1);
   });
+});
+
+test("statistics: reviews per learner day, retention of known cards, the streak and its end", async () => {
+  const { db, ana } = await setup();
+  await saveWords(db, ana, t.clock.now(), "list", words(4, "es"), true);
+  // Day 1: four new cards, easy (new cards do not count for retention).
+  expect(await reviewAll(db, ana, "easy")).toHaveLength(4);
+  let stats = await reviewStats(db, ana, t.clock.now());
+  expect(stats).toMatchObject({ today: 4, reviews: 4, matured: 0, streak: 1 });
+  expect(stats.days).toHaveLength(30);
+  expect(stats.days.at(-1)).toEqual({ date: "2026-11-02", reviews: 4 });
+  // Day 2: the four other directions; day 3 nothing; day 20: the first cards are back, one forgotten.
+  t.clock.advance(DAY);
+  expect(await reviewAll(db, ana, "easy")).toHaveLength(4);
+  expect((await reviewStats(db, ana, t.clock.now())).streak).toBe(2);
+  t.clock.advance(DAY);
+  expect((await reviewStats(db, ana, t.clock.now())).streak).toBe(2); // today not begun yet: counted up to yesterday
+  t.clock.advance(DAY);
+  expect((await reviewStats(db, ana, t.clock.now())).streak).toBe(0);
+  t.clock.advance(60 * DAY);
+  const due = await nextDueCard(db, ana, t.clock.now());
+  expect(due?.state).toBe(2);
+  await gradeCard(db, ana, due!.cardId, "again", t.clock.now());
+  const other = (await nextDueCard(db, ana, t.clock.now()))!;
+  await gradeCard(db, ana, other.cardId, "good", t.clock.now());
+  stats = await reviewStats(db, ana, t.clock.now());
+  expect(stats).toMatchObject({ today: 2, reviews: 2, matured: 2, remembered: 1, streak: 1, bestStreak: 2 });
 });
 
 test("a day in a time zone with a daylight-saving change is 23 or 25 hours long", () => {
