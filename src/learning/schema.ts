@@ -20,6 +20,8 @@ export const reviewWords = sqliteTable(
     exampleTranslation: text("example_translation").notNull(),
     /** Where the learner met it. */
     origin: text("origin", { enum: ["list", "lesson", "tutor"] }).notNull(),
+    /** Set when the learner left the word out of their deck: its cards are not reviewed, and meeting it again does not bring it back. */
+    leftOutAt: millis("left_out_at"),
     createdAt: millis("created_at").notNull(),
   },
   // A word met twice is one entry: the deck is the set of words, not a log of meetings.
@@ -54,6 +56,39 @@ export const reviewCards = sqliteTable(
   },
   (t) => [uniqueIndex("review_cards_word_direction").on(t.wordId, t.direction), index("review_cards_user_due").on(t.userId, t.dueAt)],
 );
+
+/**
+ * One answer to one card, kept for the statistics (reviews per day, retention, streak) and for the
+ * daily limit on new cards: a card first answered today (`was_new`) counts against today's limit.
+ * The deck (target language) is copied so a day's numbers per deck need no join.
+ */
+export const reviewLog = sqliteTable(
+  "review_log",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    cardId: text("card_id").notNull().references(() => reviewCards.id, { onDelete: "cascade" }),
+    targetLang: text("target_lang").notNull(),
+    /** ts-fsrs Rating: 1 again, 2 hard, 3 good, 4 easy. */
+    grade: integer("grade").notNull(),
+    /** ts-fsrs State before the answer: 0 new, 1 learning, 2 review, 3 relearning. */
+    stateBefore: integer("state_before").notNull(),
+    reviewedAt: millis("reviewed_at").notNull(),
+  },
+  (t) => [index("review_log_user_time").on(t.userId, t.reviewedAt)],
+);
+
+/** The learner's review settings; a user without a row has the defaults (learning/review-settings.ts). */
+export const reviewSettings = sqliteTable("review_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** New cards a day, across all decks. */
+  newPerDay: integer("new_per_day").notNull(),
+  /** IANA time zone in which the learner's days begin and end. */
+  timeZone: text("time_zone").notNull(),
+  updatedAt: millis("updated_at").notNull(),
+});
 
 /** A learner's way through one lesson plan: every exercise's last attempt and the exit check's. */
 export interface LessonAttempts {

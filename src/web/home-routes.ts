@@ -25,7 +25,7 @@ export function homeRoutes(deps: WebDeps) {
       const [allowance, size, open, [last]] = await Promise.all([allowanceState(db, deps.config, account.id, monthOf(now)), deckSize(db, userId), unfinishedLesson(db, userId), conversationsOf(db, account.id, userId, 1)]);
       const plan = open ? (await plansOf(db, account.id, userId)).find((p) => p.id === open.planId) : undefined;
       const data = {
-        dueToday: ctx.user.due ?? 0,
+        dueToday: (ctx.user.due ?? []).reduce((a, d) => a + d.due, 0),
         deckSize: size,
         allowance,
         plan: account.plan,

@@ -2,6 +2,7 @@
 // rendered with `safe` (Kita escapes children only when told; `xss-scan` in scripts/test checks it).
 import type { PropsWithChildren } from "@kitajs/html";
 import type { UiText } from "./ui-text/index.ts";
+import { DueBadges, type DeckBadge } from "./due-badges.tsx";
 
 export type NavKey = "home" | "learn" | "lessons" | "tutor" | "review" | "integrations" | "webhooks" | "events" | "connected" | "usage" | "account" | "outbox";
 export interface Flash {
@@ -24,11 +25,11 @@ const NAV: { key: NavKey; href: string }[] = [
   { key: "account", href: "/account" },
 ];
 
-/** The signed-in user as every page shows them; `due` is the review cards due today (web-context.ts). */
+/** The signed-in user as every page shows them; `due` is today's review cards by deck (web-context.ts). */
 export interface LayoutUser {
   email: string;
   csrf: string;
-  due?: number;
+  due?: DeckBadge[];
   /** An operator (PARLA_OPERATOR_EMAILS) also sees the Outbox. */
   operator?: boolean;
 }
@@ -59,16 +60,7 @@ export function Layout(props: PropsWithChildren<{ title: string; t: UiText; nav?
                 {(props.user.operator ? [...NAV, OPERATOR_NAV] : NAV).map((item) => (
                   <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined}>
                     <span safe>{t.nav[item.key]}</span>
-                    {item.key === "review" && props.user?.due ? (
-                      <>
-                        <span class="badge" data-testid="due-count" safe>
-                          {String(props.user.due)}
-                        </span>
-                        <span class="visually-hidden" safe>{` ${t.layout.dueToday}`}</span>
-                      </>
-                    ) : (
-                      ""
-                    )}
+                    {item.key === "review" && props.user?.due?.some((d) => d.due > 0) ? <DueBadges t={t} decks={props.user.due} /> : ""}
                   </a>
                 ))}
               </nav>

@@ -48,7 +48,7 @@ export function LangSelect(props: { t: UiText; id: string; name: string; label: 
   );
 }
 
-export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number; query: LearnQuery; items: VocabItem[] | null; error?: string | null; saved?: number | null; flash?: Flash | null; topics: { id: string; name: string }[] }) {
+export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number; query: LearnQuery; items: VocabItem[] | null; error?: string | null; inDeck?: Set<string>; flash?: Flash | null; topics: { id: string; name: string }[] }) {
   const q = props.query;
   const { t } = props;
   const l = t.learn;
@@ -93,17 +93,16 @@ export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number
       {props.items ? (
         <section aria-labelledby="vocab-heading">
           <h2 id="vocab-heading" safe>{l.words(props.items.length)}</h2>
-          {props.saved !== null && props.saved !== undefined ? (
-            <p class="flash ok" role="status" data-testid="saved-to-deck">
-              <span safe>{props.saved === 0 ? l.alreadySaved : l.saved(props.saved)}</span>{" "}
-              <a href="/review" safe>{l.reviewNow}</a>
-            </p>
-          ) : (
-            ""
-          )}
+          <form method="post" action="/review/words" class="choose-words" data-testid="choose-words">
+          <CsrfField csrf={props.user.csrf} />
+          <input type="hidden" name="source" value={q.source} />
+          <input type="hidden" name="target" value={q.target} />
+          <h3 safe>{t.review.chooseWords}</h3>
+          <p class="hint" safe>{t.review.chooseHint}</p>
           <table>
             <thead>
               <tr>
+                <th><span class="visually-hidden" safe>{t.review.chooseWords}</span></th>
                 <th safe>{t.common.word}</th>
                 <th safe>{t.common.meaning}</th>
                 <th safe>{t.common.example}</th>
@@ -111,8 +110,18 @@ export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number
               </tr>
             </thead>
             <tbody>
-              {props.items.map((item) => (
+              {props.items.map((item, i) => (
                 <tr>
+                  <td>
+                    <input
+                      type="checkbox"
+                      name="word"
+                      id={`word-${i}`}
+                      value={JSON.stringify([item.display, item.translation_display, item.example.text, item.example.translation])}
+                      checked={props.inDeck?.has(item.display)}
+                      aria-label={t.review.pickWord(item.display)}
+                    />
+                  </td>
                   <td lang={q.target}>
                     <strong safe>{item.display}</strong>
                     {item.plural_display ? (
@@ -135,6 +144,12 @@ export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number
               ))}
             </tbody>
           </table>
+          <div class="actions">
+            <button type="submit" safe>
+              {t.review.addChosen}
+            </button>
+          </div>
+          </form>
         </section>
       ) : (
         ""

@@ -9,7 +9,7 @@ import { sessionPayer } from "../billing/payer.ts";
 import { checkBudget, spendIn } from "../billing/service.ts";
 import { normaliseLang } from "../generation/languages.ts";
 import type { VocabItem } from "../generation/model.ts";
-import { saveWords } from "../learning/service.ts";
+import { termsInDeck } from "../learning/service.ts";
 import { AppError } from "../lib/errors.ts";
 import { LearnPage, readLanguagePair, type LearnQuery } from "./learn-page.tsx";
 import { CREDIT_WEIGHTS } from "../billing/credits.ts";
@@ -49,8 +49,8 @@ export function learnRoutes(deps: WebDeps) {
         if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", csrfFailed(ctx));
         const q = readChoices((name) => formString(body, name) || undefined, ctx.lang);
         const topics = await topicsFor(q);
-        const page = (items: VocabItem[] | null, error: string | null, status: number, saved: number | null = null) =>
-          ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items, error, saved, flash: ctx.flash, topics }) as string, status);
+        const page = (items: VocabItem[] | null, error: string | null, status: number, inDeck: Set<string> = new Set()) =>
+          ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items, error, inDeck, flash: ctx.flash, topics }) as string, status);
         let list: AsyncIterable<VocabItem>;
         try {
           // A refused input throws here, before anything is charged (spec 5.6: a refused call spends nothing).
@@ -60,25 +60,16 @@ export function learnRoutes(deps: WebDeps) {
           throw error;
         }
         try {
-          // The budget is checked before the list is made; the credits are spent in the transaction
-          // that saves its words, so a list is paid for exactly when it is recorded.
+          // The budget is checked before the list is made; the credits are spent once it is made.
           const payer = sessionPayer(ctx.session.account.id);
           await checkBudget(deps.store.db, deps.config, payer, "vocab.generate", deps.clock.now());
           const items: VocabItem[] = [];
           for await (const item of list) items.push(item);
-          // The words met in a list go to the learner's review deck (spec 1.1); ones already there keep their schedule.
-          const saved = await deps.store.db.transaction(async (tx) => {
-            await spendIn(tx, deps, payer, "vocab.generate", deps.clock.now());
-            return saveWords(
-              tx,
-              ctx.session.user.id,
-              deps.clock.now(),
-              "list",
-              items.map((item) => ({ sourceLang: q.source, targetLang: q.target, term: item.display, meaning: item.translation_display, example: item.example })),
-            );
-          });
-          ctx.user.due = (ctx.user.due ?? 0) + saved * 2;
-          return page(items, null, 200, saved);
+          // The list is paid for when it is shown; its words are offered for the deck, not added
+          // (the learner ticks the ones to review: POST /review/words).
+          await deps.store.db.transaction((tx) => spendIn(tx, deps, payer, "vocab.generate", deps.clock.now()));
+          const inDeck = await termsInDeck(deps.store.db, ctx.session.user.id, q.source, q.target, items.map((i) => i.display));
+          return page(items, null, 200, inDeck);
         } catch (error) {
           if (error instanceof AppError && error.status === 402) return page(null, refusalText(ctx.t, error, "list"), 402);
           throw error;

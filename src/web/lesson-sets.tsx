@@ -23,6 +23,8 @@ export interface SetContext {
   conversationId: string | null;
   /** What one tutor message costs, shown before it is spent. */
   tutorCost: number;
+  /** The lesson's words that are in the learner's deck (the others were left out); absent: no choice offered. */
+  inDeck?: Set<string>;
 }
 
 export const setAnchor = (index: number) => `set-${index}`;
@@ -113,6 +115,36 @@ function Filled(props: { prompt: string; answer: string; hint: string; ctx: SetC
   );
 }
 
+/** The learner's choice of which of the lesson's words they review: all ticked at first. */
+function LessonDeckChoice(props: { set: OverviewSet; ctx: SetContext; inDeck: Set<string> }) {
+  const { ctx } = props;
+  const r = ctx.t.review;
+  return (
+    <form method="post" action={`/lessons/${encodeURIComponent(ctx.planId)}/deck`} class="choose-words" data-testid="lesson-deck">
+      <CsrfField csrf={ctx.csrf} />
+      <fieldset>
+        <legend safe>{r.lessonWords}</legend>
+        <p class="hint" safe>
+          {r.lessonWordsHint}
+        </p>
+        {props.set.vocabulary.map((v, i) => (
+          <div>
+            <input type="checkbox" name="keep" id={`keep-${props.set.index}-${i}`} value={v.display} checked={props.inDeck.has(v.display)} />{" "}
+            <label for={`keep-${props.set.index}-${i}`} lang={ctx.targetLang} safe>
+              {v.display}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <div class="actions">
+        <button type="submit" class="secondary" safe>
+          {r.saveChoice}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function Overview(props: { set: OverviewSet; ctx: SetContext }) {
   const { set, ctx } = props;
   const l = ctx.t.lesson;
@@ -159,6 +191,7 @@ function Overview(props: { set: OverviewSet; ctx: SetContext }) {
           ))}
         </tbody>
       </table>
+      {ctx.inDeck ? <LessonDeckChoice set={set} ctx={ctx} inDeck={ctx.inDeck} /> : ""}
       <h3 safe>{l.phrases}</h3>
       <ul>
         {set.phrases.map((p) => (

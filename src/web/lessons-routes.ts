@@ -17,12 +17,13 @@ import { answerCount, isEmptyAttempt } from "../learning/answer-check.ts";
 import { normaliseLang } from "../generation/languages.ts";
 import { refusalText } from "./refusal-text.ts";
 import { uiText } from "./ui-text/index.ts";
-import { dueTodayCount, saveWords } from "../learning/service.ts";
+import { chooseDeckWords, saveWords, termsInDeck } from "../learning/service.ts";
+import { reviewDay } from "../learning/review-queue.ts";
 import { AppError } from "../lib/errors.ts";
 import { readLanguagePair } from "./learn-page.tsx";
 import { exerciseAnchor } from "./lesson-sets.tsx";
 import { LessonsPage, PlanFragment, PlanPage, planTitle, type LessonForm, type PlanListEntry } from "./lessons-page.tsx";
-import { csrfFailed, formString, requireSignedIn, type WebContext } from "./web-context.ts";
+import { csrfFailed, formList, formString, requireSignedIn, type WebContext } from "./web-context.ts";
 
 type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
 
@@ -87,7 +88,7 @@ export function lessonsRoutes(deps: WebDeps) {
     const r = await requireSignedIn(deps, request);
     if ("response" in r) return r;
     const ctx = r.ctx as SignedIn;
-    if (body !== undefined && !ctx.csrfOk(formString(body, "csrf_token"))) return { response: ctx.redirect(new URL(request.url).pathname.replace(/\/(exercises|exit).*$/, ""), csrfFailed(ctx)) };
+    if (body !== undefined && !ctx.csrfOk(formString(body, "csrf_token"))) return { response: ctx.redirect(new URL(request.url).pathname.replace(/\/(exercises|exit|deck).*$/, ""), csrfFailed(ctx)) };
     return { ctx };
   };
 
@@ -139,7 +140,9 @@ export function lessonsRoutes(deps: WebDeps) {
         const now = deps.clock.now();
         await startLesson(db, userId, plan.id, now);
         // The lesson's words join the learner's deck (spec 1.1); words already there keep their schedule.
-        if (await saveWords(db, userId, now, "lesson", overviewWords(plan.sets, plan.source_lang, plan.target_lang))) ctx.user.due = await dueTodayCount(db, userId, now);
+        const words = overviewWords(plan.sets, plan.source_lang, plan.target_lang);
+        if (await saveWords(db, userId, now, "lesson", words)) ctx.user.due = (await reviewDay(db, userId, now)).decks;
+        const inDeck = await termsInDeck(db, userId, plan.source_lang, plan.target_lang, words.map((w) => w.term));
         const progress = await progressOf(db, userId, plan.id);
         // The lesson's own words follow its source language, as its headings do (lesson-text.ts).
         const setCtx = {
@@ -151,6 +154,7 @@ export function lessonsRoutes(deps: WebDeps) {
           attempts: progress?.attempts ?? { exercises: {}, exit: null },
           conversationId: progress?.conversationId ?? null,
           tutorCost: CREDIT_WEIGHTS["tutor.turn"],
+          inDeck,
         };
         const after = Number((query as Record<string, string | undefined>).after);
         if (Number.isInteger(after) && after >= 0) return ctx.page(PlanFragment({ t: ctx.t, plan, ctx: setCtx, after }) as string);
@@ -177,6 +181,18 @@ export function lessonsRoutes(deps: WebDeps) {
           request.signal,
         );
         return new Response(stream, { headers: SSE_HEADERS });
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/lessons/:id/deck",
+      async ({ request, params, body }) => {
+        const loaded = await guardPlan(request, body, params.id);
+        if ("response" in loaded) return loaded.response;
+        const { ctx, plan } = loaded;
+        const t = uiText(normaliseLang(plan.source_lang) ?? ctx.lang);
+        const { kept, leftOut } = await chooseDeckWords(db, ctx.session.user.id, deps.clock.now(), overviewWords(plan.sets, plan.source_lang, plan.target_lang), new Set(formList(body, "keep")));
+        return ctx.redirect(`/lessons/${encodeURIComponent(params.id)}`, { kind: "ok", text: t.review.choiceSaved(kept, leftOut) });
       },
       { detail: { hide: true } },
     )

@@ -1,6 +1,9 @@
-// The Review page: one card at a time, its answer behind a <details> (no script needed, keyboard
-// friendly), then four answers that schedule the card's next review (FSRS, src/learning/service.ts).
-import type { DueCard, GradeName } from "../learning/service.ts";
+// The Review page: the learner's decks with today's counts, one card at a time, its answer behind a
+// <details> (no script needed, keyboard friendly), then four answers that schedule the card's next
+// review (FSRS, src/learning/service.ts); the daily limit and time zone form below.
+import type { DueCard, ReviewDay } from "../learning/review-queue.ts";
+import type { GradeName } from "../learning/service.ts";
+import { MAX_NEW_PER_DAY } from "../learning/review-settings.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
 import { langName } from "./learn-page.tsx";
 import { DAY, HOUR, MINUTE } from "../lib/clock.ts";
@@ -24,17 +27,45 @@ const GRADES: { name: GradeName; secondary: boolean }[] = [
   { name: "easy", secondary: true },
 ];
 
-export function ReviewPage(props: { t: UiText; user: LayoutUser; flash?: Flash | null; card: DueCard | null; previews: Record<GradeName, number> | null; dueToday: number; deckSize: number }) {
-  const { card, t } = props;
+/** The time zones a learner may choose: the runtime's list (ECMA-402 supportedValuesOf), UTC first. */
+const TIME_ZONES: readonly string[] = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")];
+
+const reviewHref = (deck: string | null) => (deck ? `/review?deck=${encodeURIComponent(deck)}` : "/review");
+
+export function ReviewPage(props: { t: UiText; user: LayoutUser; flash?: Flash | null; card: DueCard | null; previews: Record<GradeName, number> | null; day: ReviewDay; deck: string | null; deckSize: number; nowMs: number }) {
+  const { card, t, day } = props;
   const r = t.review;
+  const shown = props.deck ? day.decks.filter((d) => d.deck === props.deck) : day.decks;
+  const sum = (key: "fresh" | "learning" | "review" | "due" | "later") => shown.reduce((a, d) => a + d[key], 0);
+  const nextAt = shown.reduce<number | null>((a, d) => (d.nextAt !== null && d.nextAt < day.end && (a === null || d.nextAt < a) ? d.nextAt : a), null);
   return (
     <Layout t={t} title={r.title} nav="review" user={props.user} flash={props.flash}>
       <h1 safe>{r.title}</h1>
       <p class="muted" data-testid="review-summary" safe>
-        {r.summary(props.dueToday, props.deckSize)}
+        {r.summary(day.due, props.deckSize)}
+      </p>
+      {day.decks.length > 1 ? (
+        <nav class="decks" aria-label={r.decks} data-testid="decks">
+          <a href="/review" aria-current={props.deck === null ? "page" : undefined} data-deck="" safe>
+            {r.deckLink(r.allDecks, day.due)}
+          </a>
+          {day.decks.map((d) => (
+            <a href={reviewHref(d.deck)} aria-current={props.deck === d.deck ? "page" : undefined} data-deck={d.deck} data-due={String(d.due)} data-fresh={String(d.fresh)} safe>
+              {r.deckLink(langName(t, d.deck), d.due)}
+            </a>
+          ))}
+        </nav>
+      ) : (
+        ""
+      )}
+      <p data-testid="due-parts" data-fresh={String(sum("fresh"))} data-learning={String(sum("learning"))} data-review={String(sum("review"))} safe>
+        {r.dueParts(sum("fresh"), sum("learning"), sum("review"))}
+      </p>
+      <p class="muted" data-testid="new-today" safe>
+        {r.newToday(day.introduced, day.settings.newPerDay)}
       </p>
       {card ? (
-        <section class="card review-card" aria-labelledby="card-prompt" data-card-id={card.cardId} data-direction={card.direction}>
+        <section class="card review-card" aria-labelledby="card-prompt" data-card-id={card.cardId} data-direction={card.direction} data-deck={card.targetLang} data-state={String(card.state)}>
           <p class="prompt" id="card-prompt" safe>
             {card.direction === "recognise" ? r.recognise(langName(t, card.targetLang)) : r.recall(langName(t, card.targetLang))}
           </p>
@@ -56,6 +87,7 @@ export function ReviewPage(props: { t: UiText; user: LayoutUser; flash?: Flash |
             </blockquote>
             <form method="post" action={`/review/${encodeURIComponent(card.cardId)}`}>
               <CsrfField csrf={props.user.csrf} />
+              {props.deck ? <input type="hidden" name="deck" value={props.deck} /> : ""}
               <fieldset>
                 <legend safe>{r.howWell}</legend>
                 <div class="grades">
@@ -73,6 +105,13 @@ export function ReviewPage(props: { t: UiText; user: LayoutUser; flash?: Flash |
       ) : (
         <section class="card" aria-labelledby="done-heading">
           <h2 id="done-heading" safe>{r.doneHeading}</h2>
+          {nextAt !== null ? (
+            <p data-testid="later-today" safe>
+              {r.laterToday(sum("later"), spanText(t, nextAt - props.nowMs))}
+            </p>
+          ) : (
+            ""
+          )}
           <p safe>
             {props.deckSize === 0 ? r.doneEmpty : r.doneComeBack}
           </p>
@@ -83,6 +122,36 @@ export function ReviewPage(props: { t: UiText; user: LayoutUser; flash?: Flash |
           </p>
         </section>
       )}
+      <p>
+        <a href="/review/stats" safe>
+          {r.statsLink}
+        </a>
+      </p>
+      <details class="card">
+        <summary safe>{r.settings}</summary>
+        <form method="post" action="/review/settings">
+          <CsrfField csrf={props.user.csrf} />
+          <label for="new_per_day" safe>
+            {r.newPerDay}
+          </label>
+          <input type="number" id="new_per_day" name="new_per_day" min="0" max={String(MAX_NEW_PER_DAY)} step="1" required value={String(day.settings.newPerDay)} />
+          <label for="time_zone" safe>
+            {r.timeZone}
+          </label>
+          <select id="time_zone" name="time_zone">
+            {TIME_ZONES.map((z) => (
+              <option value={z} selected={z === day.settings.timeZone} safe>
+                {z}
+              </option>
+            ))}
+          </select>
+          <div class="actions">
+            <button type="submit" safe>
+              {r.saveSettings}
+            </button>
+          </div>
+        </form>
+      </details>
     </Layout>
   );
 }

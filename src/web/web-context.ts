@@ -7,7 +7,7 @@ import { csrfValid } from "./csrf.ts";
 import { flashCookie, readFlash } from "./flash.ts";
 import { htmlResponse, redirect } from "./html-response.ts";
 import type { Flash, LayoutUser } from "./layout.tsx";
-import { dueTodayCount } from "../learning/service.ts";
+import { reviewDay } from "../learning/review-queue.ts";
 import { isOperator } from "./operator.ts";
 import { pageLang, uiText, type UiLang, type UiText } from "./ui-text/index.ts";
 
@@ -33,8 +33,8 @@ export async function webContext(deps: WebDeps, request: Request): Promise<WebCo
   const token = readCookie(request, names.session);
   const session = token ? await validateSession(deps.store.db, deps.clock.now(), token) : null;
   const { flash, clear } = readFlash(request, names);
-  // Every signed-in page shows the reviews due today on the navigation (one indexed count).
-  const due = session ? await dueTodayCount(deps.store.db, session.user.id, deps.clock.now()) : 0;
+  // Every signed-in page shows today's due cards by deck on the navigation.
+  const due = session ? (await reviewDay(deps.store.db, session.user.id, deps.clock.now())).decks.map((d) => ({ deck: d.deck, due: d.due })) : [];
   const lang = pageLang(session?.user.uiLang, request.headers.get("accept-language"));
   return {
     deps,

@@ -57,7 +57,19 @@ describe("lessons on the web", () => {
     expect(page).not.toContain("data-live-plan");
     for (const kind of ["overview", "grammar", "exercises", "role_play", "exit_check"]) expect(page).toContain(`data-set-kind="${kind}"`);
     // The lesson's words joined the deck.
-    expect(Number(/data-testid="due-count"[^>]*>(\d+)</.exec(page)?.[1])).toBeGreaterThan(0);
+    const due = Number(/data-testid="due-count" data-total="(\d+)"/.exec(page)?.[1]);
+    expect(due).toBeGreaterThan(0);
+    // All its words are ticked in the lesson's choice; leaving two out takes them off the deck.
+    const kept = [...page.matchAll(/name="keep" id="keep-\d+-\d+" value="([^"]*)" checked/g)].map((m) => m[1]!.replace(/&#39;/g, "'").replace(/&amp;/g, "&"));
+    expect(kept.length).toBeGreaterThan(2);
+    const body = new URLSearchParams([["csrf_token", csrfFrom(page)], ...kept.slice(2).map((k): [string, string] => ["keep", k])]);
+    const chosen = await t.request("POST", `${path}/deck`, { body: body.toString(), headers: { cookie: web.jar.header(), origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" } });
+    web.jar.take(chosen);
+    expect(chosen.headers.get("location")).toBe(path);
+    page = await (await web.get(path)).text();
+    expect(page).toContain(`Your choice is saved: 0 back in the deck, 2 left out.`);
+    expect(page.match(/name="keep" id="keep-\d+-\d+" value="[^"]*" checked/g)).toHaveLength(kept.length - 2);
+    expect(Number(/data-testid="due-count" data-total="(\d+)"/.exec(page)?.[1])).toBe(Math.min(20, kept.length - 2));
 
     // The gap fill: the first answer right, the second wrong.
     const exercises = [...page.matchAll(/<form method="post" action="([^"]+\/exercises\/(\d+)\/(\d+))"[^>]*data-exercise="gap_fill"/g)][0]!;

@@ -67,9 +67,9 @@ function leaves(value: unknown): string[] {
 }
 
 const EMAIL = (lang: string) => `learner-${lang.toLowerCase()}@example.com`;
-/** Texts that are data, the same in every language: the address, numbers, level bands, the brand. */
+/** Texts that are data, the same in every language: the address, numbers, level bands, the brand, IANA time-zone names. */
 const isData = (text: string, lang: string) =>
-  !/\p{L}{2,}/u.test(text) || text === "Parla" || text === EMAIL(lang) || text === EMAIL("en") || /^\d+ · [ABC][12]\+?$/.test(text) || /^\p{Lu}\p{Ll}+:$/u.test(text); // a partner's name before their line
+  !/\p{L}{2,}/u.test(text) || text === "UTC" || /^[A-Z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)+$/.test(text) || text === "Parla" || text === EMAIL(lang) || text === EMAIL("en") || /^\d+ · [ABC][12]\+?$/.test(text) || /^\p{Lu}\p{Ll}+:$/u.test(text); // a partner's name before their line
 
 async function signedOutPages(lang: UiLang): Promise<Record<string, string>> {
   const headers = { "accept-language": `${lang};q=0.9, en;q=0.1` };
