@@ -1,0 +1,179 @@
+// Properties of the grammar practice and the exit check over many generated plans (every pair,
+// levels 1, 3, 6 and 9, topics and scenes): 6–10 practice items on the point, each gap one verb
+// form (never the sentence) whose key the morphology tables read as the bracketed verb in the
+// point's form; word boxes hold only real forms of the verbs gapped; the exit check asks words
+// in the sense taught; no exercise offers the same option twice; no list repeats a headword.
+import { describe, expect, test } from "bun:test";
+import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
+import { entryForms } from "../../src/generation/builtin/lexicon-index.ts";
+import { DRILL_SPECS } from "../../src/generation/builtin/lesson/drill-specs.ts";
+import { morphologyOf } from "../../src/generation/builtin/morphology/morph-index.ts";
+import { GAP, findForm } from "../../src/generation/builtin/sentence-fit.ts";
+import { EN_VERBS } from "../../src/generation/builtin/tutor/english-tables.ts";
+import { foldCase } from "../../src/generation/builtin/text-normalise.ts";
+import { LANGS, type Lang } from "../../src/generation/languages.ts";
+import type { Exercise, LessonSet } from "../../src/generation/model.ts";
+
+const engine = createBuiltinEngine();
+const index = engine.index();
+const PAIRS = LANGS.flatMap((source) => LANGS.filter((t) => t !== source).map((target) => ({ source, target })));
+const LEVELS = [1, 3, 6, 9];
+const SUBJECTS: { topic?: string; scene?: string }[] = [
+  { topic: "market" },
+  { topic: "health" },
+  { topic: "work" },
+  { scene: "a rainy tapas bar in Seville, waitress Lola" },
+  { scene: "train tickets at Milano Centrale, the train is delayed" },
+  { scene: "a lost passport at a London police station" },
+  { scene: "una farmacia en el centro, tengo fiebre" },
+  { scene: "un entretien d'embauche dans une maison d'édition à Paris" },
+  { scene: "eine Wohnung mieten, der Vermieter ist unfreundlich" },
+  { scene: "visita guidata al museo di Venezia" },
+  { scene: "uma feira noturna em Lisboa" },
+];
+
+async function plan(source: Lang, target: Lang, level: number, subject: { topic?: string; scene?: string }): Promise<LessonSet[]> {
+  return Array.fromAsync(engine.lessonPlan({ source_lang: source, target_lang: target, level, ...subject }));
+}
+
+const BRACKET = /____ \((?:([^)·]+) · )?([^)]+)\)/;
+
+/** English forms of a verb of the closed list (English has no inflection tables). */
+function englishForms(lemma: string): Set<string> {
+  if (lemma === "be") return new Set(["am", "is", "are", "was", "were", "been", "being", "be"]);
+  const v = EN_VERBS.get(lemma);
+  if (!v) return new Set();
+  return new Set([v.base, v.past, v.participle, v.third, `${v.base.replace(/e$/, "")}ing`, `${v.base}ing`, `${v.base}${v.base.at(-1)}ing`, `${v.base.slice(0, -2)}ying`]);
+}
+
+/** Does a word of a key or a box read as a form of the lemma (in the tense, when given)? */
+function formOf(lang: Lang, word: string, lemma: string, tense?: string): boolean {
+  if (lang === "en") return englishForms(lemma).has(word.toLowerCase()) || word.toLowerCase() === "will";
+  const m = morphologyOf(index.language(lang));
+  if ((m?.read(word) ?? []).some((r) => r.lemma === lemma && (tense === undefined || ("tense" in r ? r.tense === tense : r.pos === "part" || ("form" in r && r.form === tense))))) return true;
+  // A German separable verb's finite forms stand apart from their prefix ("kommt … an").
+  const paradigms = [m?.verbs.get(lemma), m?.separableBase.get(lemma)];
+  return paradigms.some((p) => Object.entries(p?.finite ?? {}).some(([t, row]) => (tense === undefined || t === tense) && (row ?? []).some((f) => f !== null && foldCase(f) === foldCase(word))));
+}
+
+interface Collected {
+  problems: string[];
+  practice: number[];
+  plans: number;
+}
+
+function checkPractice(sets: LessonSet[], source: Lang, target: Lang, label: string, into: Collected): void {
+  const grammar = sets.find((s) => s.kind === "grammar");
+  const exercises = sets.find((s) => s.kind === "exercises");
+  if (grammar?.kind !== "grammar" || exercises?.kind !== "exercises") {
+    into.problems.push(`${label}: no grammar or exercises set`);
+    return;
+  }
+  const point = grammar.point;
+  const onPoint = exercises.exercises.filter((e) => e.instructions.includes(`(${point.title})`));
+  const items = onPoint.reduce((n, e) => n + (e.type === "gap_fill" || e.type === "choose_correct" ? e.items.length : 0), 0);
+  into.practice.push(items);
+  if (items < 6 || items > 10) into.problems.push(`${label} ${point.id}: ${items} practice items`);
+  const spec = DRILL_SPECS[point.id];
+  for (const e of onPoint) {
+    if (e.type !== "gap_fill") continue;
+    const lemmas: string[] = [];
+    for (const item of e.items) {
+      const bracket = BRACKET.exec(item.prompt);
+      const lemma = bracket?.[2] ?? "";
+      lemmas.push(lemma);
+      if (!bracket) into.problems.push(`${label}: no verb in brackets in ${item.prompt}`);
+      if (item.prompt.split(GAP).length !== 2) into.problems.push(`${label}: not one gap in ${item.prompt}`);
+      // Never the whole sentence: two words or more stand outside the gap and its brackets.
+      const rest = item.prompt.replace(BRACKET, "").match(/[\p{L}\p{N}]+/gu) ?? [];
+      if (rest.length < 2) into.problems.push(`${label}: the gap is the whole sentence in ${item.prompt}`);
+      // The key is the tables' form of the bracketed verb, in the point's tense where the point is one.
+      const tense = spec?.build === "tense" || spec?.build === "subordinate" ? spec.tense : undefined;
+      const words = item.answer.split(" ");
+      const keyed = words.some((w) => formOf(target, w, lemma, tense)) || (spec?.build === "compound" && words.some((w) => formOf(target, w, lemma)));
+      if (!keyed) into.problems.push(`${label} ${point.id}: key ${item.answer} is not ${lemma}${tense ? ` (${tense})` : ""} in ${item.prompt}`);
+    }
+    // Every key in the box, more words than gaps, and every other word a real form of a verb gapped.
+    const bank = [...e.word_bank];
+    for (const answer of e.items.map((i) => i.answer)) {
+      const at = bank.indexOf(answer);
+      if (at < 0) into.problems.push(`${label}: key ${answer} not in the box`);
+      else bank.splice(at, 1);
+    }
+    if (bank.length === 0) into.problems.push(`${label}: as many words as gaps`);
+    for (const word of bank) if (!word.split(" ").some((w) => lemmas.some((l) => formOf(target, w, l)))) into.problems.push(`${label}: ${word} in the box is no form of ${lemmas.join("/")}`);
+  }
+  void source;
+}
+
+/** Options of one exercise or question never repeat ("a) report b) report c) report"). */
+function repeatedOptions(e: Exercise): string | null {
+  const twice = (list: string[]) => (new Set(list).size !== list.length ? list.join(" / ") : null);
+  if (e.type === "matching") return twice(e.left.map((l) => l.text)) ?? twice(e.right.map((r) => r.text));
+  if (e.type === "choose_correct") return e.items.map((i) => twice(i.options)).find((x) => x !== null) ?? null;
+  return null;
+}
+
+function checkExit(sets: LessonSet[], source: Lang, target: Lang, label: string, into: Collected): void {
+  const overview = sets.find((s) => s.kind === "overview");
+  const exit = sets.find((s) => s.kind === "exit_check");
+  const exercises = sets.find((s) => s.kind === "exercises");
+  if (overview?.kind !== "overview" || exit?.kind !== "exit_check") return;
+  const heads = overview.vocabulary.map((v) => foldCase(v.term));
+  const glosses = overview.vocabulary.map((v) => foldCase(v.translation));
+  if (new Set(heads).size !== heads.length) into.problems.push(`${label}: a headword twice in ${heads.join(", ")}`);
+  if (new Set(glosses).size !== glosses.length) into.problems.push(`${label}: a gloss twice in ${glosses.join(", ")}`);
+  if (exercises?.kind === "exercises") for (const e of exercises.exercises) {
+    const twice = repeatedOptions(e);
+    if (twice) into.problems.push(`${label}: the same option twice in ${twice}`);
+  }
+  for (const q of exit.questions) {
+    if (q.type === "choose_translation" || q.type === "choose_correct") {
+      if (new Set(q.options).size !== q.options.length) into.problems.push(`${label}: the same option twice in ${q.options.join(" / ")}`);
+    }
+    if (q.type === "choose_translation") {
+      // The answer is the taught gloss of the word asked.
+      const taught = overview.vocabulary.find((v) => v.translation_display === q.answer);
+      if (!taught || !q.prompt.includes(taught.display)) into.problems.push(`${label}: ${q.prompt} is not answered by its taught gloss ${q.answer}`);
+    }
+    if (q.type === "gap_fill" && !BRACKET.test(q.prompt)) {
+      // A word gapped in another sentence: the sentence's translation uses the gloss taught.
+      const taught = overview.vocabulary.map((v) => index.conceptById.get(v.id)).filter((c) => c !== undefined && entryForms(c[target]).some((f) => foldCase(f) === foldCase(q.answer)));
+      if (taught.length > 0 && !taught.some((c) => c !== undefined && findForm(c[source], q.hint) !== null)) into.problems.push(`${label}: ${q.answer} taught as "${taught.map((c) => c?.[source].w).join("/")}" is asked in "${q.hint}"`);
+    }
+  }
+}
+
+describe("grammar practice and exit check over generated plans", () => {
+  for (const { source, target } of PAIRS) {
+    test(`${source} → ${target}, levels ${LEVELS.join(", ")}`, async () => {
+      const into: Collected = { problems: [], practice: [], plans: 0 };
+      for (const level of LEVELS) {
+        for (const [n, subject] of SUBJECTS.entries()) {
+          // Three subjects per level, rotating, so every subject meets every pair across the levels.
+          if ((n + level + LANGS.indexOf(target)) % 4 !== 0 && n > 0) continue;
+          const sets = await plan(source, target, level, subject);
+          const label = `${source}→${target} L${level} ${subject.topic ?? subject.scene}`;
+          into.plans++;
+          checkPractice(sets, source, target, label, into);
+          checkExit(sets, source, target, label, into);
+        }
+      }
+      expect(into.problems).toEqual([]);
+      expect(into.plans).toBeGreaterThanOrEqual(LEVELS.length * 2);
+    });
+  }
+
+  test("the scene's own words are what the practice is built on, when they have a verb to practise", async () => {
+    // "train tickets … delayed" at B1 in Spanish: the station's sentences come first.
+    const sets = await plan("en", "es", 3, { scene: "train tickets at the station, the train is delayed" });
+    const exercises = sets.find((s) => s.kind === "exercises");
+    const overview = sets.find((s) => s.kind === "overview");
+    if (exercises?.kind !== "exercises" || overview?.kind !== "overview") throw new Error("no sets");
+    const examples = new Set(overview.vocabulary.map((v) => v.example.text));
+    const grammar = exercises.exercises.find((e) => e.type === "gap_fill" && BRACKET.test(e.items[0]?.prompt ?? ""));
+    if (grammar?.type !== "gap_fill") throw new Error("no grammar gap-fill");
+    const own = grammar.items.filter((i) => [...examples].some((ex) => foldCase(ex).includes(foldCase(i.prompt.replace(BRACKET, "").split(" ").slice(-3).join(" ")))));
+    expect(own.length).toBeGreaterThanOrEqual(1);
+  });
+});
