@@ -11,7 +11,7 @@ import type { Tense } from "../morphology/morph-types.ts";
 
 export type DrillSpec =
   /** The clause's present form itself, or the same person in another simple tense. */
-  | { build: "tense"; tense: Tense; lemmas?: readonly string[]; separableOnly?: boolean }
+  | { build: "tense"; tense: Tense; lemmas?: readonly string[]; separableOnly?: boolean; reflexive?: boolean; needs?: readonly string[] }
   /**
    * An auxiliary in the present plus a non-finite form of the clause's verb: haber + participle,
    * estar + gerund, ir a + infinitive, a German modal or haben/sein with the other form last.
@@ -24,7 +24,8 @@ export type DrillSpec =
 const pres = (lemmas?: readonly string[]): DrillSpec => ({ build: "tense", tense: "pres", ...(lemmas ? { lemmas } : {}) });
 const tense = (t: Tense): DrillSpec => ({ build: "tense", tense: t });
 
-const MODALS = ["müssen", "können", "wollen"] as const;
+// Modals that suit any subject, a thing too ("Der Zug muss pünktlich sein").
+const MODALS = ["müssen", "können"] as const;
 
 /** The points whose form is a verb form, by id. */
 export const DRILL_SPECS: Record<string, DrillSpec> = {
@@ -40,7 +41,7 @@ export const DRILL_SPECS: Record<string, DrillSpec> = {
   es_subjunctive_imperfect: { build: "subordinate", tense: "impsubj", trigger: "Sería mejor que" },
   fr_present_er: pres(),
   fr_etre_avoir: pres(["être", "avoir"]),
-  fr_negation: pres(),
+  fr_negation: { build: "tense", tense: "pres", needs: ["ne", "n"] },
   fr_futur_proche: { build: "compound", aux: ["aller"], nonFinite: "inf", gap: "aux" },
   fr_passe_compose: { build: "compound", aux: ["avoir"], nonFinite: "part", gap: "both" },
   fr_imparfait_passe_compose: tense("impf"),
@@ -51,6 +52,7 @@ export const DRILL_SPECS: Record<string, DrillSpec> = {
   it_present_regular: pres(),
   it_essere_avere: pres(["essere", "avere"]),
   it_piacere: pres(["piacere"]),
+  it_reflexive_verbs: { build: "tense", tense: "pres", reflexive: true },
   it_passato_prossimo: { build: "compound", aux: ["avere"], nonFinite: "part", gap: "both" },
   it_imperfetto_passato_prossimo: tense("impf"),
   it_futuro_semplice: tense("fut"),
@@ -131,6 +133,11 @@ export const PERSON_LABELS: Partial<Record<Lang, string[]>> = {
   es: ["yo", "tú", "él/ella/usted", "nosotros", "vosotros", "ellos/ellas/ustedes"],
   it: ["io", "tu", "lui/lei/Lei", "noi", "voi", "loro"],
   "pt-BR": ["eu", "tu", "ele/ela/você", "nós", "vós", "eles/elas/vocês"],
+};
+
+/** Reflexive pronouns by person, for points on reflexive verbs (mi alzo, ci alziamo). */
+export const REFLEXIVE: Partial<Record<Lang, string[][]>> = {
+  it: [["mi"], ["ti"], ["si"], ["ci"], ["vi"], ["si"]],
 };
 
 /** Words that may stand between a subject pronoun and its verb (negation, object pronouns). */

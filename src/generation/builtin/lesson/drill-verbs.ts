@@ -44,6 +44,8 @@ export interface DrillVerbs {
   takesBe(lemma: string): boolean;
   /** A German separable verb (its prefix stands apart in a main clause). */
   separable(lemma: string): boolean;
+  /** The word is in the tables (any word class). */
+  known(word: string): boolean;
   /** The word is a valid form of the lemma in the tense (or non-finite kind): the key's check. */
   verify(word: string, lemma: string, what: Tense | "part" | "ger" | "inf"): boolean;
 }
@@ -102,16 +104,28 @@ function morphVerbs(lang: Exclude<Lang, "en">, m: Morphology): DrillVerbs {
     lang,
     find(words) {
       let found: { at: number; readings: Extract<Reading, { tense: Tense }>[] } | null = null;
+      const markers = NOUN_MARKERS[lang];
       for (const [i, word] of words.entries()) {
         // German nouns are capitalised: "Essen" is the noun, not the verb.
         if (lang === "de" && i > 0 && /^\p{Lu}/u.test(word.text)) continue;
         const readings = m.read(word.text);
         const finite = readings.filter(isFinite);
-        if (finite.length === 0 || readings.some((r) => r.pos !== "verb")) continue;
-        if (found) return null;
+        if (finite.length === 0) continue;
+        // After an article or a preposition a word is a noun ("au bout", "per la costa").
+        const previous = (words[i - 1]?.text ?? "").toLowerCase();
+        const nounHere = markers.includes(previous) || (CLITIC_OR_ARTICLE.includes(previous) && markers.includes((words[i - 2]?.text ?? "").toLowerCase()));
+        if (readings.some((r) => r.pos !== "verb")) {
+          // A word that may be a verb or a noun: a noun after an article, else the sentence
+          // may have a second verb ("L'ascenseur est au bout") and is not used.
+          if (nounHere) continue;
+          return null;
+        }
+        if (nounHere || found) return null;
         found = { at: i, readings: finite };
       }
       if (!found) return null;
+      // A compound tense already ("ha comprato", "a raclé"): its auxiliary is no clause to rewrite.
+      if (words.slice(found.at + 1, found.at + 3).some((w) => m.read(w.text).some((r) => r.pos === "part"))) return null;
       const present = found.readings.filter((r) => r.tense === "pres");
       if (present.length === 0) return null;
       const lemmas = [...new Set(present.map((r) => r.lemma))];
@@ -139,6 +153,7 @@ function morphVerbs(lang: Exclude<Lang, "en">, m: Morphology): DrillVerbs {
     },
     row: (lemma, tense) => (mainClause(lemma)?.finite[tense] ?? []).map(firstWord).filter((f): f is string => !!f),
     takesBe: (lemma) => be.has(lemma),
+    known: (word) => m.has(word),
     separable: (lemma) => paradigm(lemma)?.prefix !== undefined,
     verify(word, lemma, what) {
       return m.read(word).some((r) => r.lemma === lemma && (r.pos === "part" ? what === "part" : r.pos === "verb" && ("tense" in r ? r.tense === what : r.form === what)));
@@ -149,6 +164,7 @@ function morphVerbs(lang: Exclude<Lang, "en">, m: Morphology): DrillVerbs {
 // English: be, and the verbs of the closed list. Finite present forms are the third person
 // (works) anywhere, or the base form right after I/you/we/they.
 const BE: Record<string, string[]> = { pres: ["am", "are", "is", "are", "are", "are"], pret: ["was", "were", "was", "were", "were", "were"] };
+const EN_PARTICIPLES = new Set([...EN_VERBS.values()].map((v) => v.participle));
 const DOUBLES = /^(stop|plan|shop|jog|run|swim|sit|get|put|cut|hit|begin|win|travel|chat|drop)$/;
 
 export function ingForm(base: string): string {
@@ -175,6 +191,9 @@ function englishVerbs(): DrillVerbs {
         const w = word.text.toLowerCase();
         const prev = (words[i - 1]?.text ?? "").toLowerCase();
         let hit: { lemma: string; persons: number[] } | null = null;
+        // "has become", "is selling": a compound form already, not a simple present.
+        const next = (words[i + 1]?.text ?? "").toLowerCase();
+        if (["am", "is", "are", "has", "have"].includes(w) && (EN_PARTICIPLES.has(next) || next.endsWith("ing"))) return null;
         if (w === "am" || w === "is" || w === "are") hit = { lemma: "be", persons: BE.pres?.flatMap((f, p) => (f === w ? [p] : [])) ?? [] };
         else if (EN_THIRD.has(w) && i > 0) hit = { lemma: EN_THIRD.get(w) as string, persons: [2] };
         else if (EN_VERBS.has(w) && ["i", "you", "we", "they"].includes(prev)) hit = { lemma: w, persons: [0, 1, 3, 4, 5] };
@@ -196,6 +215,7 @@ function englishVerbs(): DrillVerbs {
     },
     row: (lemma, tense) => [0, 1, 2, 3, 4, 5].map((p) => finite(lemma, tense, p)).filter((f): f is string => !!f),
     takesBe: () => false,
+    known: (word) => EN_VERBS.has(word.toLowerCase()) || EN_THIRD.has(word.toLowerCase()),
     separable: () => false,
     verify(word, lemma, what) {
       if (lemma === "be") return (what === "pres" || what === "pret" ? (BE[what] ?? []) : [what === "part" ? "been" : what === "ger" ? "being" : "be"]).includes(word.toLowerCase());
@@ -211,6 +231,18 @@ function englishVerbs(): DrillVerbs {
     },
   };
 }
+
+/** Words after which a form is a noun: articles, possessives, prepositions (never object pronouns). */
+const NOUN_MARKERS: Record<Lang, string[]> = {
+  es: "un una unos unas el del al mi tu su mis tus sus este esta estos estas ese esa nuestro nuestra de en con para por sin".split(" "),
+  fr: "un une du des au aux mon ma mes ton ta tes son sa ses ce cet cette ces notre nos votre vos de à dans sur avec pour par sans".split(" "),
+  it: "il un uno una i del dello della dei degli delle al allo alla ai agli alle dal dalla nel nella sul sulla mio mia tuo tua suo sua questo questa quel di a da in con su per tra fra".split(" "),
+  "pt-BR": "um uma uns umas do da dos das no na nas ao à aos às pelo pela meu minha seu sua este esta esse essa de em com para por sem".split(" "),
+  de: "der die das den dem des ein eine einen einem einer eines mein meine dein deine sein seine zum zur im am vom beim".split(" "),
+  en: "the a an my your his her our their of in on at for with".split(" "),
+};
+/** Words that are an article after a preposition and an object pronoun before a verb. */
+const CLITIC_OR_ARTICLE = ["la", "le", "les", "l", "lo", "o", "a", "os", "as"];
 
 const cache = new WeakMap<LexiconIndex, Map<Lang, DrillVerbs | null>>();
 

@@ -10,7 +10,7 @@ import { sentencesUsing } from "../lexicon-sentences.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
 import { fitsLength, GAP } from "../sentence-fit.ts";
 import type { SeededRandom } from "../seeded-random.ts";
-import { BEFORE_NOW, drillSpec, NOW_OR_LATER, PERSON_LABELS, type DrillSpec } from "./drill-specs.ts";
+import { BEFORE_NOW, drillSpec, NOW_OR_LATER, PERSON_LABELS, REFLEXIVE, type DrillSpec } from "./drill-specs.ts";
 import { drillVerbs, PRO_DROP, tokens, type DrillVerbs, type FoundVerb, type Token } from "./drill-verbs.ts";
 import type { LessonContext } from "./lesson-context.ts";
 
@@ -23,6 +23,10 @@ export interface DrillItem {
   /** The same lemma's forms for other persons (or other forms): real words, wrong in this gap. */
   others: string[];
 }
+
+const AND: Record<Lang, string[]> = { es: ["y", "e", "pero"], fr: ["et", "mais"], de: ["und", "aber"], it: ["e", "ma"], "pt-BR": ["e", "mas"], en: ["and", "but"] };
+
+const STATIVE = ["estar", "ser", "poder", "dever", "saber", "be", "have", "know", "like", "love", "want", "need", "mögen", "möchten", "können", "müssen", "wollen", "sollen", "dürfen", "wissen"];
 
 const FR_VOWEL = /^[aeiouyhàâäéèêëîïôöûùü]/i;
 
@@ -47,6 +51,8 @@ function hasAny(words: Token[], list: string[]): boolean {
 interface Built {
   prompt: string;
   answer: string;
+  /** The clause's own verb (the auxiliary may be what is bracketed). */
+  verb: string;
   hint: boolean;
   bracket: string;
   others: string[];
@@ -60,7 +66,8 @@ function bracket(found: FoundVerb, lang: Lang, lemma: string): string {
 /** One sentence rewritten for the spec, or null when the rewrite would not be clean. */
 function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable: (word: string) => boolean, random: SeededRandom): Built | null {
   const lang = verbs.lang;
-  if (/["«»“”„:;]/.test(sentence) || !/[.?!]$/.test(sentence)) return null;
+  // Exclamations are mostly commands ("N'oublie pas ton passeport !"), not statements to rewrite.
+  if (/["«»“”„:;!]/.test(sentence) || !/[.?]$/.test(sentence)) return null;
   const words = tokens(sentence);
   // The verb and at least two other words: a gap never takes the whole sentence.
   if (words.length < 3) return null;
@@ -70,11 +77,20 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
   // Verb-first without a question is an imperative ("Compra pan.", "Nimm den Bus."), unless a
   // pro-drop language's form cannot be one ("Compro pan.").
   if (found.at === 0 && !sentence.endsWith("?") && (found.imperative || !PRO_DROP.has(lang))) return null;
+  // So is a verb after a comma with no subject ("En cas d'urgence, appelle ce numéro.").
+  const afterComma = /,\s*$/.test(sentence.slice(0, verb.start));
+  if (afterComma && !found.pronoun && (found.imperative || !PRO_DROP.has(lang))) return null;
+  if (spec.build === "tense" && spec.needs && !hasAny(words, [...spec.needs])) return null;
+  if (spec.build === "tense" && spec.reflexive && !REFLEXIVE[lang]?.[found.person]?.includes((words[found.at - 1]?.text ?? "").toLowerCase())) return null;
   const before = sentence.slice(0, verb.start);
   const after = sentence.slice(verb.end);
   const others = (row: string[], answer: string) => [...new Set(row)].filter((f) => f !== answer);
   const { lemma } = found;
   const drop = (list: Record<Lang, string[]>) => hasAny(words, list[lang]);
+  // A word the tables do not know after "and" may be a second verb the rewrite would leave in
+  // the present ("protegiera los órganos y sostiene el cuerpo").
+  const unknownAfterAnd = words.some((w, i) => i > found.at && AND[lang].includes(w.text.toLowerCase()) && words[i + 1] !== undefined && !verbs.known((words[i + 1] as Token).text));
+  if (unknownAfterAnd && !(spec.build === "tense" && spec.tense === "pres")) return null;
 
   if (spec.build === "tense") {
     if ((spec.lemmas && !spec.lemmas.includes(lemma)) || (spec.separableOnly && !verbs.separable(lemma))) return null;
@@ -83,7 +99,7 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
     if (!form) return null;
     const answer = capitalLike(verb.text, form);
     const head = elide(lang, before, answer);
-    return { prompt: head + GAP + bracket(found, lang, lemma) + after, answer, hint: spec.tense === "pres", bracket: lemma, others: others(verbs.row(lemma, spec.tense), answer).map((f) => capitalLike(verb.text, f)) };
+    return { prompt: head + GAP + bracket(found, lang, lemma) + after, answer, verb: lemma, hint: spec.tense === "pres", bracket: lemma, others: others(verbs.row(lemma, spec.tense), answer).map((f) => capitalLike(verb.text, f)) };
   }
 
   if (spec.build === "subordinate") {
@@ -99,10 +115,12 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
     const clauseHead = found.at === 0 ? "" : sentence.slice(0, first.start) + firstText + before.slice(first.end);
     const answer = form;
     const trigger = spec.trigger.endsWith(" que") && lang === "fr" && FR_VOWEL.test(clauseHead || answer) ? `${spec.trigger.slice(0, -3)}qu'` : `${spec.trigger} `;
-    return { prompt: trigger + clauseHead + GAP + bracket(found, lang, lemma) + after, answer, hint: false, bracket: lemma, others: others(verbs.row(lemma, spec.tense), answer) };
+    return { prompt: trigger + clauseHead + GAP + bracket(found, lang, lemma) + after, answer, verb: lemma, hint: false, bracket: lemma, others: others(verbs.row(lemma, spec.tense), answer) };
   }
 
-  // Compound: an auxiliary in the present and the verb's non-finite form.
+  // Compound: an auxiliary in the present and the verb's non-finite form. States take no
+  // progressive ("estou estando", "am having") and a modal no other modal ("kann … mögen").
+  if ((spec.nonFinite === "ger" && STATIVE.includes(lemma)) || (spec.nonFinite === "inf" && STATIVE.includes(lemma) && lang === "de")) return null;
   const aux = spec.aux.length === 1 ? (spec.aux[0] as string) : (spec.aux[random.below(spec.aux.length)] as string);
   const auxLemma = spec.nonFinite === "part" && verbs.takesBe(lemma) ? null : aux;
   if (!auxLemma || verbs.separable(lemma) || (found.cliticBefore && lang !== "es")) return null;
@@ -122,15 +140,15 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
     const middle = sentence.slice(verb.end, end);
     if (spec.gap === "nonfinite") {
       const alternatives = [verbs.finite(lemma, "pres", found.person), verbs.nonFinite(lemma, "inf")].filter((f): f is string => !!f && f !== nonFinite);
-      return { prompt: `${before}${auxShown}${middle} ${GAP}${bracket(found, lang, lemma)}${sentence.slice(end)}`, answer: nonFinite, hint: false, bracket: lemma, others: alternatives };
+      return { prompt: `${before}${auxShown}${middle} ${GAP}${bracket(found, lang, lemma)}${sentence.slice(end)}`, answer: nonFinite, verb: lemma, hint: false, bracket: lemma, others: alternatives };
     }
-    return { prompt: `${before}${GAP}${bracket(found, lang, auxLemma)}${middle} ${nonFinite}${sentence.slice(end)}`, answer: auxShown, hint: false, bracket: auxLemma, others: auxOthers };
+    return { prompt: `${before}${GAP}${bracket(found, lang, auxLemma)}${middle} ${nonFinite}${sentence.slice(end)}`, answer: auxShown, verb: lemma, hint: false, bracket: auxLemma, others: auxOthers };
   }
   const rest = `${spec.link ? `${spec.link} ` : ""}${nonFinite}`;
   const head = elide(lang, before, auxShown);
-  if (spec.gap === "aux") return { prompt: `${head}${GAP}${bracket(found, lang, auxLemma)} ${rest}${after}`, answer: auxShown, hint: false, bracket: auxLemma, others: auxOthers };
+  if (spec.gap === "aux") return { prompt: `${head}${GAP}${bracket(found, lang, auxLemma)} ${rest}${after}`, answer: auxShown, verb: lemma, hint: false, bracket: auxLemma, others: auxOthers };
   const answer = `${auxShown} ${rest}`;
-  return { prompt: head + GAP + bracket(found, lang, lemma) + after, answer, hint: false, bracket: lemma, others: auxOthers.length > 0 ? auxOthers.map((a) => `${a} ${rest}`) : ownForms };
+  return { prompt: head + GAP + bracket(found, lang, lemma) + after, answer, verb: lemma, hint: false, bracket: lemma, others: auxOthers.length > 0 ? auxOthers.map((a) => `${a} ${rest}`) : ownForms };
 }
 
 /** Sentences to draw on, the scene's own words first; each concept's example once. */
@@ -169,9 +187,9 @@ export function formDrill(context: LessonContext, point: GrammarPoint, count: nu
     const sentence = c[target].ex;
     if (!fitsLength(sentence, profile.maxSentenceWords + 2)) return false;
     const built = rewrite(sentence, verbs, spec, lowerable, random);
-    if (!built || prompts.has(built.prompt) || (lemmas.get(built.bracket) ?? 0) >= perLemma) return false;
+    if (!built || prompts.has(built.prompt) || (lemmas.get(built.verb) ?? 0) >= perLemma) return false;
     prompts.add(built.prompt);
-    lemmas.set(built.bracket, (lemmas.get(built.bracket) ?? 0) + 1);
+    lemmas.set(built.verb, (lemmas.get(built.verb) ?? 0) + 1);
     items.push({ prompt: built.prompt, answer: built.answer, hint: built.hint ? c[source].ex : "", lemma: built.bracket, others: built.others });
     return items.length >= count;
   };
