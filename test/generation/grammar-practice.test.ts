@@ -12,6 +12,8 @@ import { GAP, findForm } from "../../src/generation/builtin/sentence-fit.ts";
 import { EN_VERBS } from "../../src/generation/builtin/tutor/english-tables.ts";
 import { foldCase } from "../../src/generation/builtin/text-normalise.ts";
 import { LANGS, type Lang } from "../../src/generation/languages.ts";
+import { levelProfile } from "../../src/generation/levels.ts";
+import { SCENE_STRETCH } from "../../src/generation/builtin/vocabulary.ts";
 import type { Exercise, LessonSet } from "../../src/generation/model.ts";
 
 const engine = createBuiltinEngine();
@@ -164,16 +166,42 @@ describe("grammar practice and exit check over generated plans", () => {
     });
   }
 
-  test("the scene's own words are what the practice is built on, when they have a verb to practise", async () => {
-    // "train tickets … delayed" at B1 in Spanish: the station's sentences come first.
-    const sets = await plan("en", "es", 3, { scene: "train tickets at the station, the train is delayed" });
-    const exercises = sets.find((s) => s.kind === "exercises");
-    const overview = sets.find((s) => s.kind === "overview");
-    if (exercises?.kind !== "exercises" || overview?.kind !== "overview") throw new Error("no sets");
-    const examples = new Set(overview.vocabulary.map((v) => v.example.text));
-    const grammar = exercises.exercises.find((e) => e.type === "gap_fill" && BRACKET.test(e.items[0]?.prompt ?? ""));
-    if (grammar?.type !== "gap_fill") throw new Error("no grammar gap-fill");
-    const own = grammar.items.filter((i) => [...examples].some((ex) => foldCase(ex).includes(foldCase(i.prompt.replace(BRACKET, "").split(" ").slice(-3).join(" ")))));
-    expect(own.length).toBeGreaterThanOrEqual(1);
+  test("the scene's words come first: every one the level allows is in the vocabulary, and the practice uses them", async () => {
+    const misses: string[] = [];
+    let plans = 0;
+    let drillOnScene = 0;
+    for (const [n, { source, target }] of PAIRS.entries()) {
+      for (const level of LEVELS) {
+        const scene = SUBJECTS[3 + ((n + level) % (SUBJECTS.length - 3))]?.scene as string;
+        const sets = await plan(source, target, level, { scene });
+        const overview = sets.find((s) => s.kind === "overview");
+        const exercises = sets.find((s) => s.kind === "exercises");
+        const grammar = sets.find((s) => s.kind === "grammar");
+        if (overview?.kind !== "overview" || exercises?.kind !== "exercises" || grammar?.kind !== "grammar") throw new Error("missing sets");
+        plans++;
+        const ids = new Set(overview.vocabulary.map((v) => v.id));
+        const band = levelProfile(level).vocabBand;
+        // A scene word from the band's floor up to two levels above it is taught (vocabulary.ts),
+        // unless its headword or gloss is already on the list.
+        const allowed = (overview.understood?.concepts ?? []).filter((id) => {
+          const c = index.conceptById.get(id);
+          return c !== undefined && c.level >= band.min && c.level <= level + SCENE_STRETCH;
+        });
+        const heads = new Set(overview.vocabulary.map((v) => foldCase(v.term)));
+        for (const id of allowed.slice(0, Math.floor(levelProfile(level).coreVocabulary / 2))) {
+          const c = index.conceptById.get(id);
+          if (!ids.has(id) && c && !heads.has(foldCase(c[target].w))) misses.push(`${source}→${target} L${level} ${scene}: ${id}`);
+        }
+        const words = overview.vocabulary.flatMap((v) => [v.term, v.plural ?? ""]).filter((w) => w !== "").map(foldCase);
+        const gap = exercises.exercises.find((e) => e.type === "gap_fill" && e.instructions.includes(`(${grammar.point.title})`));
+        const sentences = gap?.type === "gap_fill" ? gap.items.map((i) => foldCase(i.prompt.replace(GAP, i.answer))) : [];
+        if (sentences.some((t) => words.some((w) => new RegExp(`(^|[^\\p{L}])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(t)))) drillOnScene++;
+      }
+    }
+    expect(misses).toEqual([]);
+    // Measured: 108 of these 120 plans (and 891 of 960 over eight scenes) practise the grammar
+    // point on at least one sentence with a word of their own list; the rest fall back to the
+    // lexicon's sentences at the level, where the scene's sentences have no verb to rewrite.
+    expect(drillOnScene / plans).toBeGreaterThanOrEqual(0.85);
   });
 });
