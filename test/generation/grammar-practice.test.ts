@@ -12,6 +12,8 @@ import { GAP, findForm } from "../../src/generation/builtin/sentence-fit.ts";
 import { EN_VERBS } from "../../src/generation/builtin/tutor/english-tables.ts";
 import { foldCase } from "../../src/generation/builtin/text-normalise.ts";
 import { LANGS, type Lang } from "../../src/generation/languages.ts";
+import exceptions from "./oracle/hunspell-exceptions.json";
+import { hunspellAvailable, rejectedWords } from "./oracle/hunspell.ts";
 import { levelProfile } from "../../src/generation/levels.ts";
 import { SCENE_STRETCH } from "../../src/generation/builtin/vocabulary.ts";
 import type { Exercise, LessonSet } from "../../src/generation/model.ts";
@@ -45,7 +47,7 @@ function englishForms(lemma: string): Set<string> {
   if (lemma === "be") return new Set(["am", "is", "are", "was", "were", "been", "being", "be"]);
   const v = EN_VERBS.get(lemma);
   if (!v) return new Set();
-  return new Set([v.base, v.past, v.participle, v.third, `${v.base.replace(/e$/, "")}ing`, `${v.base}ing`, `${v.base}${v.base.at(-1)}ing`, `${v.base.slice(0, -2)}ying`]);
+  return new Set([v.base, v.past, v.participle, v.third, `${v.base.replace(/e$/, "")}ing`, `${v.base}ing`, `${v.base}${v.base.at(-1)}ing`, `${v.base.slice(0, -2)}ying`, `${v.base}${v.base.at(-1)}ed`]);
 }
 
 /** Does a word of a key or a box read as a form of the lemma (in the tense, when given)? */
@@ -204,4 +206,36 @@ describe("grammar practice and exit check over generated plans", () => {
     // lexicon's sentences at the level, where the scene's sentences have no verb to rewrite.
     expect(drillOnScene / plans).toBeGreaterThanOrEqual(0.85);
   });
+});
+
+// Hunspell as the oracle for the words of the practice (prompts with their keys, word boxes and
+// the exit check's gaps): a word it rejects must be one the data itself writes (a lexicon word
+// Hunspell lacks, a British spelling, a name) or a table form already excepted for the tables.
+const spelling = hunspellAvailable();
+describe.skipIf(!spelling)("Hunspell over the practice", () => {
+  for (const target of LANGS) {
+    test(`${target}: every word the practice builds is accepted, or the data's own`, async () => {
+      const seen = new Map<string, string>();
+      for (const source of LANGS.filter((l) => l !== target)) {
+        for (let level = 1; level <= 9; level++) {
+          const sets = await plan(source, target, level, SUBJECTS[(level + LANGS.indexOf(source)) % SUBJECTS.length] ?? {});
+          const grammar = sets.find((s) => s.kind === "grammar");
+          const exercises = sets.find((s) => s.kind === "exercises");
+          const exit = sets.find((s) => s.kind === "exit_check");
+          if (grammar?.kind !== "grammar" || exercises?.kind !== "exercises" || exit?.kind !== "exit_check") continue;
+          const texts: string[] = [];
+          for (const e of exercises.exercises) if (e.type === "gap_fill" && e.instructions.includes(`(${grammar.point.title})`)) texts.push(...e.items.map((i) => i.prompt.replace(GAP, i.answer)), ...e.word_bank);
+          for (const q of exit.questions) if (q.type === "gap_fill") texts.push(q.prompt.replace(GAP, q.answer));
+          for (const t of texts) for (const w of t.match(/[\p{L}]+/gu) ?? []) if (!seen.has(w)) seen.set(w, t);
+        }
+      }
+      const known = index.language(target).knownWords;
+      const excepted = target === "en" ? { forms: [], lemmas: [] } : (exceptions[target] as { forms: string[]; lemmas: string[] });
+      const morphology = morphologyOf(index.language(target));
+      const exceptedForm = (w: string) => excepted.forms.includes(foldCase(w)) || (morphology?.read(w) ?? []).some((r) => excepted.lemmas.includes(r.lemma));
+      const rejected = [...rejectedWords(target, [...seen.keys()])].filter((w) => !known.has(foldCase(w)) && !exceptedForm(w));
+      expect(rejected.map((w) => `${w} in ${seen.get(w)}`)).toEqual([]);
+      expect(seen.size).toBeGreaterThan(200);
+    });
+  }
 });

@@ -165,7 +165,10 @@ function morphVerbs(lang: Exclude<Lang, "en">, m: Morphology): DrillVerbs {
 // (works) anywhere, or the base form right after I/you/we/they.
 const BE: Record<string, string[]> = { pres: ["am", "are", "is", "are", "are", "are"], pret: ["was", "were", "was", "were", "were", "were"] };
 const EN_PARTICIPLES = new Set([...EN_VERBS.values()].map((v) => v.participle));
-const DOUBLES = /^(stop|plan|shop|jog|run|swim|sit|get|put|cut|hit|begin|win|travel|chat|drop)$/;
+const DOUBLES = /^(stop|plan|shop|jog|run|swim|sit|get|put|cut|hit|begin|win|travel|chat|drop|prefer)$/;
+// Verbs stressed on a last syllable in -er double its r (preferred), which the closed list's
+// regular rule (tutor/english-tables.ts) does not.
+const STRESSED_LAST: Record<string, string> = { prefer: "preferred" };
 
 export function ingForm(base: string): string {
   if (base.endsWith("ie")) return `${base.slice(0, -2)}ying`;
@@ -180,7 +183,7 @@ function englishVerbs(): DrillVerbs {
     const v = EN_VERBS.get(lemma);
     if (!v) return null;
     if (tense === "pres") return person === 2 ? v.third : v.base;
-    if (tense === "pret") return v.past;
+    if (tense === "pret") return STRESSED_LAST[lemma] ?? v.past;
     return null;
   };
   return {
@@ -211,7 +214,7 @@ function englishVerbs(): DrillVerbs {
       if (lemma === "be") return kind === "part" ? "been" : kind === "ger" ? "being" : "be";
       const v = EN_VERBS.get(lemma);
       if (!v) return null;
-      return kind === "part" ? v.participle : kind === "ger" ? ingForm(v.base) : v.base;
+      return kind === "part" ? (STRESSED_LAST[lemma] ?? v.participle) : kind === "ger" ? ingForm(v.base) : v.base;
     },
     row: (lemma, tense) => [0, 1, 2, 3, 4, 5].map((p) => finite(lemma, tense, p)).filter((f): f is string => !!f),
     takesBe: () => false,
@@ -223,8 +226,8 @@ function englishVerbs(): DrillVerbs {
       if (!v) return false;
       const w = word.toLowerCase();
       if (what === "pres") return w === v.base || w === thirdPerson(v.base);
-      if (what === "pret") return w === v.past;
-      if (what === "part") return w === v.participle;
+      if (what === "pret") return w === (STRESSED_LAST[lemma] ?? v.past);
+      if (what === "part") return w === (STRESSED_LAST[lemma] ?? v.participle);
       if (what === "ger") return w === ingForm(v.base);
       if (what === "inf") return w === v.base;
       return false;
