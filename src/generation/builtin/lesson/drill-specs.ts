@@ -167,3 +167,12 @@ export const BEFORE_NOW: Record<Lang, string[]> = {
   "pt-BR": ["ontem", "passado", "passada", "atrás"],
   en: ["yesterday", "ago", "last"],
 };
+/** Habits: they take the present or the imperfect, not a single past event ("every morning"). */
+export const HABITUAL: Record<Lang, string[]> = {
+  es: ["cada", "todos", "todas", "siempre", "normalmente"],
+  fr: ["chaque", "tous", "toutes", "toujours", "souvent"],
+  de: ["jeden", "jede", "jedes", "immer", "oft", "montags", "abends", "morgens"],
+  it: ["ogni", "sempre", "spesso"],
+  "pt-BR": ["cada", "todo", "toda", "todos", "todas", "sempre"],
+  en: ["every", "always", "usually", "often", "fridays", "mondays", "sundays"],
+};

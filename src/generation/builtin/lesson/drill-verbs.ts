@@ -258,17 +258,6 @@ export function drillVerbs(index: LexiconIndex, lang: Lang): DrillVerbs | null {
       const m = morphologyOf(index.language(lang));
       byLang.set(lang, m ? morphVerbs(lang, m) : null);
     }
-    const verbs = byLang.get(lang);
-    // The data's sentences are fixed: each is read once per process, not once per plan.
-    if (verbs) {
-      const read = verbs.find.bind(verbs);
-      const seen = new Map<string, FoundVerb | null>();
-      verbs.find = (words) => {
-        const key = words.map((w) => `${w.start}:${w.text}`).join(" ");
-        if (!seen.has(key)) seen.set(key, read(words));
-        return seen.get(key) ?? null;
-      };
-    }
   }
   return byLang.get(lang) ?? null;
 }

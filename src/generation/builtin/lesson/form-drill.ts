@@ -10,7 +10,7 @@ import { sentencesUsing } from "../lexicon-sentences.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
 import { fitsLength, GAP } from "../sentence-fit.ts";
 import type { SeededRandom } from "../seeded-random.ts";
-import { BEFORE_NOW, drillSpec, NOW_OR_LATER, PERSON_LABELS, REFLEXIVE, type DrillSpec } from "./drill-specs.ts";
+import { BEFORE_NOW, drillSpec, HABITUAL, NOW_OR_LATER, PERSON_LABELS, REFLEXIVE, type DrillSpec } from "./drill-specs.ts";
 import { drillVerbs, PRO_DROP, tokens, type DrillVerbs, type FoundVerb, type Token } from "./drill-verbs.ts";
 import type { LessonContext } from "./lesson-context.ts";
 
@@ -63,16 +63,29 @@ function bracket(found: FoundVerb, lang: Lang, lemma: string): string {
   return ` (${label ? `${label} · ` : ""}${lemma})`;
 }
 
+const analyses = new WeakMap<DrillVerbs, Map<string, { words: Token[]; found: FoundVerb | null }>>();
+
+/** A sentence's words and its verb, read once per process: the data's sentences are fixed. */
+function analyse(verbs: DrillVerbs, sentence: string): { words: Token[]; found: FoundVerb | null } {
+  let byVerbs = analyses.get(verbs);
+  if (!byVerbs) analyses.set(verbs, (byVerbs = new Map()));
+  let read = byVerbs.get(sentence);
+  if (!read) {
+    const words = tokens(sentence);
+    byVerbs.set(sentence, (read = { words, found: verbs.find(words) }));
+  }
+  return read;
+}
+
 /** One sentence rewritten for the spec, or null when the rewrite would not be clean. */
 function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable: (word: string) => boolean, random: SeededRandom): Built | null {
   const lang = verbs.lang;
   // Exclamations are mostly commands ("N'oublie pas ton passeport !"), not statements to rewrite.
   if (/["«»“”„:;!]/.test(sentence) || !/[.?]$/.test(sentence)) return null;
-  const words = tokens(sentence);
+  const { words, found } = analyse(verbs, sentence);
   // The verb and at least two other words: a gap never takes the whole sentence.
-  if (words.length < 3) return null;
-  const found = verbs.find(words);
-  if (!found) return null;
+  if (!found || words.length < 3) return null;
+  if (spec.build === "tense" && ((spec.lemmas && !spec.lemmas.includes(found.lemma)) || (spec.separableOnly && !verbs.separable(found.lemma)))) return null;
   const verb = words[found.at] as Token;
   // Verb-first without a question is an imperative ("Compra pan.", "Nimm den Bus."), unless a
   // pro-drop language's form cannot be one ("Compro pan.").
@@ -95,6 +108,7 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
   if (spec.build === "tense") {
     if ((spec.lemmas && !spec.lemmas.includes(lemma)) || (spec.separableOnly && !verbs.separable(lemma))) return null;
     if (spec.tense !== "pres" && drop(spec.tense === "fut" || spec.tense === "cond" ? BEFORE_NOW : NOW_OR_LATER)) return null;
+    if (spec.tense === "pret" && drop(HABITUAL)) return null;
     const form = spec.tense === "pres" ? verb.text : verbs.finite(lemma, spec.tense, found.person);
     if (!form) return null;
     const answer = capitalLike(verb.text, form);
@@ -125,7 +139,7 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
   const auxLemma = spec.nonFinite === "part" && verbs.takesBe(lemma) ? null : aux;
   if (!auxLemma || verbs.separable(lemma) || (found.cliticBefore && lang !== "es")) return null;
   if (lang === "fr" && /\b(ne|n['’])/i.test(sentence)) return null;
-  if (drop(spec.nonFinite === "part" ? NOW_OR_LATER : BEFORE_NOW)) return null;
+  if (drop(spec.nonFinite === "part" ? NOW_OR_LATER : BEFORE_NOW) || (spec.nonFinite === "part" && drop(HABITUAL))) return null;
   const auxForm = auxLemma === "will" ? "will" : verbs.finite(auxLemma, "pres", found.person);
   const nonFinite = verbs.nonFinite(lemma, spec.nonFinite);
   if (!auxForm || !nonFinite) return null;
