@@ -8,6 +8,7 @@ import type { GrammarPoint } from "../data-rules.ts";
 import { fitsLength } from "../sentence-fit.ts";
 import { EXIT_CHECK, INSTRUCTIONS } from "../ui-text/lesson-text.ts";
 import { say } from "../ui-text/template.ts";
+import { drillVerbs } from "./drill-verbs.ts";
 import { formDrill, type DrillItem } from "./form-drill.ts";
 import type { LessonContext } from "./lesson-context.ts";
 
@@ -50,7 +51,12 @@ export function grammarGapFill(context: LessonContext): Exercise | null {
   if (!point || items.length === 0) return null;
   const answers = new Set(items.map((i) => i.answer.toLowerCase()));
   const random = context.random.fork("grammar-bank");
-  const pool = [...new Set(items.flatMap((i) => i.others))].filter((f) => !answers.has(f.toLowerCase()));
+  const own = [...new Set(items.flatMap((i) => i.others))].filter((f) => !answers.has(f.toLowerCase()));
+  // When the keys use up every other person ("am", "is" and "are" all answers), the verbs'
+  // non-finite forms fill the box: real words, and wrong in a finite slot ("be", "been").
+  const verbs = drillVerbs(context.index, context.target);
+  const nonFinite = (lemma: string) => (["inf", "part", "ger"] as const).map((k) => verbs?.nonFinite(lemma, k)).filter((f): f is string => !!f);
+  const pool = own.length > 0 ? own : [...new Set(items.flatMap((i) => nonFinite(i.lemma)))].filter((f) => !answers.has(f.toLowerCase()));
   const distractors = random.shuffle(pool).slice(0, Math.min(MAX_DISTRACTORS, Math.max(2, Math.ceil(items.length / 2))));
   if (distractors.length === 0) return null;
   return {
