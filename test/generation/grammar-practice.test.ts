@@ -26,6 +26,9 @@ const SUBJECTS: { topic?: string; scene?: string }[] = [
   { topic: "market" },
   { topic: "health" },
   { topic: "work" },
+  { topic: "lodging" },
+  { topic: "weather" },
+  { topic: "castle_history" },
   { scene: "a rainy tapas bar in Seville, waitress Lola" },
   { scene: "train tickets at Milano Centrale, the train is delayed" },
   { scene: "a lost passport at a London police station" },
@@ -154,8 +157,8 @@ describe("grammar practice and exit check over generated plans", () => {
       const into: Collected = { problems: [], practice: [], plans: 0 };
       for (const level of LEVELS) {
         for (const [n, subject] of SUBJECTS.entries()) {
-          // Three subjects per level, rotating, so every subject meets every pair across the levels.
-          if ((n + level + LANGS.indexOf(target)) % 4 !== 0 && n > 0) continue;
+          // Every topic at every level; the scenes rotate, so each meets every pair across the levels.
+          if (subject.scene !== undefined && (n + level + LANGS.indexOf(target)) % 4 !== 0) continue;
           const sets = await plan(source, target, level, subject);
           const label = `${source}→${target} L${level} ${subject.topic ?? subject.scene}`;
           into.plans++;
@@ -174,7 +177,8 @@ describe("grammar practice and exit check over generated plans", () => {
     let drillOnScene = 0;
     for (const [n, { source, target }] of PAIRS.entries()) {
       for (const level of LEVELS) {
-        const scene = SUBJECTS[3 + ((n + level) % (SUBJECTS.length - 3))]?.scene as string;
+        const scenes = SUBJECTS.filter((s) => s.scene !== undefined);
+        const scene = scenes[(n + level) % scenes.length]?.scene as string;
         const sets = await plan(source, target, level, { scene });
         const overview = sets.find((s) => s.kind === "overview");
         const exercises = sets.find((s) => s.kind === "exercises");
