@@ -152,12 +152,12 @@ export const BETWEEN_SUBJECT_AND_VERB: Record<Lang, string[]> = {
 
 /** Time words that clash with a past (or future) rewrite of a present clause. */
 export const NOW_OR_LATER: Record<Lang, string[]> = {
-  es: ["mañana", "ahora", "hoy", "luego", "pronto", "siempre"],
-  fr: ["demain", "maintenant", "aujourd", "bientôt", "toujours"],
-  de: ["morgen", "jetzt", "heute", "bald", "immer", "gerade"],
-  it: ["domani", "adesso", "ora", "oggi", "presto", "sempre"],
-  "pt-BR": ["amanhã", "agora", "hoje", "logo", "sempre"],
-  en: ["tomorrow", "now", "today", "soon", "always"],
+  es: ["mañana", "ahora", "hoy", "luego", "pronto", "siempre", "próximo", "próxima", "que viene"],
+  fr: ["demain", "maintenant", "aujourd", "bientôt", "toujours", "prochain", "prochaine"],
+  de: ["morgen", "jetzt", "heute", "bald", "immer", "gerade", "nächste", "nächsten", "nächstes", "nächster"],
+  it: ["domani", "adesso", "ora", "oggi", "presto", "sempre", "prossimo", "prossima"],
+  "pt-BR": ["amanhã", "agora", "hoje", "logo", "sempre", "próximo", "próxima", "ainda"],
+  en: ["tomorrow", "now", "today", "soon", "always", "next"],
 };
 export const BEFORE_NOW: Record<Lang, string[]> = {
   es: ["ayer", "anoche", "pasado", "pasada", "hace"],

@@ -124,8 +124,11 @@ function morphVerbs(lang: Exclude<Lang, "en">, m: Morphology): DrillVerbs {
         found = { at: i, readings: finite };
       }
       if (!found) return null;
-      // A compound tense already ("ha comprato", "a raclé"): its auxiliary is no clause to rewrite.
-      if (words.slice(found.at + 1, found.at + 3).some((w) => m.read(w.text).some((r) => r.pos === "part"))) return null;
+      // A compound tense already ("ha comprato", "a raclé"): its auxiliary is no clause to rewrite,
+      // also when the participle is of a verb the tables lack ("ha suggerito").
+      const auxiliary = found.readings.some((r) => AUXILIARIES.includes(r.lemma));
+      const participleLike = (w: string) => m.read(w).some((r) => r.pos === "part") || (auxiliary && !m.has(w) && /(ato|uto|ito|ado|ido|é|ée|és|ées)$/.test(w));
+      if (words.slice(found.at + 1, found.at + 3).some((w) => participleLike(w.text))) return null;
       const present = found.readings.filter((r) => r.tense === "pres");
       if (present.length === 0) return null;
       const lemmas = [...new Set(present.map((r) => r.lemma))];
@@ -244,6 +247,8 @@ const NOUN_MARKERS: Record<Lang, string[]> = {
   de: "der die das den dem des ein eine einen einem einer eines mein meine dein deine sein seine zum zur im am vom beim".split(" "),
   en: "the a an my your his her our their of in on at for with".split(" "),
 };
+const AUXILIARIES = ["haber", "avoir", "être", "avere", "essere", "ter", "haver", "haben", "sein"];
+
 /** Words that are an article after a preposition and an object pronoun before a verb. */
 const CLITIC_OR_ARTICLE = ["la", "le", "les", "l", "lo", "o", "a", "os", "as"];
 

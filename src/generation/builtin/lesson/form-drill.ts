@@ -26,7 +26,7 @@ export interface DrillItem {
 
 const AND: Record<Lang, string[]> = { es: ["y", "e", "pero"], fr: ["et", "mais"], de: ["und", "aber"], it: ["e", "ma"], "pt-BR": ["e", "mas"], en: ["and", "but"] };
 
-const STATIVE = ["estar", "ser", "poder", "dever", "saber", "be", "have", "know", "like", "love", "want", "need", "mögen", "möchten", "können", "müssen", "wollen", "sollen", "dürfen", "wissen"];
+const STATIVE = ["estar", "ser", "poder", "dever", "saber", "ter", "ficar", "be", "have", "know", "like", "love", "want", "need", "mögen", "möchten", "können", "müssen", "wollen", "sollen", "dürfen", "wissen"];
 
 const FR_VOWEL = /^[aeiouyhàâäéèêëîïôöûùü]/i;
 
