@@ -199,7 +199,7 @@ function englishVerbs(): DrillVerbs {
         let hit: { lemma: string; persons: number[] } | null = null;
         // "has become", "is selling": a compound form already, not a simple present.
         const next = (words[i + 1]?.text ?? "").toLowerCase();
-        if (["am", "is", "are", "has", "have"].includes(w) && (EN_PARTICIPLES.has(next) || next.endsWith("ing"))) return null;
+        if (["am", "is", "are", "has", "have"].includes(w) && (EN_PARTICIPLES.has(next) || next.endsWith("ing") || next.endsWith("ed"))) return null;
         if (w === "am" || w === "is" || w === "are") hit = { lemma: "be", persons: BE.pres?.flatMap((f, p) => (f === w ? [p] : [])) ?? [] };
         else if (EN_THIRD.has(w) && i > 0) hit = { lemma: EN_THIRD.get(w) as string, persons: [2] };
         else if (EN_VERBS.has(w) && ["i", "you", "we", "they"].includes(prev)) hit = { lemma: w, persons: [0, 1, 3, 4, 5] };

@@ -10,7 +10,7 @@ import { sentencesUsing } from "../lexicon-sentences.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
 import { fitsLength, GAP } from "../sentence-fit.ts";
 import type { SeededRandom } from "../seeded-random.ts";
-import { BEFORE_NOW, drillSpec, HABITUAL, NOW_OR_LATER, PERSON_LABELS, REFLEXIVE, type DrillSpec } from "./drill-specs.ts";
+import { BEFORE_NOW, BETWEEN_SUBJECT_AND_VERB, drillSpec, HABITUAL, NOW_OR_LATER, PERSON_LABELS, REFLEXIVE, type DrillSpec } from "./drill-specs.ts";
 import { drillVerbs, PRO_DROP, tokens, type DrillVerbs, type FoundVerb, type Token } from "./drill-verbs.ts";
 import type { LessonContext } from "./lesson-context.ts";
 
@@ -25,6 +25,8 @@ export interface DrillItem {
 }
 
 const AND: Record<Lang, string[]> = { es: ["y", "e", "pero"], fr: ["et", "mais"], de: ["und", "aber"], it: ["e", "ma"], "pt-BR": ["e", "mas"], en: ["and", "but"] };
+
+const POLITE: Record<Lang, RegExp> = { es: /por favor/i, fr: /s'il (vous|te) plaît/i, de: /\bbitte\b/i, it: /per favore|per piacere/i, "pt-BR": /por favor/i, en: /\bplease\b/i };
 
 const STATIVE = ["estar", "ser", "poder", "dever", "saber", "ter", "ficar", "be", "have", "know", "like", "love", "want", "need", "mögen", "möchten", "können", "müssen", "wollen", "sollen", "dürfen", "wissen"];
 
@@ -89,7 +91,9 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
   const verb = words[found.at] as Token;
   // Verb-first without a question is an imperative ("Compra pan.", "Nimm den Bus."), unless a
   // pro-drop language's form cannot be one ("Compro pan.").
-  if (found.at === 0 && !sentence.endsWith("?") && (found.imperative || !PRO_DROP.has(lang))) return null;
+  // (Only a negation or object pronouns before it still puts it first: "N'oublie pas tes clés.")
+  const first = words.slice(0, found.at).every((w) => BETWEEN_SUBJECT_AND_VERB[lang].includes(w.text.toLowerCase()));
+  if (first && !found.pronoun && !sentence.endsWith("?") && (found.imperative || !PRO_DROP.has(lang))) return null;
   // So is a verb after a comma with no subject ("En cas d'urgence, appelle ce numéro.").
   const afterComma = /,\s*$/.test(sentence.slice(0, verb.start));
   if (afterComma && !found.pronoun && (found.imperative || !PRO_DROP.has(lang))) return null;
@@ -100,6 +104,8 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
   const others = (row: string[], answer: string) => [...new Set(row)].filter((f) => f !== answer);
   const { lemma } = found;
   const drop = (list: Record<Lang, string[]>) => hasAny(words, list[lang]);
+  // A polite request ("¿Puedo ver la carta, por favor?") is said now, in no other tense.
+  if (!(spec.build === "tense" && spec.tense === "pres") && POLITE[lang].test(sentence)) return null;
   // A word the tables do not know after "and" may be a second verb the rewrite would leave in
   // the present ("protegiera los órganos y sostiene el cuerpo").
   const unknownAfterAnd = words.some((w, i) => i > found.at && AND[lang].includes(w.text.toLowerCase()) && words[i + 1] !== undefined && !verbs.known((words[i + 1] as Token).text));
