@@ -46,8 +46,6 @@ export interface DrillVerbs {
   separable(lemma: string): boolean;
   /** The word is in the tables (any word class). */
   known(word: string): boolean;
-  /** The word is a valid form of the lemma in the tense (or non-finite kind): the key's check. */
-  verify(word: string, lemma: string, what: Tense | "part" | "ger" | "inf"): boolean;
 }
 
 export const PRO_DROP = new Set<Lang>(["es", "it", "pt-BR"]);
@@ -158,9 +156,6 @@ function morphVerbs(lang: Exclude<Lang, "en">, m: Morphology): DrillVerbs {
     takesBe: (lemma) => be.has(lemma),
     known: (word) => m.has(word),
     separable: (lemma) => paradigm(lemma)?.prefix !== undefined,
-    verify(word, lemma, what) {
-      return m.read(word).some((r) => r.lemma === lemma && (r.pos === "part" ? what === "part" : r.pos === "verb" && ("tense" in r ? r.tense === what : r.form === what)));
-    },
   };
 }
 
@@ -223,18 +218,6 @@ function englishVerbs(): DrillVerbs {
     takesBe: () => false,
     known: (word) => EN_VERBS.has(word.toLowerCase()) || EN_THIRD.has(word.toLowerCase()),
     separable: () => false,
-    verify(word, lemma, what) {
-      if (lemma === "be") return (what === "pres" || what === "pret" ? (BE[what] ?? []) : [what === "part" ? "been" : what === "ger" ? "being" : "be"]).includes(word.toLowerCase());
-      const v = EN_VERBS.get(lemma);
-      if (!v) return false;
-      const w = word.toLowerCase();
-      if (what === "pres") return w === v.base || w === thirdPerson(v.base);
-      if (what === "pret") return w === (STRESSED_LAST[lemma] ?? v.past);
-      if (what === "part") return w === (STRESSED_LAST[lemma] ?? v.participle);
-      if (what === "ger") return w === ingForm(v.base);
-      if (what === "inf") return w === v.base;
-      return false;
-    },
   };
 }
 
