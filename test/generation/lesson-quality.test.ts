@@ -5,6 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { isCognate } from "../../src/generation/builtin/cognates.ts";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
+import { morphologyOf } from "../../src/generation/builtin/morphology/morph-index.ts";
 import { GAP } from "../../src/generation/builtin/sentence-fit.ts";
 import { newVocabulary } from "../../src/generation/builtin/tutor/new-vocabulary.ts";
 import { buildVocabItem } from "../../src/generation/builtin/vocab-item.ts";
@@ -55,16 +56,20 @@ describe("grammar practised", () => {
     expect(problems).toEqual([]);
   });
 
-  test("gap-fills offer more words than gaps, the wrong form among them", async () => {
+  test("gap-fills offer more words than gaps; the grammar box holds real forms of the verbs gapped", async () => {
     const sets = await plan("en", "fr", 3, "market");
     const exercises = sets.find((s) => s.kind === "exercises");
     const gaps = exercises?.kind === "exercises" ? exercises.exercises.filter((e) => e.type === "gap_fill") : [];
     expect(gaps).toHaveLength(2);
     for (const g of gaps) if (g.type === "gap_fill") expect(g.word_bank.length).toBeGreaterThan(g.items.length);
     const grammarGap = gaps[1];
-    // "Je bois ____ café le matin." with "du", and "des" / "de" from the same point to choose from.
-    expect(grammarGap?.type === "gap_fill" && grammarGap.items[0]).toEqual({ prompt: "Je bois ____ café le matin.", hint: "", answer: "du" });
-    expect(grammarGap?.type === "gap_fill" && grammarGap.word_bank).toEqual(expect.arrayContaining(["du", "le", "des"]));
+    if (grammarGap?.type !== "gap_fill") throw new Error("no grammar gap-fill");
+    // "Je ____ (manger) du pain grillé…": the verb's infinitive in brackets, the key a form of it,
+    // and every word of the box a form of one of the verbs gapped (never a misspelt form).
+    const morphology = morphologyOf(index.language("fr"));
+    const lemmas = grammarGap.items.map((i) => /____ \((?:[^)·]+ · )?([^)]+)\)/.exec(i.prompt)?.[1] ?? "");
+    for (const [n, item] of grammarGap.items.entries()) expect(morphology?.read(item.answer).some((r) => r.lemma === lemmas[n]), item.prompt).toBe(true);
+    for (const word of grammarGap.word_bank) expect(morphology?.read(word).some((r) => lemmas.includes(r.lemma)), word).toBe(true);
   });
 });
 

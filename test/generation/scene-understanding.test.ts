@@ -103,6 +103,16 @@ const UNDERSTOOD: Row[] = [
   { lang: "pt-BR", text: "fazer check-in no hotel, o quarto está sujo", frame: "check_in" },
   { lang: "pt-BR", text: "um debate sobre política", frame: "debate" },
   { lang: "pt-BR", text: "o carro quebrou, preciso de um mecânico", frame: "repair", complication: "broken", role: "craftsman" },
+  // More places, times and complications, and words that share a stem with another sense
+  // (Spanish cartera and Portuguese carteira are a wallet, not a woman delivering the post).
+  { lang: "es", text: "he perdido la cartera en el autobús", frame: "report_loss", complication: "lost", concepts: ["wallet"], notConcepts: ["mail_carrier"], role: "police_officer" },
+  { lang: "pt-BR", text: "roubaram minha carteira", frame: "report_loss", complication: "stolen", concepts: ["wallet"], notConcepts: ["mail_carrier"], role: "police_officer" },
+  { lang: "fr", text: "la gare de Lyon le soir, le train est supprimé", frame: "travel_tickets", place: "lyon", time: "evening", complication: "cancelled", concepts: ["station_train", "train"] },
+  { lang: "de", text: "ein Café in Wien am Morgen", frame: "order_food", place: "vienna", currency: "EUR", time: "morning", concepts: ["cafe"] },
+  { lang: "es", text: "un hotel en Buenos Aires por la noche", frame: "check_in", place: "buenos_aires", currency: "ARS", time: "night", concepts: ["hotel"] },
+  { lang: "pt-BR", text: "o trem para São Paulo está atrasado", frame: "travel_tickets", place: "sao_paulo", currency: "BRL", complication: "delayed", concepts: ["train"] },
+  { lang: "it", text: "il treno per Firenze è cancellato", frame: "travel_tickets", place: "florence", complication: "cancelled", concepts: ["train"] },
+  { lang: "it", text: "un mercato a Napoli la mattina", frame: "buy_market", place: "naples", currency: "EUR", time: "morning", concepts: ["market"] },
 ];
 
 const PARTIAL: Row[] = [
@@ -110,6 +120,10 @@ const PARTIAL: Row[] = [
   { lang: "es", text: "hotel xyzzy plugh frobozz", frame: "check_in", partial: true },
   { lang: "de", text: "Bahnhof und Quantenchromodynamik und Hadronen", frame: "travel_tickets", partial: true },
   { lang: "it", text: "museo e cromodinamica quantistica", frame: "guided_visit", partial: true },
+  { lang: "fr", text: "une boulangerie et la chromodynamique quantique", frame: "buy_market", concepts: ["bakery"], partial: true },
+  { lang: "pt-BR", text: "uma farmácia e cromodinâmica quântica", frame: "pharmacy", concepts: ["pharmacy"], partial: true },
+  { lang: "de", text: "Flughafen, Zorblax und Quark-Gluon-Plasma", frame: "travel_tickets", concepts: ["airport"], partial: true },
+  { lang: "it", text: "ristorante e zorblax", frame: "order_food", concepts: ["restaurant"], partial: true },
 ];
 
 const REFUSED: { lang: Lang | "other"; text: string }[] = [
@@ -119,6 +133,12 @@ const REFUSED: { lang: Lang | "other"; text: string }[] = [
   { lang: "other", text: "東京の寿司屋" },
   { lang: "en", text: "zxqv blorp" },
   { lang: "other", text: "12345 !!!" },
+  { lang: "es", text: "cromodinámica cuántica" },
+  { lang: "fr", text: "la chromodynamique quantique" },
+  { lang: "de", text: "Quantenchromodynamik" },
+  { lang: "it", text: "cromodinamica quantistica" },
+  { lang: "pt-BR", text: "cromodinâmica quântica" },
+  { lang: "en", text: "lorem ipsum dolor sit amet" },
 ];
 
 function check(row: Row, u: SceneUnderstanding | null): void {
@@ -140,6 +160,8 @@ describe("scene table", () => {
     const rows = [...UNDERSTOOD, ...PARTIAL, ...REFUSED];
     expect(rows.length).toBeGreaterThanOrEqual(60);
     for (const lang of LANGS) expect(UNDERSTOOD.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(9);
+    // Refused and partly understood scenes in every language too, not only in English.
+    for (const lang of LANGS) expect(PARTIAL.some((r) => r.lang === lang) && REFUSED.some((r) => r.lang === lang), lang).toBe(true);
   });
   for (const row of UNDERSTOOD) test(`${row.lang}: ${row.text}`, () => check(row, understandScene(index, { text: row.text })));
   for (const row of PARTIAL) test(`partly: ${row.text}`, () => check(row, understandScene(index, { text: row.text })));

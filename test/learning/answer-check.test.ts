@@ -157,7 +157,7 @@ describe("answers against a plan's keys", () => {
       expect(result.score).toBe(result.total);
       expect(result.items.every((i) => !i.note)).toBe(true);
     }
-    expect([...seen].sort()).toEqual(["dialogue_order", "gap_fill", "matching", "translation"]);
+    expect([...seen].sort()).toEqual(["choose_correct", "dialogue_order", "gap_fill", "matching", "translation"]);
   });
 
   test("choose the correct sentence: the choice must be the key's", () => {

@@ -1,7 +1,8 @@
 // Vocabulary lists: concepts in the level's band, from the requested topic first, then its
 // neighbours (other matched topics, the same topic group), then any topic, so a list is full
-// even for a narrow topic at a high level. Order is seeded by the request. No two items share a
-// headword or a gloss.
+// even for a narrow topic at a high level. A lesson's scene comes first: the words the scene
+// names, then its frame's, then its topics'. Order is seeded by the request. No two items share
+// a headword or a gloss.
 import { fitsBand } from "../levels.ts";
 import type { VocabularyRequest } from "../engine-input.ts";
 import type { LexiconIndex } from "./lexicon-index.ts";
@@ -41,7 +42,14 @@ export interface SelectOptions {
   seed: string;
   /** Concepts the scene names, taken first when they fit the band (at most half the list). */
   named?: Concept[];
+  /**
+   * The scene's own words among `named`: these may also be up to SCENE_STRETCH levels above the
+   * band, because a scene that names its passport is about the passport whatever the level.
+   */
+  sceneOwn?: ReadonlySet<string>;
 }
+
+export const SCENE_STRETCH = 2;
 
 // From B1 on, the band reaches back to easier words for revision, but most of a list should be
 // new at the level: the level and the one below it fill this share first (at C1, B2+ and C1).
@@ -89,7 +97,9 @@ export function selectConcepts(index: LexiconIndex, options: SelectOptions): Con
       used[i] = (used[i] ?? 0) + 1;
     }
   };
-  for (const c of (options.named ?? []).filter(fits).slice(0, Math.floor(options.count / 2))) if (fits(c)) add(c);
+  const own = options.sceneOwn ?? new Set<string>();
+  const fitsNamed = (c: Concept) => fits(c) || (own.has(c.id) && !taken.has(c.id) && c.level > options.level && c.level <= options.level + SCENE_STRETCH && !keys(c).some((k) => words.has(k)));
+  for (const c of (options.named ?? []).filter(fitsNamed).slice(0, Math.floor(options.count / 2))) if (fitsNamed(c)) add(c);
   if (options.level >= 4) {
     const upper = Math.ceil(options.count * UPPER_SHARE);
     const floor = upperFloor(options.level);

@@ -1,7 +1,7 @@
 // Practice on the lesson's own material, every item with its answer key: matching words,
-// gap-fill on the examples (with distractors), the grammar point (its forms gapped, or its common
-// errors to spot), translating sentences, and putting the scenario dialogue in order.
-// Sentences come from the data; the engine only blanks, shuffles and pairs them.
+// gap-fill on the examples (with distractors), the grammar point (its common errors to spot, and
+// its forms built by the morphology on the lesson's sentences), translating sentences, and
+// putting the scenario dialogue in order.
 import type { Exercise, ExercisesSet } from "../../model.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { answeredInKind, voicedLearnerLine, voicedNpcLine } from "../npc-voice.ts";
@@ -10,7 +10,7 @@ import { fitsLength, gapSentence } from "../sentence-fit.ts";
 import { INSTRUCTIONS, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { say } from "../ui-text/template.ts";
 import { displayTerm } from "../vocab-item.ts";
-import { grammarChoice, grammarGapFill } from "./grammar-practice.ts";
+import { grammarPractice } from "./grammar-practice.ts";
 import type { LessonContext } from "./lesson-context.ts";
 
 const MATCHING_PAIRS = 6;
@@ -127,8 +127,7 @@ function dialogueOrder(context: LessonContext): Exercise | null {
 }
 
 export function exercisesSet(context: LessonContext, index: number): ExercisesSet {
-  // The grammar point is always practised: a gap-fill on its forms, else spotting its errors.
-  const grammar = grammarGapFill(context) ?? grammarChoice(context);
-  const exercises = [matching(context), gapFill(context), grammar, translation(context), dialogueOrder(context)].filter((e): e is Exercise => e !== null);
+  // The grammar point is always practised: its errors to spot and its forms to fill in.
+  const exercises = [matching(context), gapFill(context), ...grammarPractice(context), translation(context), dialogueOrder(context)].filter((e): e is Exercise => e !== null);
   return { index, kind: "exercises", title: say(SET_TITLES.exercises, context.source), exercises };
 }

@@ -1,8 +1,8 @@
 // The exit check: does the learner now know the words (meaning, use in a sentence), the grammar
-// point (spot the error) and can they say the key phrases? The gaps are in sentences the lesson
-// has not shown (other lexicon examples that use the word), and a word whose translation is its
-// own echo (a cognate: capitaine/captain) is not asked for its meaning. Answers are keyed; the
-// self-check repeats the objectives to tick off.
+// point (spot the error, fill in its form) and can they say the key phrases? The gaps are in
+// sentences the lesson has not shown (other lexicon examples that use the word in the sense
+// taught), and a word whose translation is its own echo (a cognate: capitaine/captain) is not
+// asked for its meaning. Answers are keyed; the self-check repeats the objectives to tick off.
 import type { ExitCheckSet, ExitQuestion } from "../../model.ts";
 import { EXIT_CHECK, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
@@ -11,7 +11,7 @@ import { isCognate } from "../cognates.ts";
 import { sentencesUsing } from "../lexicon-sentences.ts";
 import { findForm, fitsLength, GAP } from "../sentence-fit.ts";
 import { gapCandidates } from "./exercises-set.ts";
-import { grammarExitQuestion } from "./grammar-practice.ts";
+import { grammarExitQuestions } from "./grammar-practice.ts";
 import type { LessonContext } from "./lesson-context.ts";
 import { objectives } from "./overview-set.ts";
 
@@ -46,8 +46,15 @@ function gapQuestions(context: LessonContext): ExitQuestion[] {
   const usedSentences = new Set<string>();
   for (const concept of order) {
     if (questions.length === GAP_QUESTIONS) break;
+    // The host's translation must carry the taught gloss: "Rezept" taught as "prescription" is
+    // not asked in "Das Rezept für den Kuchen" (a recipe), nor "palais" (palate) in a palace.
     const host = sentencesUsing(context.index, concept, target).find(
-      (other) => !shown.has(other.id) && other.level <= profile.level && !usedSentences.has(other.id) && fitsLength(other[target].ex, profile.maxSentenceWords),
+      (other) =>
+        !shown.has(other.id) &&
+        other.level <= profile.level &&
+        !usedSentences.has(other.id) &&
+        fitsLength(other[target].ex, profile.maxSentenceWords) &&
+        findForm(concept[source], other[source].ex) !== null,
     );
     const at = host ? findForm(concept[target], host[target].ex) : null;
     if (!host || !at) continue;
@@ -68,8 +75,7 @@ function respondQuestions(context: LessonContext): ExitQuestion[] {
 }
 
 export function exitCheckSet(context: LessonContext, index: number): ExitCheckSet {
-  const grammar = grammarExitQuestion(context);
-  const questions = [...meaningQuestions(context), ...gapQuestions(context), ...(grammar ? [grammar] : []), ...respondQuestions(context)];
+  const questions = [...meaningQuestions(context), ...gapQuestions(context), ...grammarExitQuestions(context), ...respondQuestions(context)];
   return {
     index,
     kind: "exit_check",

@@ -1,49 +1,21 @@
-// Practice on the plan's grammar point, from the syllabus data alone: each common error is a pair
-// of sentences that differ only where the point bites ("Je bois café" / "Je bois du café",
-// "J'allerai" / "J'irai"). The right sentence with that span blanked is a gap-fill whose box holds
-// the wrong form as a distractor; the pair itself is a spot-the-error question. The last error is
-// kept for the exit check, so the check asks about a sentence the practice did not.
+// Practice on the plan's grammar point: 6–10 items. The point's common errors are spotted as
+// pairs ("Je bois café" / "Je bois du café"), and the rest are gaps built from the morphology
+// tables on the lesson's own sentences (form-drill.ts): the key is the tables' form, and the
+// box holds it with other real forms of the same verb, never a misspelt one. The last error and
+// the last drill item are kept for the exit check, so it asks about sentences practice did not.
 import type { Exercise, ExitQuestion } from "../../model.ts";
 import type { GrammarPoint } from "../data-rules.ts";
-import { fitsLength, GAP } from "../sentence-fit.ts";
+import { fitsLength } from "../sentence-fit.ts";
 import { EXIT_CHECK, INSTRUCTIONS } from "../ui-text/lesson-text.ts";
 import { say } from "../ui-text/template.ts";
+import { drillVerbs } from "./drill-verbs.ts";
+import { formDrill, type DrillItem } from "./form-drill.ts";
 import type { LessonContext } from "./lesson-context.ts";
 
 type CommonError = GrammarPoint["common_errors"][number];
 
-export interface ErrorGap {
-  error: CommonError;
-  /** The right sentence with the span that differs from the wrong one blanked. */
-  prompt: string;
-  answer: string;
-  /** What the wrong sentence has in that place (empty when it leaves the word out). */
-  wrongForm: string;
-}
-
-const MAX_GAP_TOKENS = 3;
-
-function tokens(sentence: string): { text: string; start: number; end: number }[] {
-  return [...sentence.matchAll(/[\p{L}\p{N}'’-]+/gu)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
-}
-
-/** The right sentence's span where it differs from the wrong one, or null when none is clean. */
-export function errorGap(error: CommonError): ErrorGap | null {
-  const wrong = tokens(error.wrong);
-  const right = tokens(error.right);
-  const same = (a?: { text: string }, b?: { text: string }) => a !== undefined && b !== undefined && a.text.toLowerCase() === b.text.toLowerCase();
-  let head = 0;
-  while (head < Math.min(wrong.length, right.length) && same(wrong[head], right[head])) head++;
-  let tail = 0;
-  while (tail < Math.min(wrong.length, right.length) - head && same(wrong[wrong.length - 1 - tail], right[right.length - 1 - tail])) tail++;
-  const span = right.slice(head, right.length - tail);
-  const first = span[0];
-  const last = span[span.length - 1];
-  if (!first || !last || span.length > MAX_GAP_TOKENS) return null;
-  const wrongSpan = wrong.slice(head, wrong.length - tail);
-  const wrongForm = wrongSpan.length > 0 ? error.wrong.slice(wrongSpan[0]?.start, wrongSpan[wrongSpan.length - 1]?.end) : "";
-  return { error, prompt: error.right.slice(0, first.start) + GAP + error.right.slice(last.end), answer: error.right.slice(first.start, last.end), wrongForm };
-}
+export const PRACTICE_ITEMS = { least: 6, most: 10 } as const;
+const DRILL_MOST = 8;
 
 /** The common errors for practice and the one kept for the exit check (the last). */
 function splitErrors(context: LessonContext): { practice: CommonError[]; exit: CommonError | null } {
@@ -53,46 +25,53 @@ function splitErrors(context: LessonContext): { practice: CommonError[]; exit: C
   return { practice: errors.length > 1 ? errors.slice(0, -1) : errors, exit };
 }
 
-/**
- * A gap-fill on the grammar point: the practice errors' right sentences, and the point's examples
- * that use one of their right forms, each with the form blanked; the box also holds the wrong
- * forms, so there are always more words than gaps.
- */
+const drills = new WeakMap<LessonContext, { practice: DrillItem[]; exit: DrillItem | null }>();
+
+/** The drill items of the plan, built once: practice fills up to ten items with the errors. */
+function drillOf(context: LessonContext): { practice: DrillItem[]; exit: DrillItem | null } {
+  let found = drills.get(context);
+  if (!found) {
+    const point = context.grammar;
+    const room = Math.min(DRILL_MOST, PRACTICE_ITEMS.most - splitErrors(context).practice.length);
+    const items = point ? formDrill(context, point, room + 1) : [];
+    // One item is kept for the exit check only when practice still has enough without it.
+    const keep = items.length > Math.max(room, PRACTICE_ITEMS.least - splitErrors(context).practice.length);
+    found = { practice: keep ? items.slice(0, -1) : items, exit: keep ? (items[items.length - 1] ?? null) : null };
+    drills.set(context, found);
+  }
+  return found;
+}
+
+const MAX_DISTRACTORS = 4;
+
+/** The gap-fill on the point's forms; the box holds each key and other forms of the same verbs. */
 export function grammarGapFill(context: LessonContext): Exercise | null {
   const point = context.grammar;
-  if (!point) return null;
-  const gaps = splitErrors(context).practice.map(errorGap).filter((g): g is ErrorGap => g !== null);
-  // No hint: the grammar data has no translations, and its notes would give the answer away.
-  const items = gaps.map((g) => ({ prompt: g.prompt, hint: "", answer: g.answer }));
-  for (const example of point.examples) {
-    const gap = gaps.find((g) => g.answer.length > 1 && new RegExp(`(^|[^\\p{L}])${escapeRegExp(g.answer)}($|[^\\p{L}])`, "u").test(example));
-    if (!gap || items.some((i) => i.prompt.replace(GAP, i.answer) === example)) continue;
-    const at = example.search(new RegExp(`(?<![\\p{L}])${escapeRegExp(gap.answer)}(?![\\p{L}])`, "u"));
-    if (at >= 0) items.push({ prompt: example.slice(0, at) + GAP + example.slice(at + gap.answer.length), hint: "", answer: gap.answer });
-  }
-  // Distractors: the wrong forms, then the forms of the error kept for the exit check (the same
-  // point's words, so a guess needs the rule), never a word that is an answer here.
-  const answers = new Set(items.map((i) => i.answer));
-  const all = (point.common_errors.map(errorGap).filter((g): g is ErrorGap => g !== null));
-  const distractors = [...new Set([...gaps.map((g) => g.wrongForm), ...all.flatMap((g) => [g.wrongForm, g.answer])].filter((w) => w !== "" && !answers.has(w)))].slice(0, Math.max(2, items.length));
-  if (items.length === 0 || distractors.length === 0) return null;
+  const items = drillOf(context).practice;
+  if (!point || items.length === 0) return null;
+  const answers = new Set(items.map((i) => i.answer.toLowerCase()));
+  const random = context.random.fork("grammar-bank");
+  const own = [...new Set(items.flatMap((i) => i.others))].filter((f) => !answers.has(f.toLowerCase()));
+  // When the keys use up every other person ("am", "is" and "are" all answers), the verbs'
+  // non-finite forms fill the box: real words, and wrong in a finite slot ("be", "been").
+  const verbs = drillVerbs(context.index, context.target);
+  const nonFinite = (lemma: string) => (["inf", "part", "ger"] as const).map((k) => verbs?.nonFinite(lemma, k)).filter((f): f is string => !!f);
+  const pool = own.length > 0 ? own : [...new Set(items.flatMap((i) => nonFinite(i.lemma)))].filter((f) => !answers.has(f.toLowerCase()));
+  const distractors = random.shuffle(pool).slice(0, Math.min(MAX_DISTRACTORS, Math.max(2, Math.ceil(items.length / 2))));
+  if (distractors.length === 0) return null;
   return {
     type: "gap_fill",
     instructions: say(INSTRUCTIONS.grammar_gap, context.source, { point: point.title }),
-    word_bank: context.random.fork("grammar-bank").shuffle([...items.map((i) => i.answer), ...distractors]),
-    items,
+    word_bank: random.shuffle([...items.map((i) => i.answer), ...distractors]),
+    items: items.map((i) => ({ prompt: i.prompt, hint: i.hint, answer: i.answer })),
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function pairOptions(error: CommonError, context: LessonContext, salt: string): string[] {
   return context.random.fork(salt).shuffle([error.right, error.wrong]);
 }
 
-/** Spot the error in practice: used when the errors give no clean gap (whole-clause rewrites). */
+/** Spot the error: the point's common errors, each as the pair of sentences. */
 export function grammarChoice(context: LessonContext): Exercise | null {
   const point = context.grammar;
   const errors = splitErrors(context).practice;
@@ -104,9 +83,17 @@ export function grammarChoice(context: LessonContext): Exercise | null {
   };
 }
 
-/** The exit check's grammar question: spot the error in the pair kept back from practice. */
-export function grammarExitQuestion(context: LessonContext): ExitQuestion | null {
+/** The grammar practice of the exercises set: the errors to spot, then the forms to fill in. */
+export function grammarPractice(context: LessonContext): Exercise[] {
+  return [grammarChoice(context), grammarGapFill(context)].filter((e): e is Exercise => e !== null);
+}
+
+/** The exit check's grammar questions: the error pair kept back, and the drill item kept back. */
+export function grammarExitQuestions(context: LessonContext): ExitQuestion[] {
   const { exit } = splitErrors(context);
-  if (!exit) return null;
-  return { type: "choose_correct", prompt: say(EXIT_CHECK.choose_correct, context.source), options: pairOptions(exit, context, "grammar-exit"), answer: exit.right };
+  const drill = drillOf(context).exit;
+  const questions: ExitQuestion[] = [];
+  if (exit) questions.push({ type: "choose_correct", prompt: say(EXIT_CHECK.choose_correct, context.source), options: pairOptions(exit, context, "grammar-exit"), answer: exit.right });
+  if (drill) questions.push({ type: "gap_fill", prompt: drill.prompt, hint: drill.hint, answer: drill.answer });
+  return questions;
 }

@@ -90,6 +90,7 @@ export function buildLessonContext(index: LexiconIndex, request: LessonPlanReque
     count: profile.coreVocabulary,
     seed: requestSeed("lesson-core", request),
     named,
+    sceneOwn: new Set(understood.concepts),
   });
   return {
     index,

@@ -56,7 +56,8 @@ export function italianVerb(lemma: string, data: ItalianData): VerbParadigm {
 
   const presText = group === "are" ? "o i a iamo ate ano" : group === "ere" ? "o i e iamo ete ono" : isc ? "isco isci isce iamo ite iscono" : "o i e iamo ite ono";
   const pres = get("pres") ? split(get("pres") as string) : row(stem, presText, group);
-  const impf = row(impfStem, "vo vi va vamo vate vano", group);
+  // essere has its own imperfect (ero, eri, era …), written out in the data.
+  const impf = get("impf") ? split(get("impf") as string) : row(impfStem, "vo vi va vamo vate vano", group);
   const futStem = get("fut_stem") ?? (group === "are" ? join(stem, "er", group) : group === "ere" ? stem + "er" : stem + "ir");
   const fut = ["ò", "ai", "à", "emo", "ete", "anno"].map((e) => futStem + e);
   const cond = ["ei", "esti", "ebbe", "emmo", "este", "ebbero"].map((e) => futStem + e);

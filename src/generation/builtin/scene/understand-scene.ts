@@ -65,6 +65,8 @@ type Payload =
 interface Cue {
   /** Stems of the cue's words in its language. */
   stems: string[];
+  /** The words themselves, to prefer a word written exactly over one with its stem only. */
+  words: string[];
   lang: Lang;
   payload: Payload;
   /** A place that is also a common word ("Nice", "Porto") must be written with a capital. */
@@ -98,7 +100,7 @@ function addCue(map: CueMap, lang: Lang, text: string, payload: Payload, capital
   if (ws.length === 1 && ((ws[0] as string).length < 3 || STOP_WORDS.has(ws[0] as string))) return;
   const stems = ws.map((w) => stem(w, lang));
   const list = map.get(stems[0] as string) ?? [];
-  list.push({ stems, lang, payload, capital });
+  list.push({ stems, words: ws, lang, payload, capital });
   map.set(stems[0] as string, list);
 }
 
@@ -193,7 +195,7 @@ function readCues(index: LexiconIndex, tokens: string[], raw: string[], hint: re
   const hits: Hit[] = [];
   let i = 0;
   while (i < tokens.length) {
-    let best: { length: number; payloads: { lang: Lang; payload: Payload }[] } = { length: 0, payloads: [] };
+    let best: { length: number; payloads: { lang: Lang; payload: Payload; exact: boolean }[] } = { length: 0, payloads: [] };
     for (const lang of LANGS) {
       const maps = deep.has(lang) ? [tables.small.get(lang) as CueMap, lexiconCues(index, lang)] : [tables.small.get(lang) as CueMap];
       for (const key of keys[i]?.get(lang) ?? []) {
@@ -206,10 +208,13 @@ function readCues(index: LexiconIndex, tokens: string[], raw: string[], hint: re
           for (let j = 1; j < n && ok; j++) ok = keys[i + j]?.get(lang)?.has(cue.stems[j] as string) ?? false;
           if (!ok) continue;
           if (n > best.length) best = { length: n, payloads: [] };
-          best.payloads.push({ lang: cue.lang, payload: cue.payload });
+          best.payloads.push({ lang: cue.lang, payload: cue.payload, exact: cue.words.every((w, j) => w === tokens[i + j]) });
         }
       }
     }
+    // Two words with one stem (Portuguese carteira, a wallet, and carteiro, a mail carrier): the
+    // one written exactly wins.
+    if (best.payloads.some((p) => p.exact)) best.payloads = best.payloads.filter((p) => p.exact);
     const ownCue = best.payloads.some((p) => p.lang === own);
     const keep = best.payloads.filter((p) => p.payload.kind === "place" || p.lang === own || (!ownCue && !(best.length === 1 && ownKnows(tokens[i] as string))));
     if (best.length > 0 && keep.length > 0) {
