@@ -46,6 +46,9 @@ const NOW_WORDS = /\b(hoy|ahora|manana|aujourd hui|maintenant|demain|oggi|ora|ad
 const PAST_TENSES = new Set<Tense>(["pret", "impf"]);
 /** Auxiliaries and copulas: with a participle after them the sentence is already in a past tense, and alone their past is a choice (fui/era). */
 const KEEP_LEMMAS = new Set("haber ser estar ir tener être avoir aller essere avere stare ter sein haben werden".split(" "));
+/** A verb of motion to a place ("Ayer vamos al cine") tells one trip: its past is the preterite / passé composé, not a choice. */
+const MOTION_LEMMAS = new Set("ir aller andare".split(" "));
+const DESTINATION_WORDS = new Set("a al à au aux en in ao à à".split(" "));
 const FR_AVOIR = ["ai", "as", "a", "avons", "avez", "ont"];
 const FR_ETRE = ["suis", "es", "est", "sommes", "êtes", "sont"];
 const IT_AVERE = ["ho", "hai", "ha", "abbiamo", "avete", "hanno"];
@@ -93,7 +96,8 @@ export function tenseAdverbStage(ctx: Context): void {
     if (range.some((k) => readings(ctx, k).some((r) => r.pos === "part" || (r.pos === "verb" && "tense" in r && PAST_TENSES.has(r.tense) && !finiteReadings(readings(ctx, k)).some((q) => q.tense === "pres"))))) continue;
     for (const k of range) {
       const rs = finiteReadings(readings(ctx, k)).filter((r) => r.tense === "pres");
-      if (rs.length === 0 || !free(ctx, k) || rs.some((r) => KEEP_LEMMAS.has(r.lemma))) continue;
+      const trip = DESTINATION_WORDS.has(at(ctx, k + 1)) && rs.every((r) => MOTION_LEMMAS.has(r.lemma));
+      if (rs.length === 0 || !free(ctx, k) || (!trip && rs.some((r) => KEEP_LEMMAS.has(r.lemma)))) continue;
       const pronoun = pronouns[at(ctx, k - 1)] ?? (ctx.lang === "de" ? pronouns[at(ctx, k + 1)] : undefined);
       const words = readings(ctx, k);
       // Only a verb with a subject pronoun, or one no other reading explains (como is also "like").
