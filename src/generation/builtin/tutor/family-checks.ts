@@ -154,6 +154,8 @@ const ES_FEELING_NOUNS: Record<string, "m" | "f"> = { gente: "f", hambre: "f", s
 
 const EXTRA_NOUNS: Partial<Record<Context["lang"], Record<string, "m" | "f">>> = { es: ES_FEELING_NOUNS, it: { gente: "f", fame: "f", sete: "f", paura: "f", freddo: "m", caldo: "m", sonno: "m" }, "pt-BR": { gente: "f", fome: "f", sede: "f" } };
 
+const HAVE_FORMS = /^(tengo|tienes|tiene|tenemos|tenéis|tienen|tenía|tenías|teníamos|tenían|tuve|tuvo|ho|hai|ha|abbiamo|avete|hanno|avevo|tenho|tem|temos|têm|tinha|tive)$/;
+
 /** A quantity word before a noun agrees with it: mucha hambre, molta gente, muitas pessoas. */
 export function quantityStage(ctx: Context): void {
   const table = QUANTITY_FORMS[ctx.lang];
@@ -165,8 +167,9 @@ export function quantityStage(ctx: Context): void {
     const gender = seen ? seen.gender : EXTRA_NOUNS[ctx.lang]?.[at(ctx, i + 1)];
     const plural = seen ? seen.plural : false;
     if (!gender || gender === "n" || plural === null) continue;
-    // "Como mucho pan" and "molto bene": only a word the tables read as a noun alone.
-    if (readings(ctx, i + 1).some((r) => r.pos !== "noun" && r.pos !== "word")) continue;
+    // "Como mucho pan" and "molto bene": only a word the tables read as a noun alone, or a feeling after tener/avere/ter (tengo mucho sed).
+    const feeling = !seen && HAVE_FORMS.test(at(ctx, i - 1));
+    if (!feeling && readings(ctx, i + 1).some((r) => r.pos !== "noun" && r.pos !== "word")) continue;
     const right = forms[(gender === "f" ? 1 : 0) + (plural ? 2 : 0)] as string;
     if (right === at(ctx, i)) continue;
     rewrite(ctx, i, right);
