@@ -49,6 +49,7 @@ export const ANSWERS = {
   place_nice: t("{place}! How nice.", "¡{place}! Qué bonito.", "{place} ! C'est très beau.", "{place}! Wie schön.", "{place}! Che bello.", "{place}! Que legal."),
   interesting: t("How interesting!", "¡Qué interesante!", "C'est très intéressant !", "Wie interessant!", "Che interessante!", "Que interessante!"),
   me_too: t("I like that too!", "¡A mí también me gusta!", "Moi aussi, j'aime ça !", "Das mag ich auch!", "Piace anche a me!", "Eu também gosto!"),
+  thanks_for_telling_formal: t("Thank you for telling me.", "Gracias por contármelo.", "Merci de me le raconter.", "Danke, dass Sie mir das erzählen.", "Grazie di avermelo raccontato.", "Que bom que o senhor me contou."),
   thanks_for_telling: t("Thanks for telling me.", "Gracias por contármelo.", "Merci de me le raconter.", "Danke, dass du mir das erzählst.", "Grazie di avermelo raccontato.", "Que bom que você me contou."),
   good_plan: t("That sounds like a good plan!", "¡Qué buen plan!", "C'est un bon programme !", "Das klingt gut!", "Bel programma!", "Que ótimo plano!"),
   welcome: t("You're welcome.", "De nada.", "Je vous en prie.", "Gern geschehen.", "Prego.", "De nada."),

@@ -10,7 +10,9 @@ import type { ConversationMemory } from "../../model.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { say } from "../ui-text/template.ts";
 import { NPC_LINES } from "../ui-text/tutor-text.ts";
+import { englishIndefinite, nounArticles, withArticle } from "../articles.ts";
 import { displayTerm } from "../vocab-item.ts";
+import { GENERAL_QUESTIONS_FORMAL } from "./band-voice.ts";
 import { ANSWERS, DIRECTIONS, GENERAL_QUESTIONS, HOME_CITY, type GeneralTopic } from "./answer-text.ts";
 import type { LearnerIntent, LearnerTurn } from "./learner-intent.ts";
 import { formatPrice, priceOf, stableNumber, type SceneFacts } from "./scene-facts.ts";
@@ -24,6 +26,8 @@ export interface AnswerInput {
   npcName: string;
   /** In a scene the NPC is at work and polite; without one it chats informally. */
   inScene: boolean;
+  /** The NPC says usted/Sie/vous/Lei: always in a scene, and in the general conversation at C1–C2 (band-voice.ts). */
+  formal: boolean;
   /** The general question the NPC asked last, which a bare answer ("De Madrid.") replies to. */
   lastAsked: GeneralTopic | null;
   /** A key for what the learner named when the lexicon lacks it (its price stays the same). */
@@ -77,6 +81,11 @@ function orderText(memory: ConversationMemory, items: ReadonlyMap<string, Concep
     const c = items.get(o.id);
     if (!c) return "";
     const entry = c[lang];
+    // One of a thing is said with its article (un café, um pão, a coffee), not the digit.
+    if (o.qty === 1) {
+      const article = lang === "en" ? englishIndefinite(entry.w) : c.pos === "noun" ? nounArticles(lang, entry)?.indefinite : undefined;
+      if (article) return withArticle(article, entry.w);
+    }
     return `${o.qty} ${o.qty > 1 && entry.pl ? entry.pl : entry.w}`;
   }).filter((p) => p !== "");
   if (parts.length <= 1) return parts[0] ?? "";
@@ -110,11 +119,11 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
   const item = turn.content.items.find((c) => facts.items.some((i) => i.id === c.id)) ?? turn.content.items[0] ?? null;
   // "¿Y tú?" only about what the learner has not told yet.
   const back = (fact: string) => !memory.told.includes(fact);
-  const andYou = (l: Lang) => say(input.inScene ? ANSWERS.and_you_formal : ANSWERS.and_you, l);
+  const andYou = (l: Lang) => say(input.formal ? ANSWERS.and_you_formal : ANSWERS.and_you, l);
   const one = (text: (l: Lang) => string): Answer => ({ intent, parts: (l) => [text(l)], closes: false });
   switch (intent) {
     case "ask_my_name":
-      return one((l) => (memory.name ? say(input.inScene ? ANSWERS.your_name_formal : ANSWERS.your_name, l, { name: memory.name }) : say(input.inScene ? ANSWERS.no_name_yet_formal : ANSWERS.no_name_yet, l)));
+      return one((l) => (memory.name ? say(input.formal ? ANSWERS.your_name_formal : ANSWERS.your_name, l, { name: memory.name }) : say(input.formal ? ANSWERS.no_name_yet_formal : ANSWERS.no_name_yet, l)));
     case "ask_my_order":
       return one((l) => (memory.order.length > 0 ? say(ANSWERS.your_order, l, { order: orderText(memory, items, l) }) : say(ANSWERS.no_order_yet, l)));
     case "ask_price": {
@@ -180,7 +189,7 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
       return one((l) => say(ANSWERS.me_too, l));
     case "tell_week":
       if (!memory.told.includes("week")) memory.told.push("week");
-      return one((l) => say(ANSWERS.thanks_for_telling, l));
+      return one((l) => say(input.formal ? ANSWERS.thanks_for_telling_formal : ANSWERS.thanks_for_telling, l));
     case "tell_plans":
       if (!memory.told.includes("plans")) memory.told.push("plans");
       return one((l) => say(ANSWERS.good_plan, l));
@@ -218,7 +227,7 @@ export function nextGeneralQuestion(memory: ConversationMemory): GeneralTopic {
   return order.find((q) => !memory.told.includes(q) && !memory.asked.includes(q)) ?? "more";
 }
 
-export const generalQuestion = (topic: GeneralTopic, lang: Lang) => say(GENERAL_QUESTIONS[topic], lang);
+export const generalQuestion = (topic: GeneralTopic, lang: Lang, formal = false) => say((formal ? GENERAL_QUESTIONS_FORMAL : GENERAL_QUESTIONS)[topic], lang);
 
 export const emptyMemory = (): ConversationMemory => ({ order: [], asked: [], told: [] });
 
