@@ -81,10 +81,14 @@ for (const [lang, script] of Object.entries(table as unknown as Record<string, S
 }
 
 describe("glosses in the sense used", () => {
-  test("the words of a fixed expression are not glossed one by one (mucho gusto, piacere, claro)", async () => {
-    const glossed = async (lang: Lang, messages: string[]) => (await run(lang, messages.map((m) => [m, "*"]))).flatMap((r) => r.new_vocabulary.map((v) => v.display));
-    expect(await glossed("es", ["Hola", "Me llamo Ana"])).not.toContain("mucho");
-    expect(await glossed("it", ["Ciao", "Mi chiamo Marco"])).not.toContain("piacere");
-    expect(await glossed("es", ["¿Tiene pan?"], )).not.toContain("claro");
+  test("a fixed expression is glossed whole, never word by word (mucho gusto, piacere, claro)", async () => {
+    const glossed = async (lang: Lang, messages: string[]) => (await run(lang, messages.map((m) => [m, "*"]))).flatMap((r) => r.new_vocabulary.map((v) => `${v.display.toLowerCase()} = ${v.translation}`));
+    const es = await glossed("es", ["Hola", "Me llamo Ana"]);
+    expect(es).toContain("mucho gusto = nice to meet you");
+    expect(es.some((g) => g.startsWith("mucho ="))).toBe(false);
+    const it = await glossed("it", ["Ciao", "Mi chiamo Marco"]);
+    expect(it).toContain("piacere = nice to meet you");
+    expect(it).not.toContain("piacere = like");
+    expect(await glossed("es", ["¿Tiene pan?"])).not.toContain("claro = light");
   });
 });

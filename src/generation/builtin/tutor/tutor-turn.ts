@@ -286,7 +286,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
 
   const hints = hintsFor({ ...turn, state: { ...state, step: stepBefore, done: wasDone || state.done } }, understood ? (match ?? FAKE_MATCH) : null, askedName, corrected);
   // Words quoted back from the learner's message are theirs, not new words of the reply.
-  const vocabulary = newVocabulary(index, reply.text.replace(/[«“„][^»”“]*[»”“]/gu, " "), request, state.introduced);
+  const vocabulary = newVocabulary(index, reply.text.replace(/[«“„][^»”“]*[»”“]/gu, " "), request, state.introduced, inScene ? scenario.topic : null);
   state.introduced.push(...vocabulary.map((v) => v.id));
   state.turns.push({ role: "learner", text: request.message }, { role: "npc", text: reply.text });
   state.turns = state.turns.slice(-KEPT_TURNS);
