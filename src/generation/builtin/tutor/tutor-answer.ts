@@ -15,7 +15,7 @@ import { displayTerm } from "../vocab-item.ts";
 import { GENERAL_QUESTIONS_FORMAL } from "./band-voice.ts";
 import { ANSWERS, DIRECTIONS, GENERAL_QUESTIONS, HOME_CITY, type GeneralTopic } from "./answer-text.ts";
 import type { LearnerIntent, LearnerTurn } from "./learner-intent.ts";
-import { formatPrice, priceOf, stableNumber, type SceneFacts } from "./scene-facts.ts";
+import { formatPrice, orderTotal, priceOf, stableNumber, type SceneFacts } from "./scene-facts.ts";
 
 export interface AnswerInput {
   source: Lang;
@@ -127,10 +127,16 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
     case "ask_my_order":
       return one((l) => (memory.order.length > 0 ? say(ANSWERS.your_order, l, { order: orderText(memory, items, l) }) : say(ANSWERS.no_order_yet, l)));
     case "ask_price": {
+      memory.quoted = true;
       // An item the lexicon lacks (la paella) gets its own stable price, said without its name.
       const priced = item;
+      // "¿Cuánto es?" after an order is the order's total, each item at the price it was quoted.
+      if (!priced && memory.order.length > 0) {
+        const total = orderTotal(facts, memory.order, items);
+        return one((l) => say(ANSWERS.price, l, { price: formatPrice(total, facts.currency, l) }));
+      }
       if (!priced) return one((l) => say(ANSWERS.price, l, { price: formatPrice(priceOf(facts, input.unknownKey), facts.currency, l) }));
-      return one((l) => say(ANSWERS.price_item, l, { item: capitalise(itemName(priced, l)), price: formatPrice(priceOf(facts, priced.id), facts.currency, l) }));
+      return one((l) => say(ANSWERS.price_item, l, { item: capitalise(itemName(priced, l)), price: formatPrice(priceOf(facts, priced.id, priced), facts.currency, l) }));
     }
     case "ask_time":
       if (facts.kind === "travel") return one((l) => say(ANSWERS.departure, l, { time: departure(facts, item?.id ?? "next", l) }));
@@ -198,14 +204,15 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
     case "request": {
       // People named in an order ("para mi mujer") are who it is for, not what is ordered.
       const ordered = turn.content.items.filter(orderable);
-      const qty = turn.content.numbers.find((n) => n > 0) ?? 1;
+      const anyQty = turn.content.numbers.find((n) => n > 0) ?? 1;
+      const qtyOf = (c: Concept) => turn.content.quantities[c.id] ?? (ordered.length === 1 ? anyQty : 1);
       for (const c of ordered) {
         const existing = memory.order.find((o) => o.id === c.id);
-        if (existing) existing.qty += qty;
-        else memory.order.push({ id: c.id, qty });
+        if (existing) existing.qty += qtyOf(c);
+        else memory.order.push({ id: c.id, qty: qtyOf(c) });
       }
       if (ordered.length === 0) return one((l) => say(ANSWERS.ok, l));
-      const now: ConversationMemory = { ...memory, order: ordered.map((c) => ({ id: c.id, qty })) };
+      const now: ConversationMemory = { ...memory, order: ordered.map((c) => ({ id: c.id, qty: qtyOf(c) })) };
       return one((l) => say(ANSWERS.order_noted, l, { order: orderText(now, items, l) }));
     }
     case "thanks":
@@ -244,5 +251,6 @@ export function memoryOf(value: unknown): ConversationMemory {
     asked: strings(m.asked),
     told: strings(m.told),
     ...(m.mode === "scene" || m.mode === "general" ? { mode: m.mode } : {}),
+    ...(m.quoted === true ? { quoted: true } : {}),
   };
 }

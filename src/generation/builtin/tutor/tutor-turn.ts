@@ -25,7 +25,8 @@ import { ANSWERS, type GeneralTopic } from "./answer-text.ts";
 import { PARTIAL_NOTE } from "./family-notes.ts";
 import { understandLearner, type LearnerIntent } from "./learner-intent.ts";
 import { yesNoEcho } from "./question-echo.ts";
-import { sceneFacts } from "./scene-facts.ts";
+import { formatPrice, orderTotal, sceneFacts } from "./scene-facts.ts";
+import { withTotal } from "./script-prices.ts";
 import { isKnownWord } from "./spelling.ts";
 import { bandedNpcLine, bandOf, chatBridge, formalChat } from "./band-voice.ts";
 import { answerTurn, bareAnswer, generalQuestion, mainIntent, memoryOf, nextGeneralQuestion, orderable } from "./tutor-answer.ts";
@@ -262,7 +263,10 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     if (intent === "tell_name" || (intent === "request" && learner.content.items.some(orderable))) answerTurn(answerInput, intent, concepts);
     const greetBack = (l: Lang) => (found.step === 0 && reached.step > 0 ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
     const stayAtEnd = reached.step === last - 1 && found.step === last;
-    reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), stayAtEnd ? say(ANSWERS.anything_else, l) : closing ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l)]);
+    // Once the tutor has quoted prices, the bill the script states is the order's total at those prices (script-prices.ts);
+    // before, the script's own amount contradicts nothing and stays the role-play's.
+    const billed = (line: string, l: Lang) => (memory.quoted === true && memory.order.length > 0 && BILLED_KINDS.has(facts.kind) ? withTotal(line, formatPrice(orderTotal(facts, memory.order, concepts), facts.currency, l), l) : line);
+    reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), stayAtEnd ? say(ANSWERS.anything_else, l) : billed(closing ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l), l)]);
     state.step = stayAtEnd ? last : reached.step + 1;
     state.done = closing;
     state.misses = 0;
@@ -327,6 +331,9 @@ function orderAtStep(scenario: Scenario, step: number, intent: LearnerIntent | n
   const wanted = scenario.steps[step]?.intents.find((i) => ORDER_INTENTS.has(i.id));
   return wanted ? { step, intent: wanted.id } : null;
 }
+
+/** Places where a price the script states is the bill of what was ordered. */
+const BILLED_KINDS = new Set(["food", "cafe", "shop"]);
 
 const FAKE_MATCH = { step: 0, intent: "", keyword: "" } as unknown as IntentMatch;
 
