@@ -23,13 +23,13 @@ export const formalChat = (band: Band) => band === "C";
 /** The general conversation's questions in the formal register (C1–C2). */
 export const GENERAL_QUESTIONS_FORMAL: Record<GeneralTopic, Texts> = {
   name: t("May I ask your name?", "¿Me permite preguntarle cómo se llama?", "Puis-je vous demander comment vous vous appelez ?", "Darf ich fragen, wie Sie heißen?", "Posso chiederle come si chiama?", "Posso perguntar como o senhor se chama?"),
-  origin: t("Where are you from, if I may ask?", "¿De dónde es usted, si no es indiscreción?", "D'où venez-vous, si ce n'est pas indiscret ?", "Woher kommen Sie, wenn ich fragen darf?", "Di dov'è, se non sono indiscreto?", "De onde o senhor é, se não for indiscrição?"),
+  origin: t("Where are you from, if I may ask?", "¿De dónde es usted, si no es indiscreción?", "D'où venez-vous, si ce n'est pas indiscret ?", "Woher kommen Sie, wenn ich fragen darf?", "Da dove viene, se non sono indiscreto?", "De onde o senhor é, se não for indiscrição?"),
   work: t("What do you do for a living?", "¿A qué se dedica usted?", "Que faites-vous dans la vie ?", "Was machen Sie beruflich?", "Di che cosa si occupa?", "Com o que o senhor trabalha?"),
   free_time: t("How do you like to spend your free time?", "¿Cómo le gusta pasar su tiempo libre?", "Comment aimez-vous passer votre temps libre ?", "Wie verbringen Sie am liebsten Ihre Freizeit?", "Come preferisce passare il tempo libero?", "Como o senhor gosta de passar o seu tempo livre?"),
-  week: t("How has your week been?", "¿Qué tal ha sido su semana?", "Comment s'est passée votre semaine ?", "Wie war Ihre Woche?", "Com'è andata la sua settimana?", "Como foi a sua semana?"),
+  week: t("How has your week been?", "¿Qué tal ha sido su semana?", "Comment s'est passée votre semaine ?", "Wie war Ihre Woche?", "Come le è andata la settimana?", "Como foi a sua semana?"),
   plans: t("What plans do you have for the weekend?", "¿Qué planes tiene para el fin de semana?", "Quels sont vos projets pour le week-end ?", "Was haben Sie am Wochenende vor?", "Che programmi ha per il fine settimana?", "Quais são os planos do senhor para o fim de semana?"),
   food: t("What sort of food do you like?", "¿Qué tipo de comida le gusta?", "Quel genre de cuisine aimez-vous ?", "Was für Essen mögen Sie?", "Che tipo di cucina le piace?", "Que tipo de comida o senhor prefere?"),
-  more: t("Is there anything else you would like to tell me?", "¿Hay algo más que quiera contarme?", "Y a-t-il autre chose que vous aimeriez me raconter ?", "Gibt es noch etwas, das Sie mir erzählen möchten?", "C'è qualcos'altro che vorrebbe raccontarmi?", "Há mais alguma coisa que o senhor queira me contar?"),
+  more: t("Is there anything else you would like to tell me?", "¿Hay algo más que quiera contarme?", "Y a-t-il autre chose que vous aimeriez me raconter ?", "Gibt es noch etwas, das Sie mir erzählen möchten?", "C'è altro che vorrebbe raccontarmi?", "Há mais alguma coisa que o senhor queira me contar?"),
 };
 
 /** What the NPC says before its next question above A, one per question asked, in turn. */
