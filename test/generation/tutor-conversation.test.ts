@@ -65,6 +65,9 @@ for (const [lang, script] of Object.entries(table as unknown as Record<string, S
       expect(prices.length).toBe(2);
       expect(prices[0]).toBeDefined();
       expect(prices[1]).toBe(prices[0]);
+      // A name the learner gives in the scene is said back ("Freut mich, Paul."), whichever way it is written.
+      const named = script.turns.findIndex(([m]) => m.includes(script.name));
+      if (named >= 0) expect(results[named]?.reply).toContain(script.name);
       const order = results[script.turns.findIndex(([, i]) => i === "ask_my_order")] as TutorTurnResult;
       expect(order.reply.toLowerCase()).toContain(script.item.toLowerCase());
     });

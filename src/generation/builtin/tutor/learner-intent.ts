@@ -260,7 +260,8 @@ const NAME_AFTER: Record<Lang, RegExp> = {
   en: /\b(?:my name is|i am called|i'm called|call me|i am|i'm)\s+(\p{Lu}[\p{L}-]+)/u,
   es: /\b(?:me llamo|mi nombre es|soy)\s+(\p{Lu}[\p{L}-]+)/u,
   fr: /\b(?:je m'appelle|mon nom est|moi c'est|je suis)\s+(\p{Lu}[\p{L}-]+)/u,
-  de: /\b(?:ich heiße|ich heisse|mein name ist|ich bin)\s+(\p{Lu}[\p{L}-]+)/u,
+  // German writes the noun with its capital: "mein Name ist Paul".
+  de: /\b(?:ich heiße|ich heisse|mein [Nn]ame ist|ich bin)\s+(\p{Lu}[\p{L}-]+)/u,
   it: /\b(?:mi chiamo|il mio nome è|sono)\s+(\p{Lu}[\p{L}-]+)/u,
   "pt-BR": /\b(?:me chamo|meu nome é|eu sou|sou)\s+(\p{Lu}[\p{L}-]+)/u,
 };

@@ -41,6 +41,11 @@ const ORDERABLE_TOPICS = new Set(["food_drink", "clothing", "market", "shopping"
 const NOT_ORDERED = new Set(["table", "bill_restaurant", "menu", "bathroom"]);
 export const orderable = (c: Concept) => !NOT_ORDERED.has(c.id) && c.topics.some((tp) => ORDERABLE_TOPICS.has(tp));
 
+// People, the place itself and its paperwork are in a scene's topics too, but nobody recommends them.
+const NOT_RECOMMENDED = new Set(
+  "reception receptionist innkeeper hotel_guest lobby lift concierge check_in reservation hotel inn hostel guesthouse campsite backpacker accommodation stay_noun amenities hotel_safe suitcase luggage vendor customer farmer market bakery butcher_shop stall price scale_weighing expiry_date wholesaler barter offal shop supermarket shop_assistant queue checkout receipt cash credit_card refund rip_off consumerism retail sales discount car_park city_centre pedestrian_zone travel_agency shopping_centre changing_room delivery driver passenger captain crew".split(" "),
+);
+
 const OUTDOOR_TOPICS = new Set(["city", "directions", "transport", "travel", "nature", "harbour", "shopping", "market", "health", "money_bank", "post_communication"]);
 const INDOOR_KINDS = new Set(["food", "cafe", "lodging", "shop"]);
 
@@ -159,7 +164,9 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
       return one((l) => (l === input.target && echo ? echo : say(ANSWERS.quality, l)));
     }
     case "ask_recommendation": {
-      const pick = facts.items.length > 0 ? facts.items[stableNumber(`rec:${facts.topic}`, 0, Math.min(facts.items.length, 8) - 1)] : null;
+      // Only what the place sells or serves is recommended (a dish, a room), never the reception or the bill.
+      const offered = facts.items.filter((c) => orderable(c) && !NOT_RECOMMENDED.has(c.id));
+      const pick = offered.length > 0 ? offered[stableNumber(`rec:${facts.topic}`, 0, Math.min(offered.length, 8) - 1)] : null;
       return one((l) => (pick ? say(ANSWERS.recommend, l, { item: itemName(pick, l) }) : say(ANSWERS.recommend_any, l)));
     }
     case "ask_npc_name":
