@@ -95,3 +95,11 @@ describe("glosses in the sense used", () => {
     expect(await glossed("es", ["¿Tiene pan?"])).not.toContain("claro = light");
   });
 });
+
+describe("the frame's next step", () => {
+  test("after the meal is served, an answered question is followed by the move the frame waits for (the bill), not a generic line", async () => {
+    const results = await run("es", [["Buenas tardes", "*"], ["Una mesa para dos, por favor", "*"], ["Quiero una sopa y un zumo", "*"], ["¿A qué hora cierran?", "ask_time"]], "Un restaurante en Sevilla");
+    expect(results.at(-1)?.reply).toEndWith("¿Le traigo la cuenta?");
+    expect(results.at(-1)?.progress.completed).toBe(false);
+  });
+});

@@ -79,6 +79,17 @@ export const ANSWERS = {
   anything_else: t("Would you like anything else?", "¿Desea algo más?", "Vous désirez autre chose ?", "Darf es sonst noch etwas sein?", "Desidera altro?", "Deseja mais alguma coisa?"),
 } satisfies Record<string, Texts>;
 
+/**
+ * What the NPC asks after answering, when its last line asked nothing: the move the frame's step
+ * waits for (the bill, the payment, the price), by the step's intent; "anything else?" otherwise.
+ */
+export const STEP_PROMPTS: Record<string, Texts> = {
+  ask_bill: t("Shall I bring you the bill?", "¿Le traigo la cuenta?", "Je vous apporte l'addition ?", "Darf ich Ihnen die Rechnung bringen?", "Le porto il conto?", "Quer que eu traga a conta?"),
+  pay: t("How would you like to pay?", "¿Cómo desea pagar?", "Comment souhaitez-vous payer ?", "Wie möchten Sie bezahlen?", "Come desidera pagare?", "Como deseja pagar?"),
+  take_it: t("Will you take it?", "¿Se lo lleva?", "Vous le prenez ?", "Nehmen Sie es?", "Lo prende?", "Vai levar?"),
+  ask_price: t("Would you like to know the price?", "¿Quiere saber el precio?", "Vous voulez connaître le prix ?", "Möchten Sie den Preis wissen?", "Vuole sapere il prezzo?", "Quer saber o preço?"),
+};
+
 /** The general conversation's questions, asked in this order, each only while its answer is unknown. */
 export const GENERAL_QUESTIONS = {
   name: t("What's your name?", "¿Cómo te llamas?", "Comment tu t'appelles ?", "Wie heißt du?", "Come ti chiami?", "Como você se chama?"),
