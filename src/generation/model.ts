@@ -245,7 +245,6 @@ export const ConversationMemory = t.Object({
   asked: t.Array(t.String({ description: "General questions the tutor has asked" })),
   told: t.Array(t.String({ description: "Facts the learner has told (name, origin, work, likes, week, plans)" })),
   mode: t.Optional(literals(["scene", "general"] as const)),
-  quoted: t.Optional(t.Boolean({ description: "The tutor has quoted a price, so the bill it states is the order's total at those prices" })),
 });
 
 export const ConversationState = t.Object(

@@ -1,5 +1,5 @@
 // A scenario line that names the bill ("Son cuarenta y dos euros", "São doze reais") was written
-// for any order; once the tutor has quoted prices and the learner has ordered, the NPC says the order's total instead, in the
+// for any order; once the learner has ordered, the NPC says the order's total instead, in the
 // scene's currency and at the prices it quoted (scene-facts.ts), so the bill never contradicts an
 // earlier answer. The amount is found as the number words before a currency word (and the cents
 // after it: "deux euros cinquante").

@@ -132,7 +132,6 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
     case "ask_my_order":
       return one((l) => (memory.order.length > 0 ? say(ANSWERS.your_order, l, { order: orderText(memory, items, l) }) : say(ANSWERS.no_order_yet, l)));
     case "ask_price": {
-      memory.quoted = true;
       // An item the lexicon lacks (la paella) gets its own stable price, said without its name.
       const priced = item;
       // "¿Cuánto es?" after an order is the order's total, each item at the price it was quoted.
@@ -258,6 +257,5 @@ export function memoryOf(value: unknown): ConversationMemory {
     asked: strings(m.asked),
     told: strings(m.told),
     ...(m.mode === "scene" || m.mode === "general" ? { mode: m.mode } : {}),
-    ...(m.quoted === true ? { quoted: true } : {}),
   };
 }

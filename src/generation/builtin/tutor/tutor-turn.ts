@@ -265,9 +265,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     if (intent === "tell_name" || (intent === "request" && learner.content.items.some(orderable))) answerTurn(answerInput, intent, concepts);
     const greetBack = (l: Lang) => (found.step === 0 && reached.step > 0 ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
     const stayAtEnd = reached.step === last - 1 && found.step === last;
-    // Once the tutor has quoted prices, the bill the script states is the order's total at those prices (script-prices.ts);
-    // before, the script's own amount contradicts nothing and stays the role-play's.
-    const billed = (line: string, l: Lang) => (memory.quoted === true && memory.order.length > 0 && BILLED_KINDS.has(facts.kind) ? withTotal(line, formatPrice(orderTotal(facts, memory.order, concepts), facts.currency, l), l) : line);
+    // The bill the script states is the learner's order at the prices the tutor quotes (script-prices.ts).
+    const billed = (line: string, l: Lang) => (memory.order.length > 0 && BILLED_KINDS.has(facts.kind) ? withTotal(line, formatPrice(orderTotal(facts, memory.order, concepts), facts.currency, l), l) : line);
     reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), stayAtEnd ? say(ANSWERS.anything_else, l) : billed(closing ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l), l)]);
     state.step = stayAtEnd ? last : reached.step + 1;
     state.done = closing;
