@@ -67,9 +67,12 @@ const CHAT_BRIDGES: Record<Exclude<Band, "A">, Texts[]> = {
   ],
 };
 
-/** The sentence the NPC adds before its `n`-th question at this band: none at A, nor before the first (the learner has told nothing yet). */
-export function chatBridge(band: Band, n: number): Texts | null {
-  if (band === "A" || n === 0) return null;
-  const bridges = CHAT_BRIDGES[band];
-  return bridges[(n - 1) % bridges.length] ?? null;
+/**
+ * The sentence the NPC adds before its question at this band, after the learner told it the
+ * `told`-th fact (1-based): none at A, none after a question of the learner's, and each sentence
+ * once a conversation, so the NPC reacts to what it hears without repeating itself.
+ */
+export function chatBridge(band: Band, told: number, learnerTold: boolean): Texts | null {
+  if (band === "A" || !learnerTold || told < 1) return null;
+  return CHAT_BRIDGES[band][told - 1] ?? null;
 }

@@ -228,7 +228,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     const next = ends || asksBack ? null : nextGeneralQuestion(memory);
     if (next) memory.asked.push(next);
     // Above A the NPC says one more sentence before its question (band-voice.ts).
-    const bridge = next ? chatBridge(band, memory.asked.length - 1) : null;
+    const bridge = next ? chatBridge(band, memory.told.length, (answer?.intent ?? "").startsWith("tell_")) : null;
     if (answer || askedName) {
       reply = bilingual(turn, (l) => [...intro(l), ...(answer ? answer.parts(l) : []), ...(bridge ? [say(bridge, l)] : []), ...(next ? [generalQuestion(next, l, formal)] : [])]);
       state.misses = 0;
