@@ -65,6 +65,9 @@ for (const [lang, script] of Object.entries(table as unknown as Record<string, S
       expect(prices.length).toBe(2);
       expect(prices[0]).toBeDefined();
       expect(prices[1]).toBe(prices[0]);
+      // A name the learner gives in the scene is said back ("Freut mich, Paul."), whichever way it is written.
+      const named = script.turns.findIndex(([m]) => m.includes(script.name));
+      if (named >= 0) expect(results[named]?.reply).toContain(script.name);
       const order = results[script.turns.findIndex(([, i]) => i === "ask_my_order")] as TutorTurnResult;
       expect(order.reply.toLowerCase()).toContain(script.item.toLowerCase());
     });
@@ -81,10 +84,22 @@ for (const [lang, script] of Object.entries(table as unknown as Record<string, S
 }
 
 describe("glosses in the sense used", () => {
-  test("the words of a fixed expression are not glossed one by one (mucho gusto, piacere, claro)", async () => {
-    const glossed = async (lang: Lang, messages: string[]) => (await run(lang, messages.map((m) => [m, "*"]))).flatMap((r) => r.new_vocabulary.map((v) => v.display));
-    expect(await glossed("es", ["Hola", "Me llamo Ana"])).not.toContain("mucho");
-    expect(await glossed("it", ["Ciao", "Mi chiamo Marco"])).not.toContain("piacere");
-    expect(await glossed("es", ["¿Tiene pan?"], )).not.toContain("claro");
+  test("a fixed expression is glossed whole, never word by word (mucho gusto, piacere, claro)", async () => {
+    const glossed = async (lang: Lang, messages: string[]) => (await run(lang, messages.map((m) => [m, "*"]))).flatMap((r) => r.new_vocabulary.map((v) => `${v.display.toLowerCase()} = ${v.translation}`));
+    const es = await glossed("es", ["Hola", "Me llamo Ana"]);
+    expect(es).toContain("mucho gusto = nice to meet you");
+    expect(es.some((g) => g.startsWith("mucho ="))).toBe(false);
+    const it = await glossed("it", ["Ciao", "Mi chiamo Marco"]);
+    expect(it).toContain("piacere = nice to meet you");
+    expect(it).not.toContain("piacere = like");
+    expect(await glossed("es", ["¿Tiene pan?"])).not.toContain("claro = light");
+  });
+});
+
+describe("the frame's next step", () => {
+  test("after the meal is served, an answered question is followed by the move the frame waits for (the bill), not a generic line", async () => {
+    const results = await run("es", [["Buenas tardes", "*"], ["Una mesa para dos, por favor", "*"], ["Quiero una sopa y un zumo", "*"], ["¿A qué hora cierran?", "ask_time"]], "Un restaurante en Sevilla");
+    expect(results.at(-1)?.reply).toEndWith("¿Le traigo la cuenta?");
+    expect(results.at(-1)?.progress.completed).toBe(false);
   });
 });

@@ -87,9 +87,9 @@ export function frenchVerb(lemma: string, data: FrenchData): VerbParadigm {
   const ppr = pprGiven === "-" ? null : pprGiven ?? (er ? erStem(stem, "ant", inf, data) + "ant" : nousStem + "ant");
 
   const overregular: [string, string][] = [];
-  if (irr && get("part") && inf.endsWith("re")) {
-    const regular = stem + "u";
-    if (regular !== part) overregular.push([regular, part]);
+  // The participles learners build by a regular pattern for an irregular verb: prendu, metté (-re), ouvri, mouru (-ir).
+  if (irr && get("part") && (inf.endsWith("re") || inf.endsWith("ir"))) {
+    for (const regular of new Set([stem + "u", stem + "é", ...(inf.endsWith("ir") ? [stem + "i"] : [])])) if (regular !== part && !parts.includes(regular)) overregular.push([regular, part]);
   }
   const extra: string[] = [];
 

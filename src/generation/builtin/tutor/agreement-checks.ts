@@ -43,10 +43,11 @@ function agreeing(ctx: Context, rs: Reading[], want: Want): string | null {
   return forms && forms.length === 4 ? (forms[slot(gender, number)] ?? null) : null;
 }
 
-function fix(ctx: Context, i: number, want: Want, from: number, to: number): void {
+function fix(ctx: Context, i: number, want: Want, from: number, to: number, afterCopula = false): void {
   const rs = readings(ctx, i);
   if (QUANTIFIERS.has(at(ctx, i))) return;
-  if (rs.length === 0 || rs.some((r) => agrees(r, want)) || rs.some((r) => (r.pos === "noun" && !r.lemma.includes(" ")) || r.pos === "word") || finiteReadings(rs).length > 0) return;
+  // Right after a copula no finite verb can stand, so "lleno" (also "I fill") is the adjective there.
+  if (rs.length === 0 || rs.some((r) => agrees(r, want)) || rs.some((r) => (r.pos === "noun" && !r.lemma.includes(" ")) || r.pos === "word") || (!afterCopula && finiteReadings(rs).length > 0)) return;
   const right = agreeing(ctx, rs, want);
   if (!right || right === at(ctx, i)) return;
   rewrite(ctx, i, right);
@@ -120,7 +121,7 @@ export function predicateStage(ctx: Context): void {
     if (/^(pas|plus|jamais)$/.test(at(ctx, a))) a++;
     if (ADVERBS.test(at(ctx, a))) a++;
     if (a >= ctx.words.length || !free(ctx, a) || punctuationBefore(ctx, a)) continue;
-    fix(ctx, a, want, s, a);
+    fix(ctx, a, want, s, a, true);
   }
 }
 

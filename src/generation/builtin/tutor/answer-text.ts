@@ -49,6 +49,7 @@ export const ANSWERS = {
   place_nice: t("{place}! How nice.", "¡{place}! Qué bonito.", "{place} ! C'est très beau.", "{place}! Wie schön.", "{place}! Che bello.", "{place}! Que legal."),
   interesting: t("How interesting!", "¡Qué interesante!", "C'est très intéressant !", "Wie interessant!", "Che interessante!", "Que interessante!"),
   me_too: t("I like that too!", "¡A mí también me gusta!", "Moi aussi, j'aime ça !", "Das mag ich auch!", "Piace anche a me!", "Eu também gosto!"),
+  thanks_for_telling_formal: t("Thank you for telling me.", "Gracias por contármelo.", "Merci de me le raconter.", "Danke, dass Sie mir das erzählen.", "Grazie di avermelo raccontato.", "Que bom que o senhor me contou."),
   thanks_for_telling: t("Thanks for telling me.", "Gracias por contármelo.", "Merci de me le raconter.", "Danke, dass du mir das erzählst.", "Grazie di avermelo raccontato.", "Que bom que você me contou."),
   good_plan: t("That sounds like a good plan!", "¡Qué buen plan!", "C'est un bon programme !", "Das klingt gut!", "Bel programma!", "Que ótimo plano!"),
   welcome: t("You're welcome.", "De nada.", "Je vous en prie.", "Gern geschehen.", "Prego.", "De nada."),
@@ -77,6 +78,17 @@ export const ANSWERS = {
   hello: t("Hello! How are you?", "¡Hola! ¿Qué tal?", "Bonjour ! Comment ça va ?", "Hallo! Wie geht's?", "Ciao! Come stai?", "Oi! Tudo bem?"),
   anything_else: t("Would you like anything else?", "¿Desea algo más?", "Vous désirez autre chose ?", "Darf es sonst noch etwas sein?", "Desidera altro?", "Deseja mais alguma coisa?"),
 } satisfies Record<string, Texts>;
+
+/**
+ * What the NPC asks after answering, when its last line asked nothing: the move the frame's step
+ * waits for (the bill, the payment, the price), by the step's intent; "anything else?" otherwise.
+ */
+export const STEP_PROMPTS: Record<string, Texts> = {
+  ask_bill: t("Shall I bring you the bill?", "¿Le traigo la cuenta?", "Je vous apporte l'addition ?", "Darf ich Ihnen die Rechnung bringen?", "Le porto il conto?", "Quer que eu traga a conta?"),
+  pay: t("How would you like to pay?", "¿Cómo desea pagar?", "Comment souhaitez-vous payer ?", "Wie möchten Sie bezahlen?", "Come desidera pagare?", "Como deseja pagar?"),
+  take_it: t("Will you take it?", "¿Se lo lleva?", "Vous le prenez ?", "Nehmen Sie es?", "Lo prende?", "Vai levar?"),
+  ask_price: t("Would you like to know the price?", "¿Quiere saber el precio?", "Vous voulez connaître le prix ?", "Möchten Sie den Preis wissen?", "Vuole sapere il prezzo?", "Quer saber o preço?"),
+};
 
 /** The general conversation's questions, asked in this order, each only while its answer is unknown. */
 export const GENERAL_QUESTIONS = {

@@ -112,7 +112,8 @@ function wordStage(ctx: Context, input: CorrectionInput): WordCounts {
     const regular = ctx.morph?.overregular.get(w);
     if (regular) {
       word.fixed = keepCapital(word.original, regular);
-      ctx.claimed.add(i);
+      // A French participle stays open to the agreement checks after it ("Elle est mouru" → morte).
+      if (input.target !== "fr") ctx.claimed.add(i);
       ctx.found.push({ from: i, to: i, category: "verb_form", note: "irregular", params: {} });
       return;
     }

@@ -206,9 +206,29 @@ function pluralStage(ctx: Context): void {
   }
 }
 
+/** In a question do carries the tense and the person, so the verb after its subject is bare: Does she likes → like, Did you went → go. */
+function questionDoStage(ctx: Context): void {
+  for (let i = 0; i + 2 < ctx.words.length; i++) {
+    if (!/^(do|does|did)$/.test(at(ctx, i)) || (i > 0 && !punctuationBefore(ctx, i))) continue;
+    let v = i + 2;
+    if (PRONOUN_PERSON[at(ctx, i + 1)] === undefined) {
+      if (!DETERMINERS.has(at(ctx, i + 1)) || !englishNoun(at(ctx, i + 2), ctx.language)) continue;
+      v = i + 3;
+    }
+    while (ADVERBS.has(at(ctx, v))) v++;
+    if (v >= ctx.words.length || !free(ctx, v) || punctuationBefore(ctx, v)) continue;
+    const w = at(ctx, v);
+    const base = EN_VERBS.has(w) ? null : (EN_THIRD.get(w) ?? (at(ctx, i) === "did" ? EN_PAST.get(w)?.base : undefined));
+    if (!base || base === w) continue;
+    rewrite(ctx, v, base);
+    push(ctx, i, v, "do_support", "agreement");
+  }
+}
+
 export function englishStage(ctx: Context): void {
   if (ctx.lang !== "en") return;
   irregularStage(ctx);
+  questionDoStage(ctx);
   subjectStage(ctx);
   comparativeStage(ctx);
   pluralStage(ctx);

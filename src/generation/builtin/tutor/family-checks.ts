@@ -46,6 +46,9 @@ const NOW_WORDS = /\b(hoy|ahora|manana|aujourd hui|maintenant|demain|oggi|ora|ad
 const PAST_TENSES = new Set<Tense>(["pret", "impf"]);
 /** Auxiliaries and copulas: with a participle after them the sentence is already in a past tense, and alone their past is a choice (fui/era). */
 const KEEP_LEMMAS = new Set("haber ser estar ir tener être avoir aller essere avere stare ter sein haben werden".split(" "));
+/** A verb of motion to a place ("Ayer vamos al cine") tells one trip: its past is the preterite / passé composé, not a choice. */
+const MOTION_LEMMAS = new Set("ir aller andare".split(" "));
+const DESTINATION_WORDS = new Set("a al à au aux en in ao à à".split(" "));
 const FR_AVOIR = ["ai", "as", "a", "avons", "avez", "ont"];
 const FR_ETRE = ["suis", "es", "est", "sommes", "êtes", "sont"];
 const IT_AVERE = ["ho", "hai", "ha", "abbiamo", "avete", "hanno"];
@@ -93,7 +96,8 @@ export function tenseAdverbStage(ctx: Context): void {
     if (range.some((k) => readings(ctx, k).some((r) => r.pos === "part" || (r.pos === "verb" && "tense" in r && PAST_TENSES.has(r.tense) && !finiteReadings(readings(ctx, k)).some((q) => q.tense === "pres"))))) continue;
     for (const k of range) {
       const rs = finiteReadings(readings(ctx, k)).filter((r) => r.tense === "pres");
-      if (rs.length === 0 || !free(ctx, k) || rs.some((r) => KEEP_LEMMAS.has(r.lemma))) continue;
+      const trip = DESTINATION_WORDS.has(at(ctx, k + 1)) && rs.every((r) => MOTION_LEMMAS.has(r.lemma));
+      if (rs.length === 0 || !free(ctx, k) || (!trip && rs.some((r) => KEEP_LEMMAS.has(r.lemma)))) continue;
       const pronoun = pronouns[at(ctx, k - 1)] ?? (ctx.lang === "de" ? pronouns[at(ctx, k + 1)] : undefined);
       const words = readings(ctx, k);
       // Only a verb with a subject pronoun, or one no other reading explains (como is also "like").
@@ -150,6 +154,8 @@ const ES_FEELING_NOUNS: Record<string, "m" | "f"> = { gente: "f", hambre: "f", s
 
 const EXTRA_NOUNS: Partial<Record<Context["lang"], Record<string, "m" | "f">>> = { es: ES_FEELING_NOUNS, it: { gente: "f", fame: "f", sete: "f", paura: "f", freddo: "m", caldo: "m", sonno: "m" }, "pt-BR": { gente: "f", fome: "f", sede: "f" } };
 
+const HAVE_FORMS = /^(tengo|tienes|tiene|tenemos|tenéis|tienen|tenía|tenías|teníamos|tenían|tuve|tuvo|ho|hai|ha|abbiamo|avete|hanno|avevo|tenho|tem|temos|têm|tinha|tive)$/;
+
 /** A quantity word before a noun agrees with it: mucha hambre, molta gente, muitas pessoas. */
 export function quantityStage(ctx: Context): void {
   const table = QUANTITY_FORMS[ctx.lang];
@@ -161,8 +167,9 @@ export function quantityStage(ctx: Context): void {
     const gender = seen ? seen.gender : EXTRA_NOUNS[ctx.lang]?.[at(ctx, i + 1)];
     const plural = seen ? seen.plural : false;
     if (!gender || gender === "n" || plural === null) continue;
-    // "Como mucho pan" and "molto bene": only a word the tables read as a noun alone.
-    if (readings(ctx, i + 1).some((r) => r.pos !== "noun" && r.pos !== "word")) continue;
+    // "Como mucho pan" and "molto bene": only a word the tables read as a noun alone, or a feeling after tener/avere/ter (tengo mucho sed).
+    const feeling = !seen && HAVE_FORMS.test(at(ctx, i - 1));
+    if (!feeling && readings(ctx, i + 1).some((r) => r.pos !== "noun" && r.pos !== "word")) continue;
     const right = forms[(gender === "f" ? 1 : 0) + (plural ? 2 : 0)] as string;
     if (right === at(ctx, i)) continue;
     rewrite(ctx, i, right);

@@ -60,6 +60,8 @@ export const FAMILY_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["muy|tan|bastante|poco|algo|súper", "embarazada"], replace: "$1 avergonzada", note: "false_friend" },
     { pattern: ["muy|tan|bastante|poco|algo|súper", "embarazadas"], replace: "$1 avergonzadas", note: "false_friend" },
     { pattern: ["siento|sentí|sentía", "embarazada"], replace: "$1 avergonzada", note: "false_friend" },
+    // "Estoy embarazada porque olvidé…": what follows is a cause of embarrassment, not of a pregnancy.
+    { pattern: ["estoy|estaba|estuve|quedé|quedó|está|estás", "embarazada|embarazadas"], replace: (w) => `${w[0]} ${(w[1] ?? "").replace(/embarazad/i, "avergonzad")}`, note: "false_friend", when: /\b(olvid\p{L}*|no s[ée]|no sab\p{L}*|error|equivoqu\p{L}*|tarde|respuesta|dije|ca[ií]|nombre)\b/u },
     { pattern: ["embarazado"], replace: "avergonzado", note: "false_friend" },
     { pattern: ["realicé|realizé", "que"], replace: "me di cuenta de que", note: "false_friend" },
     { pattern: ["excitado|excitada|excitados|excitadas"], replace: (w) => (w[0] ?? "").replace(/excitad/i, "emocionad"), note: "false_friend", when: /\b(viaje|vacaciones|fiesta|concierto|partido|mañana|cumpleaños)\b/ },
@@ -105,6 +107,7 @@ export const FAMILY_RULES: Record<Lang, ErrorRule[]> = {
     { pattern: ["mais", "grandes"], replace: "maiores", note: "comparative", before: "que|do|da|dos|das|de" },
     { pattern: ["mais", "melhor|pior|melhores|piores|maior|menor"], replace: "$2", note: "comparative" },
     { pattern: ["realizei|realizou|realizamos|realizaram", "que"], replace: (w) => `${mapWord({ realizei: "percebi", realizou: "percebeu", realizamos: "percebemos", realizaram: "perceberam" }, 0)(w)} que`, note: "false_friend" },
+    { pattern: ["excitado|excitada|excitados|excitadas"], replace: (w) => (w[0] ?? "").replace(/excitad/i, "animad"), note: "false_friend", when: /\b(viagem|férias|ferias|festa|show|jogo|amanhã|amanha|aniversário|aniversario)\b/u },
     { pattern: ["livraria|livrarias"], replace: (w) => ((w[0] ?? "").endsWith("s") ? "bibliotecas" : "biblioteca"), note: "false_friend", when: /\b(emprest\p{L}*|estudar|devolver)\b/u },
     { pattern: ["casado|casada|casados|casadas", "de|a"], replace: "$1 com", note: "preposition", exceptBefore: "novo|nova" },
   ],

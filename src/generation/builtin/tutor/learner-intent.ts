@@ -219,6 +219,8 @@ export interface TurnContent {
   /** Lexicon concepts the message names, in order (nouns first). */
   items: Concept[];
   numbers: number[];
+  /** How many of an item the message asks for, by concept id: the number right before it (una sopa y dos cafés). */
+  quantities: Record<string, number>;
   /** A name the learner gave for themselves (after "me llamo", "je m'appelle"…). */
   name: string | null;
   /** A capitalised place the learner named after "soy de", "I'm from"… */
@@ -258,7 +260,8 @@ const NAME_AFTER: Record<Lang, RegExp> = {
   en: /\b(?:my name is|i am called|i'm called|call me|i am|i'm)\s+(\p{Lu}[\p{L}-]+)/u,
   es: /\b(?:me llamo|mi nombre es|soy)\s+(\p{Lu}[\p{L}-]+)/u,
   fr: /\b(?:je m'appelle|mon nom est|moi c'est|je suis)\s+(\p{Lu}[\p{L}-]+)/u,
-  de: /\b(?:ich heiße|ich heisse|mein name ist|ich bin)\s+(\p{Lu}[\p{L}-]+)/u,
+  // German writes the noun with its capital: "mein Name ist Paul".
+  de: /\b(?:ich heiße|ich heisse|mein [Nn]ame ist|ich bin)\s+(\p{Lu}[\p{L}-]+)/u,
   it: /\b(?:mi chiamo|il mio nome è|sono)\s+(\p{Lu}[\p{L}-]+)/u,
   "pt-BR": /\b(?:me chamo|meu nome é|eu sou|sou)\s+(\p{Lu}[\p{L}-]+)/u,
 };
@@ -288,12 +291,18 @@ export function understandLearner(index: LexiconIndex, text: string, lang: Lang)
   const wordsOf = folded.split(" ").filter((w) => w !== "");
   const rawWords = text.toLowerCase().normalize("NFC").replace(/['’]/g, " ").match(/[\p{L}\p{N}]+/gu) ?? [];
   const morph = morphologyOf(language);
-  for (const w of rawWords) {
+  const quantities: Record<string, number> = {};
+  for (const [k, w] of rawWords.entries()) {
     // A word that is also a verb form is not an item: "c'est" holds "est", not the east.
     if (morph?.read(w).some((r) => r.pos === "verb")) continue;
     const forms = (language.forms.get(w) ?? []).filter((f) => f.concept.pos === "noun");
     const first = forms[0];
-    if (first && w.length > 2 && !items.some((c) => c.id === first.concept.id)) items.push(first.concept);
+    if (first && w.length > 2 && !items.some((c) => c.id === first.concept.id)) {
+      items.push(first.concept);
+      const before = foldAccents(rawWords[k - 1] ?? "");
+      const n = numberValue(before, lang) ?? EXTRA_NUMBERS[lang]?.[before] ?? null;
+      if (n !== null && n > 0) quantities[first.concept.id] = n;
+    }
   }
   for (const w of wordsOf) {
     const n = numberValue(w, lang) ?? EXTRA_NUMBERS[lang]?.[w] ?? null;
@@ -306,5 +315,5 @@ export function understandLearner(index: LexiconIndex, text: string, lang: Lang)
   const placeMatch = PLACE_AFTER[lang].exec(text);
   const place = placeMatch?.[1] && placeMatch.index > 0 ? placeMatch[1] : null;
   const question = /\?/.test(text) || /^(where|what|how|when|do|does|is|are|can|could|donde|que|como|cuando|cuanto|ou|quand|comment|combien|est ce|wo|was|wie|wann|dove|cosa|come|quando|quanto|onde|o que|qual|quando|quanto)\b/.test(folded);
-  return { intents, content: { items, numbers, name, place }, question };
+  return { intents, content: { items, numbers, quantities, name, place }, question };
 }

@@ -43,13 +43,15 @@ export function nameStage(ctx: Context): void {
     if (!name) continue;
     const span = name.words.map((_, k) => i + k);
     const written = span.map((k) => ctx.words[k]?.original ?? "");
-    const wrong = written.some((w, k) => w !== name.words[k]);
+    // The name's own accents kept where the table writes it without them (English "São Paulo" and "Sao Paulo" are both right).
+    const right = name.words.map((w, k) => (!/\p{M}/u.test(w.normalize("NFD")) && /\p{M}/u.test((written[k] ?? "").normalize("NFD")) && (written[k] ?? "").normalize("NFD").replace(/\p{M}/gu, "") === w ? (written[k] as string) : w));
+    const wrong = written.some((w, k) => w !== right[k]);
     // A name that is also a word of the language (para, china) is a name only when capitalised.
     const first = written[0] as string;
     if (name.words.length === 1 && first === first.toLowerCase() && (COMMON_WORDS.has(folded[i] as string) || ctx.language.knownWords.has(first))) continue;
     for (const [k, index] of span.entries()) {
       const word = ctx.words[index];
-      if (word) word.fixed = name.words[k] as string;
+      if (word) word.fixed = right[k] as string;
       ctx.claimed.add(index);
     }
     if (wrong) ctx.found.push({ from: i, to: i + span.length - 1, category: "accent", note: "proper_noun", params: {} });

@@ -9,6 +9,7 @@ import type { LexiconIndex } from "../lexicon-index.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { foldCase } from "../text-normalise.ts";
 import { displayTerm } from "../vocab-item.ts";
+import { phraseGloss, senseGloss } from "./glossed-senses.ts";
 
 const CONTENT = new Set(["noun", "verb", "adj", "adv"]);
 const PER_TURN = 3;
@@ -35,21 +36,33 @@ function fitsContext(concept: Concept, word: string, previous: string | undefine
 }
 
 // Fixed expressions mean something their words do not: "Mucho gusto" is not "much", "Piacere!" is
-// not "to like", "Claro" is not "light". Their words are not glossed one by one.
+// not "to like", "Claro" is not "light". Their words are not glossed one by one: the expression is
+// glossed whole (glossed-senses.ts).
 const EXPRESSIONS: Record<Lang, RegExp> = {
   en: /\b(of course|you're welcome|see you soon|nice to meet you|very good|how nice|right away)\b/giu,
-  es: /(mucho gusto|muchas gracias|claro|de nada|por favor|que aproveche|hasta pronto|hasta luego|muy bien|qué bonito|qué interesante|ahora mismo)/giu,
+  es: /(mucho gusto|muchas gracias|claro que sí|(?<!(?:está|es|muy|más|tan|azul|verde|gris|rosa|marrón|amarillo) )claro(?! que no)|de nada|por favor|que aproveche|hasta pronto|hasta luego|muy bien|qué bonito|qué interesante|ahora mismo)/giu,
   fr: /(bien sûr|je vous en prie|s'il vous plaît|à bientôt|tout de suite|très bien|c'est un plaisir)/giu,
-  de: /(gern geschehen|bis bald|freut mich|auf wiedersehen|sehr gut|wie schön|ganz in der nähe)/giu,
-  it: /(piacere|prego|grazie mille|per favore|a presto|molto bene|che bello|benissimo|ce l'abbiamo)/giu,
-  "pt-BR": /(muito prazer|de nada|por favor|até logo|muito bem|que legal|que bom|agora mesmo)/giu,
+  de: /(gern geschehen|bis bald|freut mich|auf wiedersehen|sehr gut|wie schön|ganz in der nähe|ja, natürlich)/giu,
+  it: /(piacere|prego|grazie mille|per favore|a presto|molto bene|che bello|benissimo|ce l'abbiamo|certo(?= ?[,.!?]))/giu,
+  "pt-BR": /(muito prazer|de nada|por favor|até logo|muito bem|que legal|que bom|agora mesmo|(?<!(?:está|é|muito|mais|tão|azul|verde|cinza|rosa) )claro)/giu,
 };
 
-export function newVocabulary(index: LexiconIndex, reply: string, request: TutorRequest, introduced: readonly string[]): TutorTurnResult["new_vocabulary"] {
+export function newVocabulary(index: LexiconIndex, reply: string, request: TutorRequest, introduced: readonly string[], topic: string | null = null): TutorTurnResult["new_vocabulary"] {
   const language = index.language(request.target);
   const seen = new Set(introduced);
   const found: Concept[] = [];
+  const phrases: TutorTurnResult["new_vocabulary"] = [];
+  // The expressions first, each glossed whole: the lexicon's phrase if it has one (Piacere = nice to meet you), else the tutor's own.
+  for (const m of reply.matchAll(EXPRESSIONS[request.target])) {
+    const written = m[0];
+    const concept = (language.forms.get(foldCase(written)) ?? []).map((f) => f.concept).find((c) => (c.pos === "phrase" || c.pos === "interj") && c.level <= request.level);
+    const gloss = concept ? { id: concept.id, display: written, translation: displayTerm(request.source, concept) } : phraseGloss(written, request.target, request.source);
+    if (!gloss || seen.has(gloss.id) || phrases.some((p) => p.id === gloss.id)) continue;
+    seen.add(gloss.id);
+    phrases.push(gloss);
+  }
   const replyWords = reply.replace(EXPRESSIONS[request.target], " ").match(/[\p{L}]+/gu) ?? [];
+  const senses: string[] = [];
   for (const [i, word] of replyWords.entries()) {
     // A reading written exactly as in the reply first: "Morgen" is the morning, "morgen" tomorrow.
     const readings = (language.forms.get(foldCase(word)) ?? []).slice().sort((a, b) => Number(b.form === word) - Number(a.form === word));
@@ -60,7 +73,9 @@ export function newVocabulary(index: LexiconIndex, reply: string, request: Tutor
     if (!concept) continue;
     seen.add(concept.id);
     found.push(concept);
-    if (found.length === PER_TURN) break;
+    senses.push(senseGloss(concept.id, word, replyWords[i + 1], replyWords[i - 1], request.target, request.source, topic) ?? displayTerm(request.source, concept));
+    if (found.length + phrases.length >= PER_TURN) break;
   }
-  return found.map((c) => ({ id: c.id, display: displayTerm(request.target, c), translation: displayTerm(request.source, c) }));
+  const words = found.map((c, i) => ({ id: c.id, display: displayTerm(request.target, c), translation: senses[i] ?? displayTerm(request.source, c) }));
+  return [...phrases, ...words].slice(0, PER_TURN);
 }

@@ -68,8 +68,29 @@ export function stableNumber(key: string, min: number, max: number): number {
 const PRICE_RANGE: Record<SceneKind, [number, number]> = { food: [6, 18], cafe: [2, 6], shop: [1, 12], lodging: [60, 140], travel: [8, 45], health: [4, 15], general: [2, 20] };
 const CURRENCY_FACTOR: Record<Currency, number> = { EUR: 1, GBP: 1, USD: 1, CHF: 1, CAD: 1, BRL: 5, MXN: 20, ARS: 1000, COP: 4000 };
 
-export function priceOf(facts: SceneFacts, itemId: string): number {
-  const [min, max] = PRICE_RANGE[facts.kind];
-  const cents = stableNumber(`${facts.topic}:${itemId}`, min * 2, max * 2) * 50;
+// What one of a thing costs goes by the thing, not only by the place: a coffee is a café's price at a
+// restaurant too, bread a market's, a shirt a clothes shop's. Items the classes do not know take the place's range.
+type PriceClass = "drink" | "snack" | "produce" | "dish" | "clothes" | "room" | "ticket" | "post" | "medicine";
+const CLASS_RANGE: Record<PriceClass, [number, number]> = { drink: [1.5, 4.5], snack: [1.5, 4], produce: [1, 4], dish: [7, 18], clothes: [15, 60], room: [60, 140], ticket: [8, 45], post: [1, 4], medicine: [4, 15] };
+const DRINKS = new Set("coffee tea water juice beer wine milk lemonade soda cola hot_chocolate cappuccino espresso drink".split(" "));
+const SNACKS = new Set("croissant cake sandwich pastry cookie biscuit ice_cream muffin toast".split(" "));
+const CLASS_BY_TOPIC: [string, PriceClass][] = [["clothing", "clothes"], ["lodging", "room"], ["transport", "ticket"], ["travel", "ticket"], ["post_communication", "post"], ["health", "medicine"], ["market", "produce"], ["farm", "produce"], ["restaurant", "dish"], ["tavern", "dish"], ["cafe", "snack"]];
+
+function priceClass(item: Concept | undefined): PriceClass | null {
+  if (!item) return null;
+  if (DRINKS.has(item.id)) return "drink";
+  if (SNACKS.has(item.id)) return "snack";
+  return CLASS_BY_TOPIC.find(([topic]) => item.topics.includes(topic))?.[1] ?? null;
+}
+
+export function priceOf(facts: SceneFacts, itemId: string, item?: Concept): number {
+  const cls = priceClass(item);
+  const [min, max] = cls ? CLASS_RANGE[cls] : PRICE_RANGE[facts.kind];
+  const cents = stableNumber(`${facts.topic}:${itemId}`, Math.round(min * 2), Math.round(max * 2)) * 50;
   return (cents / 100) * CURRENCY_FACTOR[facts.currency];
+}
+
+/** What an order costs, each item at the price it is quoted at. */
+export function orderTotal(facts: SceneFacts, order: readonly { id: string; qty: number }[], items: ReadonlyMap<string, Concept>): number {
+  return order.reduce((sum, o) => sum + o.qty * priceOf(facts, o.id, items.get(o.id)), 0);
 }

@@ -10,10 +10,12 @@ import type { ConversationMemory } from "../../model.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { say } from "../ui-text/template.ts";
 import { NPC_LINES } from "../ui-text/tutor-text.ts";
+import { englishIndefinite, nounArticles, withArticle } from "../articles.ts";
 import { displayTerm } from "../vocab-item.ts";
+import { GENERAL_QUESTIONS_FORMAL } from "./band-voice.ts";
 import { ANSWERS, DIRECTIONS, GENERAL_QUESTIONS, HOME_CITY, type GeneralTopic } from "./answer-text.ts";
 import type { LearnerIntent, LearnerTurn } from "./learner-intent.ts";
-import { formatPrice, priceOf, stableNumber, type SceneFacts } from "./scene-facts.ts";
+import { formatPrice, orderTotal, priceOf, stableNumber, type SceneFacts } from "./scene-facts.ts";
 
 export interface AnswerInput {
   source: Lang;
@@ -24,6 +26,8 @@ export interface AnswerInput {
   npcName: string;
   /** In a scene the NPC is at work and polite; without one it chats informally. */
   inScene: boolean;
+  /** The NPC says usted/Sie/vous/Lei: always in a scene, and in the general conversation at C1–C2 (band-voice.ts). */
+  formal: boolean;
   /** The general question the NPC asked last, which a bare answer ("De Madrid.") replies to. */
   lastAsked: GeneralTopic | null;
   /** A key for what the learner named when the lexicon lacks it (its price stays the same). */
@@ -36,6 +40,11 @@ export interface AnswerInput {
 const ORDERABLE_TOPICS = new Set(["food_drink", "clothing", "market", "shopping", "lodging", "transport", "travel", "farm", "crafts_workshop"]);
 const NOT_ORDERED = new Set(["table", "bill_restaurant", "menu", "bathroom"]);
 export const orderable = (c: Concept) => !NOT_ORDERED.has(c.id) && c.topics.some((tp) => ORDERABLE_TOPICS.has(tp));
+
+// People, the place itself and its paperwork are in a scene's topics too, but nobody recommends them.
+const NOT_RECOMMENDED = new Set(
+  "reception receptionist innkeeper hotel_guest lobby lift concierge check_in reservation hotel inn hostel guesthouse campsite backpacker accommodation stay_noun amenities hotel_safe suitcase luggage vendor customer farmer market bakery butcher_shop stall price scale_weighing expiry_date wholesaler barter offal shop supermarket shop_assistant queue checkout receipt cash credit_card refund rip_off consumerism retail sales discount car_park city_centre pedestrian_zone travel_agency shopping_centre changing_room delivery driver passenger captain crew".split(" "),
+);
 
 const OUTDOOR_TOPICS = new Set(["city", "directions", "transport", "travel", "nature", "harbour", "shopping", "market", "health", "money_bank", "post_communication"]);
 const INDOOR_KINDS = new Set(["food", "cafe", "lodging", "shop"]);
@@ -77,6 +86,11 @@ function orderText(memory: ConversationMemory, items: ReadonlyMap<string, Concep
     const c = items.get(o.id);
     if (!c) return "";
     const entry = c[lang];
+    // One of a thing is said with its article (un café, um pão, a coffee), not the digit.
+    if (o.qty === 1) {
+      const article = lang === "en" ? englishIndefinite(entry.w) : c.pos === "noun" ? nounArticles(lang, entry)?.indefinite : undefined;
+      if (article) return withArticle(article, entry.w);
+    }
     return `${o.qty} ${o.qty > 1 && entry.pl ? entry.pl : entry.w}`;
   }).filter((p) => p !== "");
   if (parts.length <= 1) return parts[0] ?? "";
@@ -110,18 +124,23 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
   const item = turn.content.items.find((c) => facts.items.some((i) => i.id === c.id)) ?? turn.content.items[0] ?? null;
   // "¿Y tú?" only about what the learner has not told yet.
   const back = (fact: string) => !memory.told.includes(fact);
-  const andYou = (l: Lang) => say(input.inScene ? ANSWERS.and_you_formal : ANSWERS.and_you, l);
+  const andYou = (l: Lang) => say(input.formal ? ANSWERS.and_you_formal : ANSWERS.and_you, l);
   const one = (text: (l: Lang) => string): Answer => ({ intent, parts: (l) => [text(l)], closes: false });
   switch (intent) {
     case "ask_my_name":
-      return one((l) => (memory.name ? say(input.inScene ? ANSWERS.your_name_formal : ANSWERS.your_name, l, { name: memory.name }) : say(input.inScene ? ANSWERS.no_name_yet_formal : ANSWERS.no_name_yet, l)));
+      return one((l) => (memory.name ? say(input.formal ? ANSWERS.your_name_formal : ANSWERS.your_name, l, { name: memory.name }) : say(input.formal ? ANSWERS.no_name_yet_formal : ANSWERS.no_name_yet, l)));
     case "ask_my_order":
       return one((l) => (memory.order.length > 0 ? say(ANSWERS.your_order, l, { order: orderText(memory, items, l) }) : say(ANSWERS.no_order_yet, l)));
     case "ask_price": {
       // An item the lexicon lacks (la paella) gets its own stable price, said without its name.
       const priced = item;
+      // "¿Cuánto es?" after an order is the order's total, each item at the price it was quoted.
+      if (!priced && memory.order.length > 0) {
+        const total = orderTotal(facts, memory.order, items);
+        return one((l) => say(ANSWERS.price, l, { price: formatPrice(total, facts.currency, l) }));
+      }
       if (!priced) return one((l) => say(ANSWERS.price, l, { price: formatPrice(priceOf(facts, input.unknownKey), facts.currency, l) }));
-      return one((l) => say(ANSWERS.price_item, l, { item: capitalise(itemName(priced, l)), price: formatPrice(priceOf(facts, priced.id), facts.currency, l) }));
+      return one((l) => say(ANSWERS.price_item, l, { item: capitalise(itemName(priced, l)), price: formatPrice(priceOf(facts, priced.id, priced), facts.currency, l) }));
     }
     case "ask_time":
       if (facts.kind === "travel") return one((l) => say(ANSWERS.departure, l, { time: departure(facts, item?.id ?? "next", l) }));
@@ -144,7 +163,9 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
       return one((l) => (l === input.target && echo ? echo : say(ANSWERS.quality, l)));
     }
     case "ask_recommendation": {
-      const pick = facts.items.length > 0 ? facts.items[stableNumber(`rec:${facts.topic}`, 0, Math.min(facts.items.length, 8) - 1)] : null;
+      // Only what the place sells or serves is recommended (a dish, a room), never the reception or the bill.
+      const offered = facts.items.filter((c) => orderable(c) && !NOT_RECOMMENDED.has(c.id));
+      const pick = offered.length > 0 ? offered[stableNumber(`rec:${facts.topic}`, 0, Math.min(offered.length, 8) - 1)] : null;
       return one((l) => (pick ? say(ANSWERS.recommend, l, { item: itemName(pick, l) }) : say(ANSWERS.recommend_any, l)));
     }
     case "ask_npc_name":
@@ -180,7 +201,7 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
       return one((l) => say(ANSWERS.me_too, l));
     case "tell_week":
       if (!memory.told.includes("week")) memory.told.push("week");
-      return one((l) => say(ANSWERS.thanks_for_telling, l));
+      return one((l) => say(input.formal ? ANSWERS.thanks_for_telling_formal : ANSWERS.thanks_for_telling, l));
     case "tell_plans":
       if (!memory.told.includes("plans")) memory.told.push("plans");
       return one((l) => say(ANSWERS.good_plan, l));
@@ -189,14 +210,15 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
     case "request": {
       // People named in an order ("para mi mujer") are who it is for, not what is ordered.
       const ordered = turn.content.items.filter(orderable);
-      const qty = turn.content.numbers.find((n) => n > 0) ?? 1;
+      const anyQty = turn.content.numbers.find((n) => n > 0) ?? 1;
+      const qtyOf = (c: Concept) => turn.content.quantities[c.id] ?? (ordered.length === 1 ? anyQty : 1);
       for (const c of ordered) {
         const existing = memory.order.find((o) => o.id === c.id);
-        if (existing) existing.qty += qty;
-        else memory.order.push({ id: c.id, qty });
+        if (existing) existing.qty += qtyOf(c);
+        else memory.order.push({ id: c.id, qty: qtyOf(c) });
       }
       if (ordered.length === 0) return one((l) => say(ANSWERS.ok, l));
-      const now: ConversationMemory = { ...memory, order: ordered.map((c) => ({ id: c.id, qty })) };
+      const now: ConversationMemory = { ...memory, order: ordered.map((c) => ({ id: c.id, qty: qtyOf(c) })) };
       return one((l) => say(ANSWERS.order_noted, l, { order: orderText(now, items, l) }));
     }
     case "thanks":
@@ -218,7 +240,7 @@ export function nextGeneralQuestion(memory: ConversationMemory): GeneralTopic {
   return order.find((q) => !memory.told.includes(q) && !memory.asked.includes(q)) ?? "more";
 }
 
-export const generalQuestion = (topic: GeneralTopic, lang: Lang) => say(GENERAL_QUESTIONS[topic], lang);
+export const generalQuestion = (topic: GeneralTopic, lang: Lang, formal = false) => say((formal ? GENERAL_QUESTIONS_FORMAL : GENERAL_QUESTIONS)[topic], lang);
 
 export const emptyMemory = (): ConversationMemory => ({ order: [], asked: [], told: [] });
 

@@ -21,12 +21,14 @@ import { ASK_NAME_KEYWORDS, FAREWELLS, HINTS, NPC_LINES } from "../ui-text/tutor
 import { correctMessage, type CorrectedMessage } from "./corrections.ts";
 import { containsAnyKeyword, furthestStep, matchIntent, type IntentMatch } from "./intent-match.ts";
 import { newVocabulary } from "./new-vocabulary.ts";
-import { ANSWERS, type GeneralTopic } from "./answer-text.ts";
+import { ANSWERS, STEP_PROMPTS, type GeneralTopic } from "./answer-text.ts";
 import { PARTIAL_NOTE } from "./family-notes.ts";
 import { understandLearner, type LearnerIntent } from "./learner-intent.ts";
 import { yesNoEcho } from "./question-echo.ts";
-import { sceneFacts } from "./scene-facts.ts";
+import { formatPrice, orderTotal, sceneFacts } from "./scene-facts.ts";
+import { withTotal } from "./script-prices.ts";
 import { isKnownWord } from "./spelling.ts";
+import { bandedNpcLine, bandOf, chatBridge, formalChat } from "./band-voice.ts";
 import { answerTurn, bareAnswer, generalQuestion, mainIntent, memoryOf, nextGeneralQuestion, orderable } from "./tutor-answer.ts";
 
 const KEPT_TURNS = 20;
@@ -66,8 +68,10 @@ function bilingual(turn: Turn, parts: (lang: Lang) => string[]): { text: string;
   return { text: parts(turn.request.target).join(" "), translation: parts(turn.request.source).join(" ") };
 }
 
+/** The scenario's line in the scene's voice, as the role-play says it at the learner's band. */
 function npcLine(turn: Turn, step: number, lang: Lang): string {
-  return voicedNpcLine(turn.scenario, Math.min(Math.max(step, 0), turn.scenario.steps.length - 1), lang, turn.mood);
+  const at = Math.min(Math.max(step, 0), turn.scenario.steps.length - 1);
+  return bandedNpcLine(voicedNpcLine(turn.scenario, at, lang, turn.mood), bandOf(turn.profile.level), lang, at, turn.scenario.steps.length);
 }
 
 /** The closing line, answering the learner's farewell in kind. */
@@ -170,6 +174,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   // A scene, a plan or a persona chose the scenario: a role-play. Nothing did: a general conversation.
   memory.mode ??= request.conversation ? (scenario.topic === generalTopic(index) ? "general" : "scene") : request.planTopics.length > 0 || scene !== null ? "scene" : "general";
   const inScene = memory.mode === "scene";
+  const band = bandOf(request.level);
+  const formal = inScene || formalChat(band);
 
   const corrected = correctMessage(request.message, { index, source, target, names: [npc.name, ...(memory.name ? [memory.name] : [])] });
   const learner = understandLearner(index, corrected.understood, target);
@@ -187,15 +193,17 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const concepts = index.conceptById;
   const unknownKey = unreadWords(corrected, request.message, target, index);
   const echo = intent === "ask_quality" ? yesNoEcho(corrected.understood, target, index) : null;
-  const answerInput = { source, target, facts, turn: learner, memory, npcName: npc.name, inScene, lastAsked, unknownKey, echo };
+  const answerInput = { source, target, facts, turn: learner, memory, npcName: npc.name, inScene, formal, lastAsked, unknownKey, echo };
   const askedName = intent === null && containsAnyKeyword(corrected.understood, ASK_NAME_KEYWORDS[target], target);
   const wasDone = state.done;
   const stepBefore = state.step;
   const last = scenario.steps.length - 1;
   const intro = (lang: Lang) => (askedName ? [say(NPC_LINES.my_name, lang, { name: npc.name })] : []);
   /** The question the NPC is waiting on, asked again after an answer so the scene moves on. */
-  // A line that asks nothing ("Enseguida. ¡Que aproveche!") is not said again after each answer: the NPC asks whether anything else is wanted.
-  const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l)) ?? say(ANSWERS.anything_else, l)]);
+  // A line that asks nothing ("Enseguida. ¡Que aproveche!") is not said again after each answer: the NPC asks for the move
+  // the step waits for (¿Le traigo la cuenta?), or whether anything else is wanted.
+  const prompt = scenario.steps[state.step]?.intents.map((i) => STEP_PROMPTS[i.id]).find((p) => p !== undefined) ?? ANSWERS.anything_else;
+  const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l)) ?? say(prompt, l)]);
 
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line.
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line: the step's own
@@ -219,12 +227,14 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     const asksBack = answer?.asksBack === true;
     const next = ends || asksBack ? null : nextGeneralQuestion(memory);
     if (next) memory.asked.push(next);
+    // Above A the NPC says one more sentence before its question (band-voice.ts).
+    const bridge = next ? chatBridge(band, memory.told.length, (answer?.intent ?? "").startsWith("tell_")) : null;
     if (answer || askedName) {
-      reply = bilingual(turn, (l) => [...intro(l), ...(answer ? answer.parts(l) : []), ...(next ? [generalQuestion(next, l)] : [])]);
+      reply = bilingual(turn, (l) => [...intro(l), ...(answer ? answer.parts(l) : []), ...(bridge ? [say(bridge, l)] : []), ...(next ? [generalQuestion(next, l, formal)] : [])]);
       state.misses = 0;
     } else {
       const words = unreadWords(corrected, request.message, target, index);
-      reply = bilingual(turn, (l) => [say(ANSWERS.not_understood_informal, l, { words }), ...(lastAsked ? [generalQuestion(lastAsked, l)] : [])]);
+      reply = bilingual(turn, (l) => [say(formal ? ANSWERS.not_understood : ANSWERS.not_understood_informal, l, { words }), ...(lastAsked ? [generalQuestion(lastAsked, l, formal)] : [])]);
       understood = false;
       state.misses += 1;
     }
@@ -242,7 +252,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
       reply = bilingual(turn, (l) => [...answer.parts(l), ...pending(l)]);
     }
     state.misses = 0;
-  } else if ((match = matchIntent(scenario, state.step, corrected.understood, target))) {
+  } else if ((match = matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner))) {
     const found = match;
     let reached = furthestStep(scenario, found, corrected.understood, target);
     // The scene ends when the learner says goodbye, never because the script ran out of steps.
@@ -255,7 +265,9 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     if (intent === "tell_name" || (intent === "request" && learner.content.items.some(orderable))) answerTurn(answerInput, intent, concepts);
     const greetBack = (l: Lang) => (found.step === 0 && reached.step > 0 ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
     const stayAtEnd = reached.step === last - 1 && found.step === last;
-    reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), stayAtEnd ? say(ANSWERS.anything_else, l) : closing ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l)]);
+    // The bill the script states is the learner's order at the prices the tutor quotes (script-prices.ts).
+    const billed = (line: string, l: Lang) => (memory.order.length > 0 && BILLED_KINDS.has(facts.kind) ? withTotal(line, formatPrice(orderTotal(facts, memory.order, concepts), facts.currency, l), l) : line);
+    reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), stayAtEnd ? say(ANSWERS.anything_else, l) : billed(closing ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l), l)]);
     state.step = stayAtEnd ? last : reached.step + 1;
     state.done = closing;
     state.misses = 0;
@@ -279,7 +291,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
 
   const hints = hintsFor({ ...turn, state: { ...state, step: stepBefore, done: wasDone || state.done } }, understood ? (match ?? FAKE_MATCH) : null, askedName, corrected);
   // Words quoted back from the learner's message are theirs, not new words of the reply.
-  const vocabulary = newVocabulary(index, reply.text.replace(/[«“„][^»”“]*[»”“]/gu, " "), request, state.introduced);
+  const vocabulary = newVocabulary(index, reply.text.replace(/[«“„][^»”“]*[»”“]/gu, " "), request, state.introduced, inScene ? scenario.topic : null);
   state.introduced.push(...vocabulary.map((v) => v.id));
   state.turns.push({ role: "learner", text: request.message }, { role: "npc", text: reply.text });
   state.turns = state.turns.slice(-KEPT_TURNS);
@@ -307,6 +319,22 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     conversation: state,
   };
 }
+
+/** Steps of a frame that wait for what the learner orders or buys (scenario data's intent ids). */
+const ORDER_INTENTS = new Set("order drink food dish item buy buy_ticket buy_tickets take_it room quantity request eat tickets stamps letter parcel single return look_for accept_food accept_drink buy_paper".split(" "));
+
+/**
+ * An order the step's keywords missed ("Quero um pão" where the data says "eu quero") is still
+ * the answer the step waits for: the frame moves on to its own next line instead of asking again.
+ */
+function orderAtStep(scenario: Scenario, step: number, intent: LearnerIntent | null, learner: ReturnType<typeof understandLearner>): IntentMatch | null {
+  if (intent !== "request" || !learner.content.items.some(orderable)) return null;
+  const wanted = scenario.steps[step]?.intents.find((i) => ORDER_INTENTS.has(i.id));
+  return wanted ? { step, intent: wanted.id } : null;
+}
+
+/** Places where a price the script states is the bill of what was ordered. */
+const BILLED_KINDS = new Set(["food", "cafe", "shop"]);
 
 const FAKE_MATCH = { step: 0, intent: "", keyword: "" } as unknown as IntentMatch;
 

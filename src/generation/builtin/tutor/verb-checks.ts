@@ -56,6 +56,16 @@ function nounSubject(ctx: Context, i: number): { persons: number[]; gender: null
   return { persons: [noun.plural ? 5 : 2], gender: null, end: i + 1 };
 }
 
+const TIME_NOUNS = new Set("lunes martes miércoles jueves viernes sábado sábados domingo domingos día días semana semanas mes meses año años mañana mañanas tarde tardes noche noches verano invierno lundi mardi mercredi jeudi vendredi samedi dimanche jour jours semaine mois an ans année matin soir nuit été hiver lunedì martedì mercoledì giovedì venerdì sabato domenica giorno giorni settimana mese anno mattina sera notte estate inverno segunda terça quarta quinta sexta sábado domingo dia dias semana mês ano manhã tarde noite verão inverno".split(" "));
+
+/** A third-person verb of the other number, and only that, after a noun subject that is no time word. */
+function numberOnly(ctx: Context, i: number, rs: ReturnType<typeof readings>, person: number): boolean {
+  if (TIME_NOUNS.has(at(ctx, i + 1))) return false;
+  const finite = finiteReadings(rs);
+  const other = person === 2 ? 5 : 2;
+  return finite.length > 0 && finite.every((r) => r.person === other) && !rs.some((r) => r.pos !== "verb");
+}
+
 export function subjectVerbStage(ctx: Context): void {
   const pronouns = SUBJECT_PRONOUNS[ctx.lang];
   if (!pronouns || !ctx.morph) return;
@@ -70,8 +80,10 @@ export function subjectVerbStage(ctx: Context): void {
     const j = phrase ? (punctuationBefore(ctx, phrase.end + 1) ? -1 : phrase.end + 1) : verbAfter(ctx, i);
     if (j < 0 || j >= ctx.words.length || !free(ctx, j)) continue;
     const rs = readings(ctx, j);
-    // After a noun, only the verbs the tables know well: ser/estar/ter/avoir…, the copulas and auxiliaries.
-    if (phrase && !finiteReadings(rs).some((r) => NOUN_SUBJECT_VERBS.has(r.lemma))) continue;
+    // After a noun, the verbs the tables know well (ser/estar/ter/avoir…, the copulas and auxiliaries) take any
+    // person; another verb only its number (Mi madre trabajan → trabaja), and never after a noun of time, which is
+    // no subject ("Los domingos trabajo").
+    if (phrase && !finiteReadings(rs).some((r) => NOUN_SUBJECT_VERBS.has(r.lemma)) && !numberOnly(ctx, i, rs, phrase.persons[0] as number)) continue;
     // A noun or adjective that is also a verb form ("vino", "cuenta") may not be the verb at all.
     // French and German subject pronouns are never followed by a noun, and German nouns are capitalised.
     const nounsPossible = ctx.lang !== "fr" && (ctx.lang !== "de" || /^\p{Lu}/u.test(ctx.words[j]?.original ?? ""));
