@@ -54,8 +54,12 @@ const ERROR_WORDS: Record<number, string> = {
   429: "Too many requests (`rate_limited`); wait for `Retry-After` seconds.",
 };
 
-/** Answers any route can give, whatever it declares: the server's body limit, and maintenance. */
-const EVERY_ROUTE = [413, 429, 503] as const;
+/**
+ * Answers any route can give, whatever it declares: maintenance. The body limit (413) and the rate
+ * limit (429) are the doorway's, on the routes it applies them to (v1.ts doorwayStatuses): a GET's
+ * body is never read, and the reference routes are not counted.
+ */
+const EVERY_ROUTE = [503] as const;
 
 /** A TypeBox schema as plain JSON Schema (TypeBox keeps its own markers in symbol keys, which JSON drops). */
 function plain(schema: TSchema): Json {
@@ -86,7 +90,7 @@ function parametersOf(route: DocumentedRoute): Json[] {
   add("path", route.declaration.params);
   add("query", route.declaration.query);
   add("header", route.declaration.documentedHeaders ?? route.declaration.headers);
-  if (route.declaration.version === "header") out.push({ $ref: "#/components/parameters/ParlaVersion" });
+  if (route.declaration.version === "header" || route.declaration.scope === null) out.push({ $ref: "#/components/parameters/ParlaVersion" });
   return out;
 }
 
@@ -167,11 +171,11 @@ function oauthPaths(): Json {
   const str = (description: string) => ({ type: "string", description });
   const retryAfter = { "Retry-After": { required: true, description: "Seconds to wait.", schema: { type: "integer", minimum: 0 } } };
   const wwwAuthenticate = { "WWW-Authenticate": { required: true, schema: { type: "string" } } };
-  // Every /oauth/* answer can be these too: an access token sent outside /v1/ (spec 5.1.3), the
-  // server's body limit, and maintenance.
-  const common = (unauthorized: string) => ({
+  // Every /oauth/* answer can be these too: an access token sent outside /v1/ (spec 5.1.3) and
+  // maintenance; the form endpoints also the body limit (a GET's body is never read).
+  const common = (unauthorized: string, form: boolean) => ({
     "401": oauthFailure(unauthorized, wwwAuthenticate),
-    "413": oauthFailure("invalid_request: the request body is too large."),
+    ...(form ? { "413": oauthFailure("invalid_request: the request body is too large.") } : {}),
     "503": { $ref: "#/components/responses/Error503" },
   });
   const apiToken = "api_token_not_accepted: an access token (parla_at_…) was sent as a bearer token; access tokens work only on /v1/.";
@@ -200,7 +204,7 @@ function oauthPaths(): Json {
         responses: {
           "200": { description: "Tokens.", headers: { "Cache-Control": { schema: { type: "string", const: "no-store" } } }, content: { "application/json": { schema: { $ref: "#/components/schemas/TokenResponse" } } } },
           "400": oauthFailure("invalid_request, invalid_grant, invalid_scope or unsupported_grant_type."),
-          ...common(`invalid_client: a wrong or revoked secret, or a deleted client. Or ${apiToken}`),
+          ...common(`invalid_client: a wrong or revoked secret, or a deleted client. Or ${apiToken}`, true),
           "429": oauthFailure("rate_limited: too many requests from this address or client; wait for Retry-After.", retryAfter),
         },
       },
@@ -226,8 +230,7 @@ function oauthPaths(): Json {
           "303": { description: "Back to redirect_uri with code, state and iss, or with an error." },
           "308": { description: "Asked at another host than the web app's address (PARLA_WEB_APP_URL): the same request there." },
           "400": { description: "A request that cannot be sent back to the app (unknown client or redirect URI).", content: { "text/html": { schema: { type: "string" } } } },
-          ...common(apiToken),
-          "429": { description: "Too many requests from this address; wait for Retry-After.", headers: retryAfter, content: { "text/html": { schema: { type: "string" } } } },
+          ...common(apiToken, false),
         },
       },
     },
@@ -242,7 +245,7 @@ function oauthPaths(): Json {
         responses: {
           "200": { description: "Revoked (or unknown)." },
           "400": oauthFailure("invalid_request."),
-          ...common(`invalid_client: a wrong or revoked secret, or a deleted client. Or ${apiToken}`),
+          ...common(`invalid_client: a wrong or revoked secret, or a deleted client. Or ${apiToken}`, true),
           "429": oauthFailure("rate_limited: too many requests from this address or client; wait for Retry-After.", retryAfter),
         },
       },
