@@ -40,6 +40,38 @@ describe("/docs", () => {
   });
 });
 
+describe("/docs examples", () => {
+  test("every operation shows a curl command and an example recorded from a real call; a copy button puts the block's text on the clipboard", async () => {
+    const { context, page, pageErrors } = await newPage(browser, parla.url);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: parla.url });
+    await page.goto("/docs");
+    const openapi = (await (await fetch(`${parla.url}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string; requestBody?: unknown }>> };
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(openapi.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const section = page.locator(`section#op-${op.operationId}`);
+        const curl = (await section.locator(`[id="op-${op.operationId}-curl"]`).textContent()) ?? "";
+        if (!curl.startsWith(`curl -X ${method.toUpperCase()} '${parla.url}${path}'`)) missing.push(`${method} ${path}: curl`);
+        if ((await section.locator('[id*="-example-"]').count()) === 0) missing.push(`${method} ${path}: no example`);
+        if (op.requestBody && (await section.locator(`[id="op-${op.operationId}-example-request"]`).count()) !== 1) missing.push(`${method} ${path}: no request example`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The first answer of each operation is open, so the example is visible without a click.
+    await expect(page.locator("#op-post_lesson_plans-example-202").isVisible()).resolves.toBe(true);
+    for (const id of ["op-post_lesson_plans-example-request", "op-post_lesson_plans-curl", "op-post_lesson_plans-example-202"]) {
+      const button = page.locator(`button[data-copy="${id}"]`);
+      await button.click();
+      await page.locator(`button[data-copy="${id}"]`, { hasText: "Copied" }).waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(((await page.locator(`[id="${id}"]`).textContent()) ?? "").trim());
+    }
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toMatchObject({ id: "lp_example_1", status: "generating" });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
 describe("a typed client from /v1/openapi.json", () => {
   test("scripts/gen-client writes the types; a program compiled against them runs against the binary", async () => {
     const dir = tempDir();
