@@ -10,17 +10,24 @@ function heardBy(e: AccountEventsView["events"][number]): string {
   return e.shownFor ? "every client with the type's scope" : "no client yet (none has the scope)";
 }
 
-const when = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
+/** The first two cells of a row, either direction: when (UTC) and the type. */
+function WhenAndType(props: { at: number; type: string }) {
+  return (
+    <>
+      <td class="mono" safe>
+        {new Date(props.at).toISOString().replace("T", " ").slice(0, 19)}
+      </td>
+      <td>
+        <code safe>{props.type}</code>
+      </td>
+    </>
+  );
+}
 
 function OutboundRow({ event: e }: { event: AccountEventsView["events"][number] }) {
   return (
     <tr data-event-id={e.id} data-direction="outbound">
-      <td class="mono" safe>
-        {when(e.createdAt)}
-      </td>
-      <td>
-        <code safe>{e.type}</code>
-      </td>
+      <WhenAndType at={e.createdAt} type={e.type} />
       <td>outbound</td>
       <td safe>{heardBy(e)}</td>
       <td>
@@ -48,12 +55,7 @@ function OutboundRow({ event: e }: { event: AccountEventsView["events"][number] 
 function InboundRow({ event: e, client }: { event: RecentInboundEvent; client: string }) {
   return (
     <tr data-event-id={e.id} data-direction="inbound">
-      <td class="mono" safe>
-        {when(e.createdAt)}
-      </td>
-      <td>
-        <code safe>{e.type}</code>
-      </td>
+      <WhenAndType at={e.createdAt} type={e.type} />
       <td>
         <strong>inbound</strong>
       </td>
@@ -102,20 +104,20 @@ export function EventsPage(props: {
         <label for="type">Type</label>
         <select id="type" name="type">
           <option value="">Every type</option>
-          <optgroup label="Sent by Parla">
-            {props.types.map((type) => (
-              <option value={type} selected={type === props.type} safe>
-                {type}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Inbound: sent by your games">
-            {props.inboundTypes.map((type) => (
-              <option value={type} selected={type === props.type} safe>
-                {type}
-              </option>
-            ))}
-          </optgroup>
+          {(
+            [
+              ["Sent by Parla", props.types],
+              ["Inbound: sent by your games", props.inboundTypes],
+            ] as const
+          ).map(([label, types]) => (
+            <optgroup label={label}>
+              {types.map((type) => (
+                <option value={type} selected={type === props.type} safe>
+                  {type}
+                </option>
+              ))}
+            </optgroup>
+          ))}
         </select>
         <label for="client">Client</label>
         <select id="client" name="client">

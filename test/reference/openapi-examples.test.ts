@@ -16,7 +16,7 @@ import type { ExampleBook, OperationExamples, RecordedAnswer } from "../../src/r
 import { API_VERSIONS, VersionRegistry } from "../../src/versions/registry.ts";
 import { clientWithToken, tokenFor } from "../billing/fixtures.ts";
 import { WebUser } from "../helpers/browser-less.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTestApp, testRequest, type TestApp } from "../helpers/test-app.ts";
 import { basic, ownerWithClient } from "../oauth/fixtures.ts";
 
 const FILE = join(import.meta.dir, "../../src/reference/openapi-examples.json");
@@ -27,7 +27,6 @@ const NORMALISED =
   `Written by ${REGENERATE}; the same test fails when the server answers otherwise.`;
 
 type Send = TestApp["request"];
-type Init = Parameters<Send>[2];
 
 interface Call {
   /** "METHOD /path" as the document names the operation. */
@@ -44,23 +43,13 @@ const challenge = new Bun.CryptoHasher("sha256").update(verifier).digest("base64
 let main: TestApp;
 let gone: TestApp;
 let limited: TestApp;
+let down: TestApp;
 const calls: Call[] = [];
 let book: ExampleBook;
 
 /** A sender for an app built beside the test app (the maintenance one), as TestApp.request sends. */
 function senderOf(app: ReturnType<typeof createApp>): Send {
-  return (method, path, init = {}) => {
-    const headers = new Headers(init.headers);
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers.set("content-type", "application/json");
-      body = JSON.stringify(init.json);
-    } else if (init.form) {
-      headers.set("content-type", "application/x-www-form-urlencoded");
-      body = new URLSearchParams(init.form).toString();
-    }
-    return app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
-  };
+  return (method, path, init = {}) => app.handle(testRequest("http://localhost", method, path, init).request);
 }
 
 const bearer = (token: string | null, extra: Record<string, string> = {}) => (token ? { authorization: `Bearer ${token}`, ...extra } : extra);
@@ -289,8 +278,10 @@ beforeAll(async () => {
   calls.push({ op: "GET /oauth/authorize", response: await send("GET", authorizeQuery(owner.client.id), { headers: bearer(token) }) });
 
   // Maintenance: every operation answers 503 (a new app reads the setting when it is built).
-  await writeMaintenance(main.deps.store.db, { on: true, retryAfterSeconds: 120 }, main.clock.now());
-  const closed = senderOf(createApp(main.deps));
+  // On an app of its own: the main app re-reads the setting every 2 s and would close too.
+  down = await createTestApp();
+  await writeMaintenance(down.deps.store.db, { on: true, retryAfterSeconds: 120 }, down.clock.now());
+  const closed = senderOf(createApp(down.deps));
   for (let i = 0; i < 100 && (await closed("GET", "/v1/versions")).status !== 503; i++) await Bun.sleep(5);
   const documented = (await (await send("GET", "/v1/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
   for (const [path, item] of Object.entries(documented.paths)) {
@@ -303,7 +294,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  for (const t of [main, gone, limited]) t?.cleanup();
+  for (const t of [main, gone, limited, down]) t?.cleanup();
 });
 
 describe("the examples of /v1/openapi.json", () => {
