@@ -4,6 +4,7 @@
 // speak form bodies and RFC 6749's error shape, not the /v1 envelope.
 import { Type, type TSchema } from "@sinclair/typebox";
 import { CREDIT_WEIGHTS } from "../billing/credits.ts";
+import { SERVER_MAX_BODY_BYTES } from "../lib/server-body-limit.ts";
 import { SCOPES, SCOPE_DESCRIPTIONS } from "../lib/scopes.ts";
 
 /** What the document needs to know of a route: the doorway's declaration, structurally. */
@@ -42,6 +43,9 @@ export interface DocumentContext {
 
 type Json = Record<string, unknown>;
 
+/** Bun's own refusal, which Parla cannot shape (server.ts). */
+const SERVER_REFUSAL = `A body declared larger than ${SERVER_MAX_BODY_BYTES} bytes is refused by the HTTP server itself before Parla reads it: 413 with an empty body and no content type.`;
+
 const ERROR_WORDS: Record<number, string> = {
   400: "Bad request: a field outside its limits (`invalid_request` with `param`), an unknown `Parla-Version` (`invalid_version`), or `idempotency_key_required`.",
   401: "The access token is missing, expired or revoked (`unauthorized`, `error` beginning `invalid_token:`, with `WWW-Authenticate: Bearer error=\"invalid_token\"`), or a client secret was sent as a bearer token (`client_secret_not_accepted`). Exchange again and retry once.",
@@ -50,7 +54,7 @@ const ERROR_WORDS: Record<number, string> = {
   404: "No such resource for this account (`not_found`).",
   409: "Conflict with the resource's state.",
   410: "Gone: the API version is discontinued (`version_discontinued`) or the cursor is older than 30 days (`cursor_expired`).",
-  413: "The request body is too large (`payload_too_large`).",
+  413: `The request body is larger than the operation takes (\`payload_too_large\`; the limit is in \`error\`). ${SERVER_REFUSAL}`,
   429: "Too many requests (`rate_limited`); wait for `Retry-After` seconds.",
 };
 
@@ -175,7 +179,7 @@ function oauthPaths(): Json {
   // maintenance; the form endpoints also the body limit (a GET's body is never read).
   const common = (unauthorized: string, form: boolean) => ({
     "401": oauthFailure(unauthorized, wwwAuthenticate),
-    ...(form ? { "413": oauthFailure("invalid_request: the request body is too large.") } : {}),
+    ...(form ? { "413": oauthFailure(`invalid_request: the form body is larger than the endpoint takes (the limit is in \`error_description\`). ${SERVER_REFUSAL}`) } : {}),
     "503": { $ref: "#/components/responses/Error503" },
   });
   const apiToken = "api_token_not_accepted: an access token (parla_at_…) was sent as a bearer token; access tokens work only on /v1/.";
