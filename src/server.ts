@@ -4,6 +4,7 @@ import type { Server } from "bun";
 import type { Elysia } from "elysia";
 import { createApp } from "./app.ts";
 import { bunRoutesOf } from "./http/bun-routes.ts";
+import { SERVER_MAX_BODY_BYTES } from "./lib/server-body-limit.ts";
 import { compose, type AppDeps } from "./compose.ts";
 import type { Config } from "./config/config.ts";
 import { createAdjustableClock, systemClock } from "./lib/clock.ts";
@@ -70,7 +71,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       // Streams send a heartbeat every PARLA_STREAM_HEARTBEAT_SECONDS; Bun's default 10 s idle
       // timeout would cut them (DESIGN §9).
       idleTimeout: Math.min(255, config.streamHeartbeatSeconds * 2 + 5),
-      maxRequestBodySize: 1024 * 1024,
+      maxRequestBodySize: SERVER_MAX_BODY_BYTES,
       fetch: (request, bunServer) => served(request, bunServer, handle),
       error: serverError,
     });

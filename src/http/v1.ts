@@ -180,7 +180,8 @@ export interface RegisteredRoute {
 
 /** The refusals the doorway itself can answer with, by what the route declares. */
 export function doorwayStatuses(declaration: RouteDeclaration<string>): number[] {
-  if (declaration.scope === null) return [];
+  // The reference routes need no token, but they too answer under Parla-Version (admit, below).
+  if (declaration.scope === null) return [400, 410];
   const statuses = [400, 401, 403, 410, 429];
   if (declaration.operation !== null) statuses.push(402);
   if (declaration.body || declaration.documentedBody) statuses.push(413);

@@ -4,6 +4,7 @@
 // speak form bodies and RFC 6749's error shape, not the /v1 envelope.
 import { Type, type TSchema } from "@sinclair/typebox";
 import { CREDIT_WEIGHTS } from "../billing/credits.ts";
+import { SERVER_MAX_BODY_BYTES } from "../lib/server-body-limit.ts";
 import { SCOPES, SCOPE_DESCRIPTIONS } from "../lib/scopes.ts";
 
 /** What the document needs to know of a route: the doorway's declaration, structurally. */
@@ -42,6 +43,9 @@ export interface DocumentContext {
 
 type Json = Record<string, unknown>;
 
+/** Bun's own refusal, which Parla cannot shape (server.ts). */
+const SERVER_REFUSAL = `A body declared larger than ${SERVER_MAX_BODY_BYTES} bytes is refused by the HTTP server itself before Parla reads it: 413 with an empty body and no content type.`;
+
 const ERROR_WORDS: Record<number, string> = {
   400: "Bad request: a field outside its limits (`invalid_request` with `param`), an unknown `Parla-Version` (`invalid_version`), or `idempotency_key_required`.",
   401: "The access token is missing, expired or revoked (`unauthorized`, `error` beginning `invalid_token:`, with `WWW-Authenticate: Bearer error=\"invalid_token\"`), or a client secret was sent as a bearer token (`client_secret_not_accepted`). Exchange again and retry once.",
@@ -50,12 +54,16 @@ const ERROR_WORDS: Record<number, string> = {
   404: "No such resource for this account (`not_found`).",
   409: "Conflict with the resource's state.",
   410: "Gone: the API version is discontinued (`version_discontinued`) or the cursor is older than 30 days (`cursor_expired`).",
-  413: "The request body is too large (`payload_too_large`).",
+  413: `The request body is larger than the operation takes (\`payload_too_large\`; the limit is in \`error\`). ${SERVER_REFUSAL}`,
   429: "Too many requests (`rate_limited`); wait for `Retry-After` seconds.",
 };
 
-/** Answers any route can give, whatever it declares: the server's body limit, and maintenance. */
-const EVERY_ROUTE = [413, 429, 503] as const;
+/**
+ * Answers any route can give, whatever it declares: maintenance. The body limit (413) and the rate
+ * limit (429) are the doorway's, on the routes it applies them to (v1.ts doorwayStatuses): a GET's
+ * body is never read, and the reference routes are not counted.
+ */
+const EVERY_ROUTE = [503] as const;
 
 /** A TypeBox schema as plain JSON Schema (TypeBox keeps its own markers in symbol keys, which JSON drops). */
 function plain(schema: TSchema): Json {
@@ -86,7 +94,7 @@ function parametersOf(route: DocumentedRoute): Json[] {
   add("path", route.declaration.params);
   add("query", route.declaration.query);
   add("header", route.declaration.documentedHeaders ?? route.declaration.headers);
-  if (route.declaration.version === "header") out.push({ $ref: "#/components/parameters/ParlaVersion" });
+  if (route.declaration.version === "header" || route.declaration.scope === null) out.push({ $ref: "#/components/parameters/ParlaVersion" });
   return out;
 }
 
@@ -167,11 +175,11 @@ function oauthPaths(): Json {
   const str = (description: string) => ({ type: "string", description });
   const retryAfter = { "Retry-After": { required: true, description: "Seconds to wait.", schema: { type: "integer", minimum: 0 } } };
   const wwwAuthenticate = { "WWW-Authenticate": { required: true, schema: { type: "string" } } };
-  // Every /oauth/* answer can be these too: an access token sent outside /v1/ (spec 5.1.3), the
-  // server's body limit, and maintenance.
-  const common = (unauthorized: string) => ({
+  // Every /oauth/* answer can be these too: an access token sent outside /v1/ (spec 5.1.3) and
+  // maintenance; the form endpoints also the body limit (a GET's body is never read).
+  const common = (unauthorized: string, form: boolean) => ({
     "401": oauthFailure(unauthorized, wwwAuthenticate),
-    "413": oauthFailure("invalid_request: the request body is too large."),
+    ...(form ? { "413": oauthFailure(`invalid_request: the form body is larger than the endpoint takes (the limit is in \`error_description\`). ${SERVER_REFUSAL}`) } : {}),
     "503": { $ref: "#/components/responses/Error503" },
   });
   const apiToken = "api_token_not_accepted: an access token (parla_at_…) was sent as a bearer token; access tokens work only on /v1/.";
@@ -200,7 +208,7 @@ function oauthPaths(): Json {
         responses: {
           "200": { description: "Tokens.", headers: { "Cache-Control": { schema: { type: "string", const: "no-store" } } }, content: { "application/json": { schema: { $ref: "#/components/schemas/TokenResponse" } } } },
           "400": oauthFailure("invalid_request, invalid_grant, invalid_scope or unsupported_grant_type."),
-          ...common(`invalid_client: a wrong or revoked secret, or a deleted client. Or ${apiToken}`),
+          ...common(`invalid_client: a wrong or revoked secret, or a deleted client. Or ${apiToken}`, true),
           "429": oauthFailure("rate_limited: too many requests from this address or client; wait for Retry-After.", retryAfter),
         },
       },
@@ -226,8 +234,7 @@ function oauthPaths(): Json {
           "303": { description: "Back to redirect_uri with code, state and iss, or with an error." },
           "308": { description: "Asked at another host than the web app's address (PARLA_WEB_APP_URL): the same request there." },
           "400": { description: "A request that cannot be sent back to the app (unknown client or redirect URI).", content: { "text/html": { schema: { type: "string" } } } },
-          ...common(apiToken),
-          "429": { description: "Too many requests from this address; wait for Retry-After.", headers: retryAfter, content: { "text/html": { schema: { type: "string" } } } },
+          ...common(apiToken, false),
         },
       },
     },
@@ -242,7 +249,7 @@ function oauthPaths(): Json {
         responses: {
           "200": { description: "Revoked (or unknown)." },
           "400": oauthFailure("invalid_request."),
-          ...common(`invalid_client: a wrong or revoked secret, or a deleted client. Or ${apiToken}`),
+          ...common(`invalid_client: a wrong or revoked secret, or a deleted client. Or ${apiToken}`, true),
           "429": oauthFailure("rate_limited: too many requests from this address or client; wait for Retry-After.", retryAfter),
         },
       },

@@ -37,15 +37,24 @@ function sampleOf(schema: Json | undefined, depth = 0): unknown {
   }
 }
 
-/** The curl command for an operation: its method, URL, token, required headers and a body it accepts. */
+/** The JSON text of an example, or the text itself (a stream's frames, a page, plain text). */
+function exampleText(example: unknown): string {
+  return typeof example === "string" ? example : JSON.stringify(example, null, 2);
+}
+
+/** The curl command for an operation: its method, URL, token, required headers and its request example (or a body it accepts). */
 function curlOf(baseUrl: string, method: string, path: string, op: Json): string {
   const lines = [`curl -X ${method.toUpperCase()} '${baseUrl}${path}'`];
   if (op["x-parla-scope"]) lines.push(`-H "Authorization: Bearer $PARLA_TOKEN"`);
   for (const p of (op.parameters ?? []) as Json[]) if (p.in === "header" && p.required) lines.push(`-H '${p.name}: ${p.name === "Idempotency-Key" ? "$(uuidgen)" : "…"}'`.replace(/^-H '(.*)\$\(uuidgen\)'$/, `-H "$1$(uuidgen)"`));
-  const json = op.requestBody?.content?.["application/json"]?.schema as Json | undefined;
-  const form = op.requestBody?.content?.["application/x-www-form-urlencoded"]?.schema as Json | undefined;
-  if (json) lines.push(`-H 'Content-Type: application/json'`, `-d '${JSON.stringify(sampleOf(json)).replace(/'/g, "'\\''")}'`);
-  else if (form) for (const name of (form.required ?? []) as string[]) lines.push(`--data-urlencode '${name}=${sampleOf(form.properties?.[name])}'`);
+  const json = op.requestBody?.content?.["application/json"] as Json | undefined;
+  const form = op.requestBody?.content?.["application/x-www-form-urlencoded"] as Json | undefined;
+  const quoted = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
+  if (json) lines.push(`-H 'Content-Type: application/json'`, `-d ${quoted(JSON.stringify(json.example ?? sampleOf(json.schema)))}`);
+  else if (form) {
+    const fields = (form.example as Record<string, string> | undefined) ?? Object.fromEntries(((form.schema?.required ?? []) as string[]).map((name) => [name, String(sampleOf(form.schema?.properties?.[name]))]));
+    for (const [name, value] of Object.entries(fields)) lines.push(`--data-urlencode ${quoted(`${name}=${value}`)}`);
+  }
   return lines.join(" \\\n  ");
 }
 
@@ -73,6 +82,16 @@ function Operation(props: { method: string; path: string; op: Json; anchor: stri
   const ok = statuses.filter((s) => s.startsWith("2"))[0];
   const okSchema = ok ? (op.responses[ok]?.content?.["application/json"]?.schema ?? null) : null;
   const params = (op.parameters ?? []) as Json[];
+  const requestMedia = Object.entries((op.requestBody?.content ?? {}) as Record<string, Json>).find(([, m]) => m.example !== undefined);
+  const answers = statuses.flatMap((status) => {
+    const answer = op.responses[status] as Json;
+    const resolved = (answer.$ref ? props.errors[String(answer.$ref).split("/").pop()!] : answer) as Json | undefined;
+    const media = Object.entries((resolved?.content ?? {}) as Record<string, Json>).find(([, m]) => m.example !== undefined);
+    const headers = Object.entries((resolved?.headers ?? {}) as Record<string, Json>).filter(([, h]) => h.example !== undefined);
+    if (!media && headers.length === 0) return [];
+    const text = [...headers.map(([name, h]) => `${name}: ${h.example}`), ...(media ? [(headers.length ? "\n" : "") + exampleText(media[1].example)] : [])].join("\n");
+    return [{ status, type: media?.[0] ?? null, text }];
+  });
   return (
     <section class="card" id={props.anchor} aria-labelledby={`${props.anchor}-title`}>
       <h3 id={`${props.anchor}-title`}>
@@ -92,6 +111,25 @@ function Operation(props: { method: string; path: string; op: Json; anchor: stri
         )}
       </p>
       <CodeBlock id={`${props.anchor}-curl`} text={curlOf(props.baseUrl, props.method, props.path, op)} label="the curl command" />
+      <div class="examples">
+        <h4>Examples (recorded from real calls)</h4>
+        {requestMedia ? (
+          <>
+            <p>
+              Request (<code safe>{requestMedia[0]}</code>)
+            </p>
+            <CodeBlock id={`${props.anchor}-example-request`} text={exampleText(requestMedia[1].example)} label="the example request" />
+          </>
+        ) : (
+          ""
+        )}
+        {answers.map((a, i) => (
+          <details open={i === 0}>
+            <summary safe>{`Response ${a.status}${a.type ? ` (${a.type})` : ""}`}</summary>
+            <CodeBlock id={`${props.anchor}-example-${a.status}`} text={a.text} label={`the example ${a.status} response`} />
+          </details>
+        ))}
+      </div>
       {params.length > 0 ? (
         <table>
           <thead>

@@ -2,6 +2,7 @@
 // port and talks to it only over HTTP, as the end-to-end suite must (DESIGN §7).
 import { join, resolve } from "node:path";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { checkContractOf, forgetContractOf } from "./contract-fetch.ts";
 
 export const BINARY = resolve(process.env.PARLA_BINARY ?? join(import.meta.dir, "../../dist/parla"));
 
@@ -53,6 +54,8 @@ export async function startBinary(env: Record<string, string> = {}, options: { d
     if (performance.now() > deadline) throw new Error(`parla did not answer within 15 s:\n${out}`);
     await Bun.sleep(20);
   }
+  // From here on this process's calls to the binary are checked against its documents.
+  checkContractOf(url);
   return {
     url,
     port,
@@ -61,6 +64,7 @@ export async function startBinary(env: Record<string, string> = {}, options: { d
     output: () => out,
     cli: (args) => runCli(args, { cwd: dir, env: fullEnv }),
     async stop(signal = "SIGTERM") {
+      forgetContractOf(url);
       if (proc.exitCode === null) proc.kill(signal);
       const code = await proc.exited;
       temp?.cleanup();

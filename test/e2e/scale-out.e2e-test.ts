@@ -11,6 +11,7 @@ import { startHranaTestServer, type HranaTestServer } from "../helpers/hrana-tes
 import { HttpBrowser } from "../helpers/http-browser.ts";
 import { startHttpsReceiver, type HttpsReceiver } from "../helpers/https-receiver.ts";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../helpers/round-robin-proxy.ts";
+import { checkContractOf } from "./contract-fetch.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { webhookFor } from "../webhooks/verify.ts";
 import { freePort, runCli, startBinary, type RunningBinary } from "./binary-harness.ts";
@@ -60,6 +61,8 @@ beforeAll(async () => {
   // Started together: the three race to apply the migrations, which the ledger makes happen once.
   processes = await Promise.all([0, 1, 2].map(() => startBinary(env)));
   proxy = startRoundRobinProxy(processes.map((p) => p.url), proxyPort);
+  // Calls through the proxy are checked against the documents too (each process serves the same).
+  checkContractOf(proxy.url);
 }, 60_000);
 
 afterAll(async () => {

@@ -45,17 +45,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: Record
     scheduler,
     logs,
     request(method, path, init = {}) {
-      const headers = new Headers(init.headers);
-      let body: string | undefined = init.body;
-      if (init.json !== undefined) {
-        headers.set("content-type", "application/json");
-        body = JSON.stringify(init.json);
-      } else if (init.form) {
-        headers.set("content-type", "application/x-www-form-urlencoded");
-        body = new URLSearchParams(init.form).toString();
-      }
       // Requests arrive at the web app's host, as a browser's would (pages elsewhere are redirected there).
-      const request = new Request(`${new URL(config.webAppUrl).origin}${path}`, { method, headers, body });
+      const { request, body } = testRequest(new URL(config.webAppUrl).origin, method, path, init);
       if (body !== undefined) SENT_BODIES.set(request, body);
       return app.handle(request);
     },
@@ -64,6 +55,22 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: Record
       dir.cleanup();
     },
   };
+}
+
+export type TestRequestInit = Parameters<TestApp["request"]>[2];
+
+/** The Request that TestApp.request sends (a JSON or form body sets its content type), and its body text. */
+export function testRequest(origin: string, method: string, path: string, init: TestRequestInit = {}): { request: Request; body: string | undefined } {
+  const headers = new Headers(init.headers);
+  let body: string | undefined = init.body;
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.json);
+  } else if (init.form) {
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    body = new URLSearchParams(init.form).toString();
+  }
+  return { request: new Request(`${origin}${path}`, { method, headers, body }), body };
 }
 
 /**

@@ -62,14 +62,15 @@ describe("GET /v1/openapi.json", () => {
       const scope = declared!.declaration.scope;
       expect(operation.security).toEqual(scope === null ? [] : [{ oauth2: [scope] }]);
       expect(operation["x-parla-scope"]).toBe(scope);
-      if (scope !== null) for (const status of ["401", "403", "429"]) expect(operation.responses[status], `${route} ${status}`).toEqual({ $ref: `#/components/responses/Error${status}` });
+      // Each written out in full with the operation's own example (src/reference/examples.ts).
+      if (scope !== null) for (const status of ["401", "403", "429"]) expect(operation.responses[status].content["application/json"], `${route} ${status}`).toMatchObject({ schema: { $ref: "#/components/schemas/Error" }, example: { code: expect.any(String) } });
     }
   });
 
   test("GET /v1/usage carries its model, the envelope on errors, and both OAuth flows", () => {
     const usage = openapi.paths["/v1/usage"].get;
     expect(usage.responses["200"].content["application/json"].schema.anyOf.map((s: any) => s.properties.billing_mode.const)).toEqual(["allowance", "metered"]);
-    expect(usage.responses["402"]).toEqual({ $ref: "#/components/responses/Error402" });
+    expect(usage.responses["402"].content["application/json"]).toMatchObject({ schema: { $ref: "#/components/schemas/Error" }, example: { code: "metered_billing_inactive" } });
     expect(openapi.components.schemas.Error.required).toEqual(["code", "error"]);
     const flows = openapi.components.securitySchemes.oauth2.flows;
     expect(flows.clientCredentials.tokenUrl).toBe("https://learn.parla.dev/oauth/token");
