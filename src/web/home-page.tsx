@@ -94,7 +94,7 @@ export function HomePage(props: { t: UiText; user: LayoutUser; flash?: Flash | n
             {d.allowance.remaining >= d.listCost ? h.enoughFor(listsLeft) : h.usedUp}
           </p>
           <p class="hint">
-            <a href="/usage" safe>{h.seeUsage}</a>
+            <a href="/account" safe>{props.t.tutor.seePlan}</a>
             {d.plan === "free" ? <span safe>{` · ${h.freePlan}`}</span> : ""}
           </p>
         </section>

@@ -215,8 +215,9 @@ export function TutorPage(props: TutorPageProps) {
         <section class="card" aria-labelledby="paid-heading" data-testid="paid-plan-required">
           <h2 id="paid-heading" safe>{t.tutor.paidHeading}</h2>
           <p safe>{t.tutor.paidText}</p>
+          <p safe>{t.tutor.paidHow(props.user.email)}</p>
           <p>
-            <a href="/usage" safe>{t.tutor.seePlan}</a>
+            <a href="/account" safe>{t.tutor.seePlan}</a>
           </p>
         </section>
       ) : (
