@@ -2,6 +2,7 @@
 // engine. Server-rendered; the list is a plain table that works without JavaScript.
 import type { VocabItem } from "../generation/model.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
+import { ListenButton } from "./listen-button.tsx";
 import { UI_LANGS, type UiText } from "./ui-text/index.ts";
 
 /** The languages Parla teaches, each named in the learner's language (`t.langs`). */
@@ -115,6 +116,7 @@ export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number
                 <tr>
                   <td lang={q.target}>
                     <strong safe>{item.display}</strong>
+                    <ListenButton t={t} text={item.display} lang={q.target} />
                     {item.plural_display ? (
                       <div class="muted" safe>
                         {item.plural_display}

@@ -10,6 +10,7 @@ import { normaliseAnswer, type AnswerNote, type Attempt, type ExitAttempt, type 
 import { exerciseKey } from "../learning/lesson-progress.ts";
 import type { LessonAttempts } from "../learning/schema.ts";
 import { CsrfField } from "./layout.tsx";
+import { ListenButton } from "./listen-button.tsx";
 import type { UiText } from "./ui-text/index.ts";
 
 export interface SetContext {
@@ -143,6 +144,7 @@ function Overview(props: { set: OverviewSet; ctx: SetContext }) {
             <tr>
               <td lang={ctx.targetLang}>
                 <strong safe>{v.display}</strong>
+                <ListenButton t={ctx.t} text={v.display} lang={ctx.targetLang} />
               </td>
               <td lang={ctx.sourceLang} safe>
                 {v.translation_display}
@@ -165,7 +167,8 @@ function Overview(props: { set: OverviewSet; ctx: SetContext }) {
           <li>
             <strong lang={ctx.targetLang} safe>
               {p.text}
-            </strong>{" "}
+            </strong>
+            <ListenButton t={ctx.t} text={p.text} lang={ctx.targetLang} />{" "}
             <span class="muted" lang={ctx.sourceLang} safe>
               {p.translation}
             </span>
@@ -451,6 +454,7 @@ function RolePlay(props: { set: RolePlaySet; ctx: SetContext }) {
               <span lang={ctx.targetLang} safe>
                 {step.npc.text}
               </span>
+              <ListenButton t={ctx.t} text={step.npc.text} lang={ctx.targetLang} />
             </li>
           ))}
         </ol>
