@@ -13,7 +13,7 @@ export interface HomeData {
   listCost: number;
   /** The lesson the learner opened last and has not finished (no exit check yet). */
   lesson: { id: string; title: string } | null;
-  /** The conversation the learner spoke in last. */
+  /** The conversation the learner spoke in last that has not reached its end (learner-history.ts). */
   conversation: { id: string; partner: string; scene: string | null; turns: number } | null;
   planCost: number;
 }

@@ -19,6 +19,8 @@ export interface SetContext {
   csrf: string;
   sourceLang: string;
   targetLang: string;
+  /** The plan's level: the next lesson offered after a passed exit check starts from it. */
+  level: number;
   attempts: LessonAttempts;
   /** The tutor conversation this plan's role-play started, if any. */
   conversationId: string | null;
@@ -553,7 +555,13 @@ function ExitCheck(props: { set: ExitCheckSet; ctx: SetContext }) {
       </div>
       {attempt?.passed ? (
         <p class="next-step" data-testid="exit-next">
-          <span safe>{l.passedNext}</span> <a href="/review" safe>{t.nav.review}</a> · <a href="/lessons" safe>{t.nav.lessons}</a>
+          <span safe>{l.passedNext}</span>{" "}
+          <a class="button" href={`/lessons?source=${encodeURIComponent(ctx.sourceLang)}&target=${encodeURIComponent(ctx.targetLang)}&level=${ctx.level}#new-lesson`} data-testid="next-lesson" safe>
+            {l.nextLesson}
+          </a>{" "}
+          <a class="button secondary" href="/review" safe>
+            {t.nav.review}
+          </a>
         </p>
       ) : (
         ""
