@@ -81,7 +81,7 @@ export const de: UiText = {
     reviewNow: "Jetzt wiederholen",
     history: "Deine bisherigen Listen",
     anyTopic: "beliebiges Thema",
-    showAgain: "Wieder ansehen",
+    noSuchList: "Unter deinen Listen gibt es keine solche.",
     fromHistory: (day) => `Eine Liste vom ${day}. Sie wieder anzusehen kostet nichts.`,
   },
   lessons: {

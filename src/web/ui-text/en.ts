@@ -92,7 +92,7 @@ export const en = {
     reviewNow: "Review now",
     history: "Your past lists",
     anyTopic: "any topic",
-    showAgain: "Show again",
+    noSuchList: "There is no such list among yours.",
     fromHistory: (day: string) => `A list you made on ${day}. Showing it again costs nothing.`,
   },
   lessons: {

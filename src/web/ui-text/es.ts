@@ -81,7 +81,7 @@ export const es: UiText = {
     reviewNow: "Repasar ahora",
     history: "Tus listas anteriores",
     anyTopic: "cualquier tema",
-    showAgain: "Ver de nuevo",
+    noSuchList: "No hay ninguna lista así entre las tuyas.",
     fromHistory: (day) => `Una lista que hiciste el ${day}. Volver a verla no cuesta nada.`,
   },
   lessons: {

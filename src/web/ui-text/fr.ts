@@ -82,7 +82,7 @@ export const fr: UiText = {
     reviewNow: "Réviser maintenant",
     history: "Vos listes précédentes",
     anyTopic: "tout thème",
-    showAgain: "Revoir",
+    noSuchList: "Aucune de vos listes ne correspond.",
     fromHistory: (day) => `Une liste que vous avez faite le ${day}. La revoir ne coûte rien.`,
   },
   lessons: {

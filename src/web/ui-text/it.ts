@@ -81,7 +81,7 @@ export const it: UiText = {
     reviewNow: "Ripassa adesso",
     history: "Le tue liste precedenti",
     anyTopic: "qualsiasi argomento",
-    showAgain: "Rivedi",
+    noSuchList: "Tra le tue liste non ce n'è nessuna così.",
     fromHistory: (day) => `Una lista che hai fatto il ${day}. Rivederla non costa niente.`,
   },
   lessons: {

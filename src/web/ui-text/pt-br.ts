@@ -81,7 +81,7 @@ export const ptBR: UiText = {
     reviewNow: "Revisar agora",
     history: "Suas listas anteriores",
     anyTopic: "qualquer tema",
-    showAgain: "Ver de novo",
+    noSuchList: "Não há nenhuma lista assim entre as suas.",
     fromHistory: (day) => `Uma lista que você fez em ${day}. Vê-la de novo não custa nada.`,
   },
   lessons: {
