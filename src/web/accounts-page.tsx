@@ -21,7 +21,11 @@ export function AccountsPage(props: { t: UiText; user: LayoutUser; flash?: Flash
         </div>
       </form>
       {props.rows.length === 0 ? (
-        <p safe>{props.query ? `No user's address contains “${props.query}”.` : "No users yet."}</p>
+        props.query ? (
+          <p safe>{`No user's address contains “${props.query}”.`}</p>
+        ) : (
+          <p>No users yet.</p>
+        )
       ) : (
         <table>
           <thead>
@@ -37,7 +41,7 @@ export function AccountsPage(props: { t: UiText; user: LayoutUser; flash?: Flash
               <tr data-account-id={r.accountId} data-user-id={r.userId}>
                 <td>
                   <span safe>{r.email}</span>
-                  <div class="hint">{`${r.owner ? "owner" : "member"}${r.confirmed ? "" : " · address not confirmed"}`}</div>
+                  <div class="hint" safe>{`${r.owner ? "owner" : "member"}${r.confirmed ? "" : " · address not confirmed"}`}</div>
                 </td>
                 <td class="mono" safe>
                   {r.accountId}
@@ -57,7 +61,7 @@ export function AccountsPage(props: { t: UiText; user: LayoutUser; flash?: Flash
           </tbody>
         </table>
       )}
-      {props.rows.length === props.limit ? <p class="hint">{`The first ${props.limit} matches are shown; a longer part of the address narrows them.`}</p> : ""}
+      {props.rows.length === props.limit ? <p class="hint" safe>{`The first ${props.limit} matches are shown; a longer part of the address narrows them.`}</p> : ""}
     </Layout>
   );
 }
