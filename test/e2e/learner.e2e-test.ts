@@ -212,7 +212,7 @@ describe("the learner's web app in Chromium", () => {
     expect(dueBefore).toBeGreaterThan(40);
     await checkPage(page, "review", "/review");
     const firstCard = await page.locator("[data-card-id]").getAttribute("data-card-id");
-    await page.locator("summary").focus();
+    await page.locator("main summary").focus();
     await page.keyboard.press("Enter");
     expect(await page.locator('[data-testid="answer"]').isVisible()).toBe(true);
     await checkPage(page, "review-answer", null);
@@ -228,7 +228,7 @@ describe("the learner's web app in Chromium", () => {
     for (let i = 0; i < 2; i++) {
       const card = await page.locator("[data-card-id]").getAttribute("data-card-id");
       expect(card).not.toBe(firstCard);
-      await page.locator("summary").click();
+      await page.locator("main summary").click();
       expect((await page.locator('[data-testid="answer"]').innerText()).length).toBeGreaterThan(0);
       expect((await page.locator(".review-card blockquote").innerText()).length).toBeGreaterThan(0);
       await Promise.all([page.waitForNavigation(), page.locator('button[name="grade"][value="easy"]').click()]);
