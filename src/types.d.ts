@@ -10,3 +10,7 @@ declare module "*.md" {
   const text: string;
   export default text;
 }
+declare module "*.svg" {
+  const text: string;
+  export default text;
+}

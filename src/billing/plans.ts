@@ -14,9 +14,14 @@ export interface SettingsTarget {
   store: { db: Db };
 }
 
-export async function setPlan(target: SettingsTarget, accountId: string, plan: Plan): Promise<boolean> {
-  const r = await target.store.db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
-  return r.length === 1;
+/** Puts the account on `plan`; the answer is the plan it had (for the operator's log), null when there is no such account. */
+export async function setPlan(target: SettingsTarget, accountId: string, plan: Plan): Promise<{ previous: Plan } | null> {
+  return target.store.db.transaction(async (tx) => {
+    const [before] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId));
+    if (!before) return null;
+    await tx.update(accounts).set({ plan }).where(eq(accounts.id, accountId));
+    return { previous: before.plan };
+  });
 }
 
 /** The monthly allowance in credits that an account's plan gives (operator-configurable). */

@@ -1,6 +1,7 @@
 // Admin commands of DESIGN §5 for users, accounts and clients. With --json each prints exactly
 // the documented object on stdout.
-import { createUser, getAccount } from "../accounts/service.ts";
+import { createUser, getAccount, getUserByEmail } from "../accounts/service.ts";
+import { findUsers, type DirectoryEntry } from "../accounts/user-directory.ts";
 import { setPlan, type Plan } from "../billing/plans.ts";
 import { createClient, createClientSecret, deleteClient, getClient, revokeClientSecret, updateClient, type Client } from "../clients/service.ts";
 import { meteredSettings, setMeteredActive } from "../billing/metered-settings.ts";
@@ -32,15 +33,34 @@ export const adminCommands: Command[] = [
       }),
   },
   {
+    path: ["admin", "user", "list"],
+    summary: "List users with their account id and plan (--email narrows to addresses containing it)",
+    flags: { email: { kind: "string", help: "part of an e-mail address" }, json },
+    run: ({ flags }) =>
+      withStore(async ({ store }) => {
+        const rows = await findUsers(store.db, { email: flags.email as string | undefined });
+        const out = rows.map(userJson);
+        process.stdout.write(flags.json ? JSON.stringify({ users: out }) + "\n" : userTable(rows) + "\n");
+        return 0;
+      }),
+  },
+  {
     path: ["admin", "account", "set-plan"],
-    summary: "Change an account's plan",
-    flags: { account: { kind: "string", required: true, help: "account id" }, plan: { kind: "string", required: true, help: "free or paid" }, json },
+    summary: "Change an account's plan, named by its id or by a user's e-mail address",
+    flags: { account: { kind: "string", help: "account id" }, email: { kind: "string", help: "e-mail address of a user of the account" }, plan: { kind: "string", required: true, help: "free or paid" }, json },
     run: ({ flags }) =>
       withStore(async ({ store }) => {
         const plan = planFlag(flags.plan);
         if (!plan) return fail("--plan must be free or paid", 2);
-        if (!(await setPlan({ store }, flags.account as string, plan))) return fail(`no account ${flags.account}`, 1, "not_found");
-        print(flags, { account_id: flags.account, plan }, `account ${flags.account} is now on the ${plan} plan`);
+        if ((flags.account === undefined) === (flags.email === undefined)) return fail("name the account with exactly one of --account and --email", 2);
+        let accountId = flags.account as string | undefined;
+        if (accountId === undefined) {
+          const user = await getUserByEmail(store.db, flags.email as string);
+          if (!user) return fail(`no user with the e-mail address ${flags.email}`, 1, "not_found");
+          accountId = user.accountId;
+        }
+        if (!(await setPlan({ store }, accountId, plan))) return fail(`no account ${accountId}`, 1, "not_found");
+        print(flags, { account_id: accountId, plan }, `account ${accountId} is now on the ${plan} plan`);
         return 0;
       }),
   },
@@ -196,4 +216,17 @@ async function printMetered(db: Db, flags: FlagValues, active: boolean): Promise
   const spendLimit = settings?.accountLimit ?? null;
   const limitText = spendLimit === null ? "none" : `${spendLimit} credits a month`;
   print(flags, { account_id: flags.account, metered_active: active, spend_limit_credits: spendLimit }, `usage billing is ${active ? "active" : "off"} for account ${flags.account} (spending limit: ${limitText})`);
+}
+
+/** `admin user list --json`: one object per user. */
+function userJson(r: DirectoryEntry) {
+  return { user_id: r.userId, email: r.email, account_id: r.accountId, plan: r.plan, owner: r.owner, email_confirmed: r.confirmed, created_at: new Date(r.createdAt).toISOString() };
+}
+
+/** The human form: one aligned line per user, or a sentence when there is none. */
+function userTable(rows: DirectoryEntry[]): string {
+  if (rows.length === 0) return "no users";
+  const lines = [["EMAIL", "ACCOUNT", "PLAN", "USER", "CREATED"], ...rows.map((r) => [r.email, r.accountId, r.plan, r.userId, new Date(r.createdAt).toISOString().slice(0, 10)])];
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+  return lines.map((l) => l.map((cell, i) => (i === l.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")).join("\n");
 }

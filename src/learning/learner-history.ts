@@ -1,5 +1,5 @@
 // What a learner has made with the generation API, as the web app lists it: their lesson plans
-// (newest first, with the title of the first set) and their tutor conversations (last spoken
+// (newest first, with the topic their overview matched) and their tutor conversations (last spoken
 // first). Only what the session's user owns (the same rule as generation's ownsPlan for an app
 // acting for a user, spec 5.3), read from generation's tables.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
@@ -11,7 +11,8 @@ export interface LearnerPlan {
   id: string;
   status: "generating" | "partial" | "complete" | "failed";
   input: LessonPlanInput;
-  title: string | null;
+  /** The name of the topic the plan's overview matched first (web/lesson-title.ts); null before it is written. */
+  topicName: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -32,8 +33,8 @@ export async function plansOf(db: DbOrTx, accountId: string, userId: string, lim
     .from(lessonPlans)
     .innerJoin(planSets, and(eq(planSets.planId, sql`coalesce(${lessonPlans.setsOf}, ${lessonPlans.id})`), eq(planSets.idx, 1)))
     .where(inArray(lessonPlans.id, rows.map((r) => r.id)));
-  const titles = new Map(firsts.map((f) => [f.planId, f.set.title]));
-  return rows.map((r) => ({ ...r, title: titles.get(r.id) ?? null }));
+  const topics = new Map(firsts.map((f) => [f.planId, f.set.kind === "overview" ? (f.set.topics[0]?.name ?? null) : null]));
+  return rows.map((r) => ({ ...r, topicName: topics.get(r.id) ?? null }));
 }
 
 export async function conversationsOf(db: DbOrTx, accountId: string, userId: string, limit = 20): Promise<LearnerConversation[]> {
@@ -52,4 +53,15 @@ export async function conversationOf(db: DbOrTx, accountId: string, userId: stri
     .from(conversations)
     .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId), eq(conversations.userId, userId)));
   return row ?? null;
+}
+
+/** A conversation the tutor has brought to its end (its state's `done`, ConversationState) cannot be resumed. */
+export function conversationEnded(c: Pick<LearnerConversation, "state">): boolean {
+  const state = c.state as { done?: unknown } | null;
+  return state?.done === true;
+}
+
+/** The conversation spoken in last that is still open, among the learner's recent ones (Home offers to resume it). */
+export async function openConversationOf(db: DbOrTx, accountId: string, userId: string): Promise<LearnerConversation | null> {
+  return (await conversationsOf(db, accountId, userId)).find((c) => !conversationEnded(c)) ?? null;
 }

@@ -11,3 +11,4 @@ export * from "../mail/schema.ts";
 export * from "../inbound/schema.ts";
 export * from "../webhooks/schema.ts";
 export * from "../learning/schema.ts";
+export * from "../learning/list-history-schema.ts";

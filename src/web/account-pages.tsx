@@ -1,6 +1,7 @@
 import type { ConnectionRow } from "../accounts/external-signin/account-connections.ts";
 import { PASSWORD_MIN } from "../accounts/service.ts";
 import type { ConnectedApp } from "../oauth/connected-apps.ts";
+import type { AllowanceState } from "../billing/report.ts";
 import { CsrfField, FieldError, Layout, PostButton, type Flash } from "./layout.tsx";
 import { LANGUAGE_NAMES } from "../generation/languages.ts";
 import { UI_LANGS, type UiLang, type UiText } from "./ui-text/index.ts";
@@ -173,7 +174,7 @@ function PageLanguage(props: { t: UiText; user: User; chosen: UiLang | null }) {
   );
 }
 
-export function AccountPage(props: { t: UiText; user: User; plan: string; allowance: number; isOwner: boolean; hasPassword: boolean; uiLang: UiLang | null; flash?: Flash | null; errors?: PasswordErrors; connections?: ConnectionRow[] }) {
+export function AccountPage(props: { t: UiText; user: User; accountId: string; plan: string; allowance: AllowanceState; isOwner: boolean; hasPassword: boolean; uiLang: UiLang | null; flash?: Flash | null; errors?: PasswordErrors; connections?: ConnectionRow[] }) {
   const { t } = props;
   const a = t.account;
   return (
@@ -184,9 +185,18 @@ export function AccountPage(props: { t: UiText; user: User; plan: string; allowa
           <span safe>{a.emailLine}</span> <strong safe>{props.user.email}</strong>
         </p>
         <p>
-          <span safe>{a.planLine}</span> <strong safe>{a.plans[props.plan] ?? props.plan}</strong> · <strong safe>{a.allowance(props.allowance)}</strong>
+          <span safe>{a.planLine}</span> <strong safe>{a.plans[props.plan] ?? props.plan}</strong> · <strong safe>{a.allowance(props.allowance.credits)}</strong>
         </p>
-        <p class="hint" safe>{a.plansBy}</p>
+        <p safe>{t.home.creditsLeft(props.allowance.remaining, props.allowance.credits)}</p>
+        <p>
+          <span safe>{a.accountId}</span> <code class="mono" data-testid="account-id" safe>
+            {props.accountId}
+          </code>
+        </p>
+        <p class="hint" safe>{props.plan === "paid" ? a.plansBy : `${a.plansBy} ${a.askOperator}`}</p>
+        <p>
+          <a href="/account/connected-apps" safe>{t.nav.connected}</a>
+        </p>
       </div>
       <PageLanguage t={t} user={props.user} chosen={props.uiLang} />
       {props.hasPassword ? <ChangePassword t={t} user={props.user} errors={props.errors} /> : <SetPassword t={t} user={props.user} errors={props.errors} />}

@@ -1,7 +1,8 @@
 // Account and Connected apps pages.
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
-import { allowanceCredits } from "../billing/plans.ts";
+import { monthOf } from "../billing/periods.ts";
+import { allowanceState } from "../billing/report.ts";
 import { AppError, invalidRequest, refusalOr } from "../lib/errors.ts";
 import { changePassword, passwordProblem, setPageLanguage, setPassword, verifyPassword } from "../accounts/service.ts";
 import { normaliseLang } from "../generation/languages.ts";
@@ -22,11 +23,15 @@ export function accountRoutes(deps: WebDeps) {
   async function accountPage(ctx: SignedIn, status = 200, errors?: PasswordErrors, hasPassword = ctx.session.user.passwordHash !== null) {
     const { account, user } = ctx.session;
     const connections = await accountConnections(deps.config, db, user.id);
+    // Spending goes through the pending ledger; flushing first shows this minute's spending too.
+    await deps.ledger.flush();
+    const allowance = await allowanceState(db, deps.config, account.id, monthOf(deps.clock.now()));
     const page = AccountPage({
       t: ctx.t,
       user: ctx.user,
+      accountId: account.id,
       plan: account.plan,
-      allowance: allowanceCredits(deps.config, account.plan),
+      allowance,
       isOwner: account.ownerUserId === user.id,
       hasPassword,
       uiLang: normaliseLang(user.uiLang),

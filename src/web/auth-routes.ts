@@ -84,7 +84,7 @@ export function authRoutes(deps: WebDeps) {
       const r = await refusalOr(signUpByEmail(deps, { email, password, next }));
       if (r instanceof AppError) return again(r.status, fieldRefusals(ctx.t, r, "form", { password, email }));
       // The same page whether the address was new (a verification link) or had an account (a note to its owner).
-      return ctx.page(CheckEmailPage({ t: ctx.t, email: normaliseEmail(email)! }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
+      return ctx.page(CheckEmailPage({ t: ctx.t, email: normaliseEmail(email)!, held: deps.config.smtpUrl === null }) as string, 200, csrf.cookie ? [csrf.cookie] : []);
     }, { detail: { hide: true } })
     .post("/signout", async ({ request, body }) => {
       const ctx = await webContext(deps, request);

@@ -4,16 +4,28 @@ import { PASSWORD_MIN } from "../accounts/service.ts";
 import { CsrfField, FieldError, Layout, type Flash } from "./layout.tsx";
 import type { UiText } from "./ui-text/index.ts";
 
-export function CheckEmailPage(props: { t: UiText; email: string }) {
+/**
+ * `held`: no SMTP server is configured (PARLA_SMTP_URL), so the message waits in the operator's
+ * outbox (DESIGN §4) and the page says so instead of "we sent".
+ */
+export function CheckEmailPage(props: { t: UiText; email: string; held: boolean }) {
   const { t } = props;
   return (
     <Layout t={t} title={t.email.checkTitle}>
       <div class="card narrow">
         <h1 safe>{t.email.checkTitle}</h1>
-        <p safe>{t.email.sent(props.email)}</p>
-        <p class="hint" safe>
-          {t.email.spam}
-        </p>
+        {props.held ? (
+          <p data-testid="mail-held" safe>
+            {t.email.held(props.email)}
+          </p>
+        ) : (
+          <>
+            <p safe>{t.email.sent(props.email)}</p>
+            <p class="hint" safe>
+              {t.email.spam}
+            </p>
+          </>
+        )}
         <p class="actions">
           <a href="/signin" safe>{t.common.signIn}</a>
         </p>
@@ -22,7 +34,7 @@ export function CheckEmailPage(props: { t: UiText; email: string }) {
   );
 }
 
-export function ForgotPasswordPage(props: { t: UiText; csrf: string; email?: string; sent?: boolean; error?: string; flash?: Flash | null }) {
+export function ForgotPasswordPage(props: { t: UiText; csrf: string; email?: string; sent?: boolean; held?: boolean; error?: string; flash?: Flash | null }) {
   const { t } = props;
   return (
     <Layout t={t} title={t.email.forgotTitle} flash={props.flash}>
@@ -30,7 +42,7 @@ export function ForgotPasswordPage(props: { t: UiText; csrf: string; email?: str
         <h1 safe>{t.email.forgotTitle}</h1>
         {props.sent ? (
           <p role="status" safe>
-            {t.email.forgotSent(props.email ?? null)}
+            {props.held ? t.email.forgotHeld(props.email ?? null) : t.email.forgotSent(props.email ?? null)}
           </p>
         ) : (
           <form method="post" action="/password/forgot" novalidate>
@@ -90,11 +102,15 @@ export function DeadLinkPage(props: { t: UiText }) {
 }
 
 /** Shown on the Integrations page until the address is confirmed. */
-export function UnverifiedNotice(props: { email: string; csrf: string }) {
+export function UnverifiedNotice(props: { email: string; csrf: string; held: boolean }) {
   return (
     <section class="card" aria-labelledby="verify-heading" data-testid="unverified-notice">
       <h2 id="verify-heading">Confirm your e-mail address</h2>
-      <p safe>{`Creating API clients needs a confirmed address. We sent a link to ${props.email}.`}</p>
+      <p safe>
+        {props.held
+          ? `Creating API clients needs a confirmed address. No mail server is configured on this Parla server (PARLA_SMTP_URL), so the link for ${props.email} is held in the operator's outbox: ask the operator for it.`
+          : `Creating API clients needs a confirmed address. We sent a link to ${props.email}.`}
+      </p>
       <form method="post" action="/account/verify-email" class="actions">
         <CsrfField csrf={props.csrf} />
         <button type="submit" class="secondary">

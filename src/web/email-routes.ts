@@ -43,7 +43,8 @@ export function emailRoutes(deps: WebDeps) {
       const limit = await hitRateLimit(db, `verify:user:${ctx.session.user.id}`, deps.clock.now(), 10 * MINUTE, 3);
       if (!limit.ok) return ctx.redirect("/admin", { kind: "error", text: "We sent several links already. Wait a few minutes, and look in your spam folder." });
       await sendVerification(deps, ctx.session.user.id, ctx.session.user.email, "/admin");
-      return ctx.redirect("/admin", { kind: "ok", text: `We sent a new link to ${ctx.session.user.email}.` });
+      const sent = deps.config.smtpUrl === null ? `A new link for ${ctx.session.user.email} is held in the operator's outbox (no mail server is configured).` : `We sent a new link to ${ctx.session.user.email}.`;
+      return ctx.redirect("/admin", { kind: "ok", text: sent });
     }, { detail: { hide: true } })
     .get("/password/forgot", async ({ request }) => {
       const ctx = await webContext(deps, request);
@@ -61,7 +62,7 @@ export function emailRoutes(deps: WebDeps) {
       if (!limit.ok) return again(429, ctx.t.auth.tooManyAttempts);
       await requestPasswordReset(deps, email);
       // The same answer whether or not the address has an account.
-      return ctx.page(ForgotPasswordPage({ t: ctx.t, csrf: csrf.token, email: normaliseEmail(email)!, sent: true }) as string);
+      return ctx.page(ForgotPasswordPage({ t: ctx.t, csrf: csrf.token, email: normaliseEmail(email)!, sent: true, held: deps.config.smtpUrl === null }) as string);
     }, { detail: { hide: true } })
     .get("/password/reset", async ({ request, query }) => {
       const ctx = await webContext(deps, request);

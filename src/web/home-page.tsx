@@ -13,7 +13,7 @@ export interface HomeData {
   listCost: number;
   /** The lesson the learner opened last and has not finished (no exit check yet). */
   lesson: { id: string; title: string } | null;
-  /** The conversation the learner spoke in last. */
+  /** The conversation the learner spoke in last that has not reached its end (learner-history.ts). */
   conversation: { id: string; partner: string; scene: string | null; turns: number } | null;
   planCost: number;
 }
@@ -94,7 +94,7 @@ export function HomePage(props: { t: UiText; user: LayoutUser; flash?: Flash | n
             {d.allowance.remaining >= d.listCost ? h.enoughFor(listsLeft) : h.usedUp}
           </p>
           <p class="hint">
-            <a href="/usage" safe>{h.seeUsage}</a>
+            <a href="/account" safe>{props.t.tutor.seePlan}</a>
             {d.plan === "free" ? <span safe>{` · ${h.freePlan}`}</span> : ""}
           </p>
         </section>

@@ -6,8 +6,9 @@ import { monthOf } from "../billing/periods.ts";
 import { allowanceState } from "../billing/report.ts";
 import { deckSize } from "../learning/service.ts";
 import { unfinishedLesson } from "../learning/lesson-progress.ts";
-import { conversationsOf, plansOf } from "../learning/learner-history.ts";
+import { openConversationOf, plansOf } from "../learning/learner-history.ts";
 import { HomePage } from "./home-page.tsx";
+import { lessonTitle } from "./lesson-title.ts";
 import { webContext } from "./web-context.ts";
 
 export function homeRoutes(deps: WebDeps) {
@@ -22,7 +23,7 @@ export function homeRoutes(deps: WebDeps) {
       // Spending goes through the pending ledger; flushing first shows this minute's spending too.
       await deps.ledger.flush();
       const userId = ctx.session.user.id;
-      const [allowance, size, open, [last]] = await Promise.all([allowanceState(db, deps.config, account.id, monthOf(now)), deckSize(db, userId), unfinishedLesson(db, userId), conversationsOf(db, account.id, userId, 1)]);
+      const [allowance, size, open, last] = await Promise.all([allowanceState(db, deps.config, account.id, monthOf(now)), deckSize(db, userId), unfinishedLesson(db, userId), openConversationOf(db, account.id, userId)]);
       const plan = open ? (await plansOf(db, account.id, userId)).find((p) => p.id === open.planId) : undefined;
       const data = {
         dueToday: (ctx.user.due ?? []).reduce((a, d) => a + d.due, 0),
@@ -31,8 +32,8 @@ export function homeRoutes(deps: WebDeps) {
         plan: account.plan,
         listCost: CREDIT_WEIGHTS["vocab.generate"],
         planCost: CREDIT_WEIGHTS["lesson_plan.create"],
-        lesson: plan ? { id: plan.id, title: plan.title ?? plan.input.topic ?? plan.input.scene ?? "Lesson" } : null,
-        conversation: last ? { id: last.id, partner: last.npc?.name ?? "your partner", scene: last.scene, turns: last.turns } : null,
+        lesson: plan ? { id: plan.id, title: lessonTitle(ctx.t, plan.input, plan.topicName) } : null,
+        conversation: last ? { id: last.id, partner: last.npc?.name ?? ctx.t.tutor.yourPartner, scene: last.scene, turns: last.turns } : null,
       };
       return ctx.page(HomePage({ t: ctx.t, user: ctx.user, flash: ctx.flash, data }) as string);
     },

@@ -203,6 +203,8 @@ export function IntegrationsPage(props: { t: UiText;
   clientErrors?: { clientId: string; errors: Record<string, string> } | null;
   /** The address is not confirmed yet: clients cannot be created. */
   unverified?: boolean;
+  /** No SMTP server: the confirmation link waits in the operator's outbox. */
+  mailHeld?: boolean;
 }) {
   const v = props.create?.values ?? {};
   const e = props.create?.errors ?? {};
@@ -210,7 +212,7 @@ export function IntegrationsPage(props: { t: UiText;
     <Layout t={props.t} title="Integrations" nav="integrations" user={props.user} flash={props.flash}>
       <h1>Integrations</h1>
       <p class="muted">OAuth clients let your games, servers and apps call the Parla API. Each has its own scopes, billing mode and API version.</p>
-      {props.unverified ? <UnverifiedNotice email={props.user.email} csrf={props.user.csrf} /> : ""}
+      {props.unverified ? <UnverifiedNotice email={props.user.email} csrf={props.user.csrf} held={props.mailHeld === true} /> : ""}
       {props.revealed ? <SecretReveal revealed={props.revealed} /> : ""}
       {props.clients.length === 0 ? <p>No clients yet. Create your first one below.</p> : ""}
       {props.clients.map((c) => (

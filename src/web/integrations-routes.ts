@@ -26,7 +26,7 @@ export function integrationsRoutes(deps: WebDeps) {
 
   async function render(ctx: SignedIn, extra: { create?: CreateFormState; revealed?: RevealedSecret | null; clientErrors?: { clientId: string; errors: Record<string, string> } | null } = {}, status = 200, cookies: string[] = []) {
     const clients = await listClients(db, ctx.session.account.id);
-    return ctx.page(IntegrationsPage({ t: ctx.t, user: ctx.user, clients, flash: ctx.flash, unverified: ctx.session.user.emailUnverifiedSince !== null, ...extra }) as string, status, cookies);
+    return ctx.page(IntegrationsPage({ t: ctx.t, user: ctx.user, clients, flash: ctx.flash, unverified: ctx.session.user.emailUnverifiedSince !== null, mailHeld: deps.config.smtpUrl === null, ...extra }) as string, status, cookies);
   }
 
   // A new secret is shown once (src/web/secret-reveal.ts).

@@ -4,25 +4,37 @@ import type { PropsWithChildren } from "@kitajs/html";
 import type { UiText } from "./ui-text/index.ts";
 import { DueBadges, type DeckBadge } from "./due-badges.tsx";
 
-export type NavKey = "home" | "learn" | "lessons" | "tutor" | "review" | "integrations" | "webhooks" | "events" | "connected" | "usage" | "account" | "outbox";
+export type NavKey = "home" | "learn" | "lessons" | "tutor" | "review" | "integrations" | "webhooks" | "events" | "connected" | "usage" | "account" | "outbox" | "accounts";
 export interface Flash {
   kind: "ok" | "error";
   text: string;
 }
 
-/** The menu; each label is the learner's language's `nav[key]` (ui-text/). */
-const NAV: { key: NavKey; href: string }[] = [
+type NavItem = { key: NavKey; href: string };
+
+/** The learner's menu; each label is the learner's language's `nav[key]` (ui-text/). */
+const LEARNER_NAV: NavItem[] = [
   { key: "home", href: "/" },
   { key: "learn", href: "/learn" },
   { key: "lessons", href: "/lessons" },
   { key: "tutor", href: "/tutor" },
   { key: "review", href: "/review" },
+  { key: "account", href: "/account" },
+];
+
+/** The tools for games and apps, folded under one "Developers" entry so that learners meet six. */
+const DEVELOPER_NAV: NavItem[] = [
   { key: "integrations", href: "/admin" },
   { key: "webhooks", href: "/admin/webhooks" },
   { key: "events", href: "/events" },
-  { key: "connected", href: "/account/connected-apps" },
   { key: "usage", href: "/usage" },
-  { key: "account", href: "/account" },
+  { key: "connected", href: "/account/connected-apps" },
+];
+
+/** What belongs to the whole server (web/operator.ts), in the same menu for operators only. */
+const OPERATOR_NAV: NavItem[] = [
+  { key: "accounts", href: "/operator/accounts" },
+  { key: "outbox", href: "/operator/outbox" },
 ];
 
 /** The signed-in user as every page shows them; `due` is today's review cards by deck (web-context.ts). */
@@ -30,11 +42,43 @@ export interface LayoutUser {
   email: string;
   csrf: string;
   due?: DeckBadge[];
-  /** An operator (PARLA_OPERATOR_EMAILS) also sees the Outbox. */
+  /** An operator (PARLA_OPERATOR_EMAILS) also sees Accounts and the Outbox. */
   operator?: boolean;
 }
 
-const OPERATOR_NAV = { key: "outbox" as const, href: "/operator/outbox" };
+/**
+ * The Developers entry: a <details> disclosure, so it opens without a script. On one of its own
+ * pages it is marked as the current section (data-current) and the page's link as aria-current.
+ */
+function DeveloperMenu(props: { t: UiText; nav?: NavKey; operator: boolean }) {
+  const { t } = props;
+  const here = [...DEVELOPER_NAV, ...OPERATOR_NAV].some((item) => item.key === props.nav);
+  const link = (item: NavItem) => (
+    <li>
+      <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined} safe>
+        {t.nav[item.key]}
+      </a>
+    </li>
+  );
+  return (
+    <details class="dev-menu" data-testid="developers-menu" data-current={here ? "true" : undefined}>
+      <summary safe>{t.nav.developers}</summary>
+      <ul>
+        {DEVELOPER_NAV.map(link)}
+        {props.operator ? (
+          <>
+            <li class="menu-heading" safe>
+              {t.nav.operator}
+            </li>
+            {OPERATOR_NAV.map(link)}
+          </>
+        ) : (
+          ""
+        )}
+      </ul>
+    </details>
+  );
+}
 
 /** `t`: the texts of the learner's language (web-context.ts picks it), also its <html lang>. */
 export function Layout(props: PropsWithChildren<{ title: string; t: UiText; nav?: NavKey; user?: LayoutUser | null; flash?: Flash | null }>) {
@@ -46,6 +90,7 @@ export function Layout(props: PropsWithChildren<{ title: string; t: UiText; nav?
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title safe>{props.title} · Parla</title>
         <link rel="stylesheet" href="/assets/parla.css" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script src="/assets/parla.js" defer></script>
       </head>
       <body>
@@ -57,12 +102,13 @@ export function Layout(props: PropsWithChildren<{ title: string; t: UiText; nav?
             <a class="brand" href="/">Parla</a>
             {props.user ? (
               <nav class="main" aria-label={t.layout.mainNav}>
-                {(props.user.operator ? [...NAV, OPERATOR_NAV] : NAV).map((item) => (
+                {LEARNER_NAV.map((item) => (
                   <a href={item.href} aria-current={props.nav === item.key ? "page" : undefined}>
                     <span safe>{t.nav[item.key]}</span>
                     {item.key === "review" && props.user?.due?.some((d) => d.due > 0) ? <DueBadges t={t} decks={props.user.due} /> : ""}
                   </a>
                 ))}
+                <DeveloperMenu t={t} nav={props.nav} operator={props.user.operator === true} />
               </nav>
             ) : (
               ""

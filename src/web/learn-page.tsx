@@ -2,7 +2,9 @@
 // engine. Server-rendered; the list is a plain table that works without JavaScript.
 import type { VocabItem } from "../generation/model.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
+import { ListenButton } from "./listen-button.tsx";
 import { UI_LANGS, type UiText } from "./ui-text/index.ts";
+import type { PastList } from "../learning/list-history.ts";
 
 /** The languages Parla teaches, each named in the learner's language (`t.langs`). */
 export const LEARN_LANGS: readonly string[] = UI_LANGS;
@@ -48,7 +50,8 @@ export function LangSelect(props: { t: UiText; id: string; name: string; label: 
   );
 }
 
-export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number; query: LearnQuery; items: VocabItem[] | null; error?: string | null; inDeck?: Set<string>; flash?: Flash | null; topics: { id: string; name: string }[] }) {
+/** `history`: the learner's past lists; `past`: the one shown again, when the page shows one. */
+export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number; query: LearnQuery; items: VocabItem[] | null; error?: string | null; inDeck?: Set<string>; flash?: Flash | null; topics: { id: string; name: string }[]; history?: PastList[]; past?: PastList | null }) {
   const q = props.query;
   const { t } = props;
   const l = t.learn;
@@ -93,6 +96,13 @@ export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number
       {props.items ? (
         <section aria-labelledby="vocab-heading">
           <h2 id="vocab-heading" safe>{l.words(props.items.length)}</h2>
+          {props.past ? (
+            <p class="hint" data-testid="past-list" safe>
+              {l.fromHistory(new Date(props.past.createdAt).toISOString().slice(0, 10))}
+            </p>
+          ) : (
+            ""
+          )}
           <form method="post" action="/review/words" class="choose-words" data-testid="choose-words">
           <CsrfField csrf={props.user.csrf} />
           <input type="hidden" name="source" value={q.source} />
@@ -124,6 +134,7 @@ export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number
                   </td>
                   <td lang={q.target}>
                     <strong safe>{item.display}</strong>
+                    <ListenButton t={t} text={item.display} lang={q.target} />
                     {item.plural_display ? (
                       <div class="muted" safe>
                         {item.plural_display}
@@ -154,6 +165,35 @@ export function LearnPage(props: { t: UiText; user: LayoutUser; listCost: number
       ) : (
         ""
       )}
+      <ListHistory t={t} lists={props.history ?? []} topics={props.topics} current={props.past?.id} />
     </Layout>
   );
 }
+
+/** The learner's past lists (learning/list-history.ts), each shown again from what was stored, without the engine or credits. */
+function ListHistory(props: { t: UiText; lists: PastList[]; topics: { id: string; name: string }[]; current?: string | null }) {
+  const { t } = props;
+  if (props.lists.length === 0) return "";
+  const topicName = (topic: string) => props.topics.find((x) => x.id === topic)?.name ?? topic;
+  return (
+    <section aria-labelledby="history-heading" data-testid="learn-history">
+      <h2 id="history-heading" safe>{t.learn.history}</h2>
+      <ul>
+        {props.lists.map((list) => (
+          <li data-list-id={list.id}>
+            <a href={`/learn/lists/${encodeURIComponent(list.id)}`} aria-current={props.current === list.id ? "page" : undefined} safe>
+              {list.topic ? topicName(list.topic) : t.learn.anyTopic}
+            </a>{" "}
+            <span class="muted" safe>
+              {t.lessons.langsLevel(langName(t, list.sourceLang), langName(t, list.targetLang), list.level)}
+            </span>{" "}
+            <span class="muted" safe>
+              {`· ${t.learn.words(list.items.length)} · ${new Date(list.createdAt).toISOString().slice(0, 10)}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+

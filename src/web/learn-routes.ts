@@ -10,6 +10,7 @@ import { checkBudget, spendIn } from "../billing/service.ts";
 import { normaliseLang } from "../generation/languages.ts";
 import type { VocabItem } from "../generation/model.ts";
 import { termsInDeck } from "../learning/service.ts";
+import { listsOf, pastListOf, recordList } from "../learning/list-history.ts";
 import { AppError } from "../lib/errors.ts";
 import { LearnPage, readLanguagePair, type LearnQuery } from "./learn-page.tsx";
 import { CREDIT_WEIGHTS } from "../billing/credits.ts";
@@ -36,7 +37,24 @@ export function learnRoutes(deps: WebDeps) {
         if ("response" in r) return r.response;
         const { ctx } = r;
         const q = readChoices((name) => (query as Record<string, string | undefined>)[name], ctx.lang);
-        return ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items: null, flash: ctx.flash, topics: await topicsFor(q) }) as string);
+        const history = await listsOf(deps.store.db, ctx.session.user.id);
+        return ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items: null, flash: ctx.flash, topics: await topicsFor(q), history }) as string);
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/learn/lists/:id",
+      async ({ request, params }) => {
+        const r = await requireSignedIn(deps, request);
+        if ("response" in r) return r.response;
+        const { ctx } = r;
+        // A past list is shown from what was stored: no engine call, nothing spent.
+        const past = await pastListOf(deps.store.db, ctx.session.user.id, params.id);
+        if (!past) return ctx.redirect("/learn", { kind: "error", text: ctx.t.learn.noSuchList });
+        const q: LearnQuery = { source: past.sourceLang, target: past.targetLang, level: past.level, topic: past.topic };
+        const history = await listsOf(deps.store.db, ctx.session.user.id);
+        const inDeck = await termsInDeck(deps.store.db, ctx.session.user.id, q.source, q.target, past.items.map((i) => i.display));
+        return ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items: past.items, inDeck, flash: ctx.flash, topics: await topicsFor(q), history, past }) as string);
       },
       { detail: { hide: true } },
     )
@@ -49,8 +67,10 @@ export function learnRoutes(deps: WebDeps) {
         if (!ctx.csrfOk(formString(body, "csrf_token"))) return ctx.redirect("/learn", csrfFailed(ctx));
         const q = readChoices((name) => formString(body, name) || undefined, ctx.lang);
         const topics = await topicsFor(q);
-        const page = (items: VocabItem[] | null, error: string | null, status: number, inDeck: Set<string> = new Set()) =>
-          ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items, error, inDeck, flash: ctx.flash, topics }) as string, status);
+        const page = async (items: VocabItem[] | null, error: string | null, status: number, inDeck: Set<string> = new Set()) => {
+          const history = await listsOf(deps.store.db, ctx.session.user.id);
+          return ctx.page(LearnPage({ t: ctx.t, user: ctx.user, listCost: CREDIT_WEIGHTS["vocab.generate"], query: q, items, error, inDeck, flash: ctx.flash, topics, history }) as string, status);
+        };
         let list: AsyncIterable<VocabItem>;
         try {
           // A refused input throws here, before anything is charged (spec 5.6: a refused call spends nothing).
@@ -65,9 +85,12 @@ export function learnRoutes(deps: WebDeps) {
           await checkBudget(deps.store.db, deps.config, payer, "vocab.generate", deps.clock.now());
           const items: VocabItem[] = [];
           for await (const item of list) items.push(item);
-          // The list is paid for when it is shown; its words are offered for the deck, not added
-          // (the learner ticks the ones to review: POST /review/words).
-          await deps.store.db.transaction((tx) => spendIn(tx, deps, payer, "vocab.generate", deps.clock.now()));
+          // The list is paid for and kept in the learner's history in one transaction; its words are
+          // offered for the deck, not added (the learner ticks the ones to review: POST /review/words).
+          await deps.store.db.transaction(async (tx) => {
+            await spendIn(tx, deps, payer, "vocab.generate", deps.clock.now());
+            await recordList(tx, ctx.session.user.id, deps.clock.now(), { sourceLang: q.source, targetLang: q.target, level: q.level, topic: q.topic.trim() }, items);
+          });
           const inDeck = await termsInDeck(deps.store.db, ctx.session.user.id, q.source, q.target, items.map((i) => i.display));
           return page(items, null, 200, inDeck);
         } catch (error) {

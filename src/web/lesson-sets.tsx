@@ -10,6 +10,7 @@ import { normaliseAnswer, type AnswerNote, type Attempt, type ExitAttempt, type 
 import { exerciseKey } from "../learning/lesson-progress.ts";
 import type { LessonAttempts } from "../learning/schema.ts";
 import { CsrfField } from "./layout.tsx";
+import { ListenButton } from "./listen-button.tsx";
 import type { UiText } from "./ui-text/index.ts";
 
 export interface SetContext {
@@ -18,6 +19,8 @@ export interface SetContext {
   csrf: string;
   sourceLang: string;
   targetLang: string;
+  /** The plan's level: the next lesson offered after a passed exit check starts from it. */
+  level: number;
   attempts: LessonAttempts;
   /** The tutor conversation this plan's role-play started, if any. */
   conversationId: string | null;
@@ -175,6 +178,7 @@ function Overview(props: { set: OverviewSet; ctx: SetContext }) {
             <tr>
               <td lang={ctx.targetLang}>
                 <strong safe>{v.display}</strong>
+                <ListenButton t={ctx.t} text={v.display} lang={ctx.targetLang} />
               </td>
               <td lang={ctx.sourceLang} safe>
                 {v.translation_display}
@@ -198,7 +202,8 @@ function Overview(props: { set: OverviewSet; ctx: SetContext }) {
           <li>
             <strong lang={ctx.targetLang} safe>
               {p.text}
-            </strong>{" "}
+            </strong>
+            <ListenButton t={ctx.t} text={p.text} lang={ctx.targetLang} />{" "}
             <span class="muted" lang={ctx.sourceLang} safe>
               {p.translation}
             </span>
@@ -484,6 +489,7 @@ function RolePlay(props: { set: RolePlaySet; ctx: SetContext }) {
               <span lang={ctx.targetLang} safe>
                 {step.npc.text}
               </span>
+              <ListenButton t={ctx.t} text={step.npc.text} lang={ctx.targetLang} />
             </li>
           ))}
         </ol>
@@ -582,7 +588,13 @@ function ExitCheck(props: { set: ExitCheckSet; ctx: SetContext }) {
       </div>
       {attempt?.passed ? (
         <p class="next-step" data-testid="exit-next">
-          <span safe>{l.passedNext}</span> <a href="/review" safe>{t.nav.review}</a> · <a href="/lessons" safe>{t.nav.lessons}</a>
+          <span safe>{l.passedNext}</span>{" "}
+          <a class="button" href={`/lessons?source=${encodeURIComponent(ctx.sourceLang)}&target=${encodeURIComponent(ctx.targetLang)}&level=${ctx.level}#new-lesson`} data-testid="next-lesson" safe>
+            {l.nextLesson}
+          </a>{" "}
+          <a class="button secondary" href="/review" safe>
+            {t.nav.review}
+          </a>
         </p>
       ) : (
         ""

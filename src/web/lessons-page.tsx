@@ -6,6 +6,7 @@ import type { LessonSet, Npc } from "../generation/model.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
 import { LangSelect, langName } from "./learn-page.tsx";
 import { LessonSetSection, type SetContext } from "./lesson-sets.tsx";
+import { lessonTitle, matchedTopicName } from "./lesson-title.ts";
 import type { UiText } from "./ui-text/index.ts";
 
 const LEVELS = ["A1", "A2", "A2+", "B1", "B1+", "B2", "B2+", "C1", "C2"];
@@ -50,7 +51,8 @@ export interface LessonForm {
   npcPersona: string;
 }
 
-export const planTitle = (p: { topic?: string; scene?: string; sets?: LessonSet[] }) => p.sets?.find((s) => s.kind === "overview")?.title ?? p.topic ?? p.scene ?? "Lesson";
+/** A plan's title on its page: web/lesson-title.ts. */
+export const planTitle = (t: UiText, p: { topic?: string; scene?: string; sets?: LessonSet[] }) => lessonTitle(t, p, matchedTopicName(p.sets));
 
 export function LessonsPage(props: { t: UiText; user: LayoutUser; flash?: Flash | null; form: LessonForm; error?: string | null; plans: PlanListEntry[]; planCost: number }) {
   const f = props.form;
@@ -168,14 +170,13 @@ export function PlanPage(props: { t: UiText; user: LayoutUser; flash?: Flash | n
   const { plan, t } = props;
   const live = plan.status === "generating" || plan.status === "partial";
   return (
-    <Layout t={t} title={planTitle(plan)} nav="lessons" user={props.user} flash={props.flash}>
+    <Layout t={t} title={planTitle(t, plan)} nav="lessons" user={props.user} flash={props.flash}>
       <p>
         <a href="/lessons" safe>{t.lessons.back}</a>
       </p>
-      <h1 safe>{planTitle(plan)}</h1>
+      <h1 safe>{planTitle(t, plan)}</h1>
       <p class="muted">
         <span safe>{t.lessons.planMeta(langName(t, plan.source_lang), langName(t, plan.target_lang), plan.level, LEVELS[plan.level - 1] ?? "")}</span>
-        {plan.scene ? <span safe>{` · ${plan.scene}`}</span> : ""}
       </p>
       <PlanProgress t={t} plan={plan} />
       <div id="plan-sets" data-live-plan={live ? `/lessons/${encodeURIComponent(plan.id)}/stream` : undefined}>

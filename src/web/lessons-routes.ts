@@ -22,7 +22,8 @@ import { reviewDay } from "../learning/review-queue.ts";
 import { AppError } from "../lib/errors.ts";
 import { readLanguagePair } from "./learn-page.tsx";
 import { exerciseAnchor } from "./lesson-sets.tsx";
-import { LessonsPage, PlanFragment, PlanPage, planTitle, type LessonForm, type PlanListEntry } from "./lessons-page.tsx";
+import { LessonsPage, PlanFragment, PlanPage, type LessonForm, type PlanListEntry } from "./lessons-page.tsx";
+import { lessonTitle } from "./lesson-title.ts";
 import { csrfFailed, formList, formString, requireSignedIn, type WebContext } from "./web-context.ts";
 
 type SignedIn = WebContext & { session: NonNullable<WebContext["session"]>; user: NonNullable<WebContext["user"]> };
@@ -61,7 +62,7 @@ export function lessonsRoutes(deps: WebDeps) {
       const row = progress.get(p.id);
       return {
         id: p.id,
-        title: p.title ?? planTitle(p.input),
+        title: lessonTitle(ctx.t, p.input, p.topicName),
         status: p.status,
         sourceLang: p.input.source_lang,
         targetLang: p.input.target_lang,
@@ -104,10 +105,12 @@ export function lessonsRoutes(deps: WebDeps) {
   return new Elysia({ name: "web-lessons" })
     .get(
       "/lessons",
-      async ({ request }) => {
+      async ({ request, query }) => {
         const g = await guard(request, undefined);
         if ("response" in g) return g.response;
-        return listPage(g.ctx, readLessonForm(() => "", g.ctx.lang), null, 200);
+        // The form may come prefilled (the next lesson after a passed exit check: languages and level).
+        const asked = query as Record<string, string | undefined>;
+        return listPage(g.ctx, readLessonForm((name) => (name === "source" || name === "target" || name === "level" ? (asked[name] ?? "") : ""), g.ctx.lang), null, 200);
       },
       { detail: { hide: true } },
     )
@@ -151,6 +154,7 @@ export function lessonsRoutes(deps: WebDeps) {
           csrf: ctx.user.csrf,
           sourceLang: plan.source_lang,
           targetLang: plan.target_lang,
+          level: plan.level,
           attempts: progress?.attempts ?? { exercises: {}, exit: null },
           conversationId: progress?.conversationId ?? null,
           tutorCost: CREDIT_WEIGHTS["tutor.turn"],

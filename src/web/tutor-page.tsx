@@ -4,6 +4,7 @@
 // A free plan sees why the tutor needs a paid plan (spec 5.5, 403 paid_plan_required) in words.
 import type { Npc, TutorTurnResult } from "../generation/model.ts";
 import { CsrfField, Layout, type Flash, type LayoutUser } from "./layout.tsx";
+import { ListenButton } from "./listen-button.tsx";
 import { LangSelect, langName } from "./learn-page.tsx";
 import type { UiText } from "./ui-text/index.ts";
 
@@ -89,8 +90,9 @@ function Turn(props: { t: UiText; turn: TutorTurnView; conversation: Conversatio
           <p class="who" safe>
             {partnerName(t, c)}
           </p>
-          <p lang={c.targetLang} safe>
-            {r.reply}
+          <p lang={c.targetLang}>
+            <span safe>{r.reply}</span>
+            <ListenButton t={t} text={r.reply} lang={c.targetLang} />
           </p>
           <details>
             <summary safe>{t.tutor.translation}</summary>
@@ -215,8 +217,9 @@ export function TutorPage(props: TutorPageProps) {
         <section class="card" aria-labelledby="paid-heading" data-testid="paid-plan-required">
           <h2 id="paid-heading" safe>{t.tutor.paidHeading}</h2>
           <p safe>{t.tutor.paidText}</p>
+          <p safe>{t.tutor.paidHow(props.user.email)}</p>
           <p>
-            <a href="/usage" safe>{t.tutor.seePlan}</a>
+            <a href="/account" safe>{t.tutor.seePlan}</a>
           </p>
         </section>
       ) : (

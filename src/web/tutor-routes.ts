@@ -70,7 +70,7 @@ export function tutorRoutes(deps: WebDeps) {
       const plan = await getPlan(deps, ownerOf(ctx), planId);
       const rolePlay = plan.sets.find((s) => s.kind === "role_play");
       const npc = plan.npc ?? (rolePlay?.kind === "role_play" ? { name: rolePlay.npc.name, persona: rolePlay.npc.persona ?? undefined } : undefined);
-      return { source: plan.source_lang, target: plan.target_lang, level: plan.level, scene: plan.scene ?? "", npcName: npc?.name ?? "", npcPersona: npc?.persona ?? "", plan: { id: plan.id, title: planTitle(plan) } };
+      return { source: plan.source_lang, target: plan.target_lang, level: plan.level, scene: plan.scene ?? "", npcName: npc?.name ?? "", npcPersona: npc?.persona ?? "", plan: { id: plan.id, title: planTitle(ctx.t, plan) } };
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return null;
       throw error;

@@ -39,6 +39,8 @@ test("register, see the secret once, send a test, see the attempt, redeliver", a
   for (const s of ["events:read", "lesson_plans:read"]) await create.locator(`input[name="scopes"][value="${s}"]`).check();
   await submit(page, create.locator('button[type="submit"]'));
 
+  // Webhooks sits under the menu's Developers disclosure.
+  await page.locator("nav.main .dev-menu > summary").click();
   await submit(page, page.locator('nav.main a[href="/admin/webhooks"]'));
   expect(await page.locator('input[name="url"]').count()).toBe(0);
   await submit(page, page.locator('form[action="/admin/webhooks"][method="get"] button[type="submit"]'));

@@ -17,6 +17,7 @@ function render(exercise: Exercise, given: string[] | null, planId = "lp_test"):
     csrf: "token",
     sourceLang: "es",
     targetLang: "en",
+    level: 2,
     attempts: { exercises: given ? { "3.0": checkExercise(exercise, given, { source: "es", target: "en" }) } : {}, exit: null },
     conversationId: null,
     tutorCost: 1,

@@ -98,6 +98,35 @@ for (const order of document.querySelectorAll("[data-order]")) {
   order.classList.add("order-tapping");
   render();
 }
+// Listen (listen-button.tsx): a word, phrase or partner's line is spoken by the browser's own
+// speech synthesis (Web Speech API), nothing from the server. The button stays hidden unless the
+// browser has a voice for the text's language; voices may load late, hence voiceschanged.
+const synth = "speechSynthesis" in window && window.SpeechSynthesisUtterance ? window.speechSynthesis : null;
+const voiceFor = (lang) => {
+  if (!synth || !lang) return null;
+  const want = lang.toLowerCase();
+  const primary = want.split("-")[0];
+  const voices = synth.getVoices();
+  const tag = (v) => v.lang.toLowerCase().replace("_", "-");
+  return voices.find((v) => tag(v) === want) || voices.find((v) => tag(v).split("-")[0] === primary) || null;
+};
+const showListen = () => {
+  for (const b of document.querySelectorAll("button[data-listen]")) b.hidden = !voiceFor(b.getAttribute("data-listen-lang"));
+};
+if (synth) {
+  showListen();
+  synth.addEventListener("voiceschanged", showListen);
+  document.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-listen]");
+    const voice = b && voiceFor(b.getAttribute("data-listen-lang"));
+    if (!voice) return;
+    synth.cancel();
+    const utterance = new SpeechSynthesisUtterance(b.getAttribute("data-listen"));
+    utterance.voice = voice;
+    utterance.lang = voice.lang;
+    synth.speak(utterance);
+  });
+}
 // A lesson plan being written (lessons-page.tsx): the plan stream says when a set is ready; the
 // sets the page does not show yet are fetched (PlanFragment) and appended, so answers being typed
 // in the sets already shown are kept. Without this script the page says to reload.
@@ -131,6 +160,7 @@ if (live && window.EventSource && window.DOMParser) {
           const index = section.getAttribute("data-set-index");
           if (!live.querySelector('section[data-set-index="' + index + '"]')) live.appendChild(document.importNode(section, true));
         }
+        if (synth) showListen();
       }
     } catch (error) {
       // The next event (or a reload) catches up.
