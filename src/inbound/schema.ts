@@ -25,5 +25,5 @@ export const inboundEvents = sqliteTable(
     /** 1 when the event asked for a plan. */
     generate: integer("generate", { mode: "boolean" }).notNull(),
   },
-  (t) => [uniqueIndex("inbound_events_client_key").on(t.clientId, t.idempotencyKey), index("inbound_events_created_at").on(t.createdAt)],
+  (t) => [uniqueIndex("inbound_events_client_key").on(t.clientId, t.idempotencyKey), index("inbound_events_created_at").on(t.createdAt), index("inbound_events_account_created").on(t.accountId, t.createdAt)],
 );

@@ -20,6 +20,7 @@ import m17 from "../../drizzle/0017_ui_lang.sql" with { type: "text" };
 import m18 from "../../drizzle/0018_plans_share_library_sets.sql" with { type: "text" };
 import m19 from "../../drizzle/0019_review_log_and_settings.sql" with { type: "text" };
 import m20 from "../../drizzle/0020_learn_lists.sql" with { type: "text" };
+import m21 from "../../drizzle/0021_inbound_by_account.sql" with { type: "text" };
 
 export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = [
   { idx: 0, tag: "0000_init", sql: m0 },
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly { idx: number; tag: string; sql: string }[] = 
   { idx: 18, tag: "0018_plans_share_library_sets", sql: m18 },
   { idx: 19, tag: "0019_review_log_and_settings", sql: m19 },
   { idx: 20, tag: "0020_learn_lists", sql: m20 },
+  { idx: 21, tag: "0021_inbound_by_account", sql: m21 },
 ];

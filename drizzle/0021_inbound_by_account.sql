@@ -1,0 +1,1 @@
+CREATE INDEX `inbound_events_account_created` ON `inbound_events` (`account_id`,`created_at`);
