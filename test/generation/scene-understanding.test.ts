@@ -136,6 +136,9 @@ const REFUSED: { lang: Lang | "other"; text: string }[] = [
   { lang: "es", text: "cromodinámica cuántica" },
   { lang: "fr", text: "la chromodynamique quantique" },
   { lang: "de", text: "Quantenchromodynamik" },
+  // A faint guess with no place is no scene (weiß read as the colour, know as small talk).
+  { lang: "de", text: "ich weiß nicht" },
+  { lang: "en", text: "I don't know" },
   { lang: "it", text: "cromodinamica quantistica" },
   { lang: "pt-BR", text: "cromodinâmica quântica" },
   { lang: "en", text: "lorem ipsum dolor sit amet" },

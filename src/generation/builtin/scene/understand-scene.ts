@@ -82,6 +82,9 @@ interface CueTables {
   lexicon: Map<Lang, CueMap>;
 }
 
+/** Below this, and with no place named, a scene counts as not understood. */
+const MIN_CONFIDENCE = 0.35;
+
 const CONTENT_POS = new Set(["noun", "verb", "adj", "adv", "phrase"]);
 const STOP_WORDS = new Set(
   "the and with for from into this that there der die das und mit von den dem des ein eine einen les une des dans avec pour sur los las una con del por para che per nel nella uma com dos das pelo pela est une ist sind are was who".split(" "),
@@ -390,6 +393,9 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   const clarity = Math.min(1, best[1] / 5);
   const confidence = direct ? 1 : Math.round((0.5 * coverage + 0.5 * clarity) * 100) / 100;
   const p = place as Place | null;
+  // A faint vote with no place behind it ("ich weiß nicht": weiß as a colour) is not a scene: the
+  // caller is told what the engine teaches rather than charged for a guess.
+  if (confidence < MIN_CONFIDENCE && !p) return null;
   return {
     frame: frame.id,
     concepts: conceptIds,
