@@ -106,6 +106,11 @@ const UNDERSTOOD: Row[] = [
   // More places, times and complications, and words that share a stem with another sense
   // (Spanish cartera and Portuguese carteira are a wallet, not a woman delivering the post).
   { lang: "es", text: "he perdido la cartera en el autobús", frame: "report_loss", complication: "lost", concepts: ["wallet"], notConcepts: ["mail_carrier"], role: "police_officer" },
+  { lang: "pt-BR", text: "perdi minha carteira no ônibus", frame: "report_loss", complication: "lost", concepts: ["wallet"] },
+  // Lost oneself is asking the way, not a loss to report.
+  { lang: "fr", text: "je suis perdu, où est la gare ?", frame: "ask_way", concepts: ["station_train"] },
+  { lang: "en", text: "a tourist lost in Rome asks the way", frame: "ask_way", place: "rome" },
+  { lang: "it", text: "mi sono perso a Milano", frame: "ask_way", place: "milan" },
   { lang: "pt-BR", text: "roubaram minha carteira", frame: "report_loss", complication: "stolen", concepts: ["wallet"], notConcepts: ["mail_carrier"], role: "police_officer" },
   { lang: "fr", text: "la gare de Lyon le soir, le train est supprimé", frame: "travel_tickets", place: "lyon", time: "evening", complication: "cancelled", concepts: ["station_train", "train"] },
   { lang: "de", text: "ein Café in Wien am Morgen", frame: "order_food", place: "vienna", currency: "EUR", time: "morning", concepts: ["cafe"] },

@@ -26,19 +26,19 @@ export const COMPLICATION_CUES: Record<Complication, Words> = {
   },
   lost: {
     en: ["lost", "lose", "missing", "left behind"],
-    es: ["perdido", "perder", "extraviado"],
+    es: ["perdido", "perder", "extraviado", "perdí", "perdió", "perdimos"],
     fr: ["perdu", "perdre", "égaré"],
     de: ["verloren", "verlieren", "vergessen", "verlegt"],
     it: ["perso", "perdere", "smarrito"],
-    "pt-BR": ["perdido", "perder", "extraviado"],
+    "pt-BR": ["perdido", "perder", "extraviado", "perdi", "perdeu", "perdemos"],
   },
   stolen: {
     en: ["stolen", "steal", "robbed", "pickpocketed", "theft"],
-    es: ["robado", "robar", "robo", "hurto"],
+    es: ["robado", "robada", "robar", "robo", "robaron", "hurto"],
     fr: ["volé", "voler", "cambriolé", "vol"],
     de: ["gestohlen", "stehlen", "geklaut", "diebstahl", "ausgeraubt"],
     it: ["rubato", "rubare", "furto", "scippo"],
-    "pt-BR": ["roubado", "roubar", "roubo", "furtado", "furto"],
+    "pt-BR": ["roubado", "roubada", "roubar", "roubo", "roubaram", "furtado", "furto"],
   },
   full: {
     en: ["full", "fully booked", "sold out", "overbooked", "no vacancy"],

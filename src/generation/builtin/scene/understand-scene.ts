@@ -250,7 +250,7 @@ const MULTI_WORD_BONUS = 1;
 const ROLE_VOTE = 2;
 const TOPIC_VOTE = 1.5;
 const COMPLICATION_FRAMES: Record<Complication, [FrameId, number][]> = {
-  lost: [["report_loss", 3]],
+  lost: [["report_loss", 4]],
   stolen: [["report_loss", 4]],
   delayed: [["travel_tickets", 1]],
   cancelled: [["travel_tickets", 1]],
