@@ -27,7 +27,13 @@ export interface DeliveryWorker {
   /** Sends every due delivery until none is due (tests, and dev-clock jumps). */
   drain(): Promise<void>;
   stop(graceMs?: number): Promise<void>;
-  /** Claims one delivery row for this process (a test or redelivery sent at once). */
+  /**
+   * Lease columns for a row this process inserts and sends at once: the loop of this or another
+   * process cannot claim it first, so deliverNow returns only once the attempt is recorded; if the
+   * process dies in between, the lease runs out and a loop sends it.
+   */
+  leaseFor(nowMs: number): { leaseOwner: string; leaseExpiresAt: number };
+  /** Sends one delivery row now: one inserted with leaseFor, or any that is due and unclaimed. */
   deliverNow(deliveryId: string): Promise<void>;
 }
 
@@ -222,6 +228,7 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
       pump();
     },
     wake,
+    leaseFor: (nowMs) => ({ leaseOwner: owner, leaseExpiresAt: nowMs + leaseMs }),
     async drain() {
       for (let i = 0; i < 10_000; i++) {
         const claimed = await pumpOnce();
@@ -248,7 +255,7 @@ export function createDeliveryWorker(deps: WebhookDeps & { clock: { onChange?(l:
       const rows = await db
         .update(webhookDeliveries)
         .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs })
-        .where(and(eq(webhookDeliveries.id, deliveryId), claimable(now)))
+        .where(and(eq(webhookDeliveries.id, deliveryId), or(claimable(now), and(eq(webhookDeliveries.state, "pending"), eq(webhookDeliveries.leaseOwner, owner)))))
         .returning();
       if (rows.length === 0) return;
       keys.forget();

@@ -14,6 +14,8 @@ import { REDELIVERY_WINDOW_MS } from "./retry-schedule.ts";
 import { webhookAttempts, webhookDeliveries } from "./schema.ts";
 
 export interface SendsNow {
+  /** Lease columns for a delivery this process inserts and then sends itself (no other loop claims it first). */
+  leaseFor(nowMs: number): { leaseOwner: string; leaseExpiresAt: number };
   deliverNow(deliveryId: string): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export async function sendTest(deps: WebhookDeps, sender: SendsNow, accountId: s
     data,
   };
   const deliveryId = "whd_" + newRowId(now);
-  await deps.store.db.insert(webhookDeliveries).values({ id: deliveryId, endpointId, eventId: envelope.id, eventType: envelope.type, kind: "test", body: JSON.stringify(envelope), state: "pending", nextAttemptAt: now, createdAt: now });
+  await deps.store.db.insert(webhookDeliveries).values({ id: deliveryId, endpointId, eventId: envelope.id, eventType: envelope.type, kind: "test", body: JSON.stringify(envelope), state: "pending", nextAttemptAt: now, createdAt: now, ...sender.leaseFor(now) });
   await sender.deliverNow(deliveryId);
   return deliveryId;
 }
@@ -45,7 +47,7 @@ export async function redeliver(deps: WebhookDeps, sender: SendsNow, accountId: 
   const now = deps.clock.now();
   if (original.createdAt < now - REDELIVERY_WINDOW_MS) throw invalidRequest("only deliveries of the last 30 days can be redelivered", "delivery");
   const id = "whd_" + newRowId(now);
-  await deps.store.db.insert(webhookDeliveries).values({ id, endpointId: original.endpointId, eventId: original.eventId, eventType: original.eventType, kind: original.kind === "test" ? "test" : "redelivery", body: original.body, state: "pending", nextAttemptAt: now, createdAt: now });
+  await deps.store.db.insert(webhookDeliveries).values({ id, endpointId: original.endpointId, eventId: original.eventId, eventType: original.eventType, kind: original.kind === "test" ? "test" : "redelivery", body: original.body, state: "pending", nextAttemptAt: now, createdAt: now, ...sender.leaseFor(now) });
   await sender.deliverNow(id);
   return id;
 }

@@ -5,6 +5,7 @@
 import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createDeliveryWorker } from "../../src/webhooks/delivery-worker.ts";
+import { sendTest } from "../../src/webhooks/manual-deliveries.ts";
 import { webhookAttempts, webhookDeliveries } from "../../src/webhooks/schema.ts";
 import { webhookWorld, type WebhookWorld } from "./fixtures.ts";
 
@@ -48,4 +49,28 @@ test("a slow attempt's lease is renewed, so another process claims nothing until
   expect(row!.leaseOwner).toBeNull();
   expect(await world.deps.store.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, row!.id))).toHaveLength(1);
   await slow.stop(0);
+});
+
+test("a test delivery is leased to the process that sends it: another loop cannot claim it between insert and send", async () => {
+  world = await webhookWorld();
+  const endpoint = await world.endpoint();
+  const mine = world.deps.webhooks.worker;
+  const otherLoop = createDeliveryWorker(world.deps.webhooks.deps, { owner: "other-process" });
+  let sentByOther = -1;
+  const sender = {
+    leaseFor: (now: number) => mine.leaseFor(now),
+    async deliverNow(id: string) {
+      // The other process's loop runs first, as it may on a busy server.
+      await otherLoop.drain();
+      sentByOther = world.receiver.received.length;
+      await mine.deliverNow(id);
+    },
+  };
+  const deliveryId = await sendTest(world.deps.webhooks.deps, sender, world.accountId, endpoint.id);
+  expect(sentByOther).toBe(0);
+  // Recorded when sendTest returns, so the page that follows shows the attempt.
+  const attempts = await world.deps.store.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
+  expect(attempts.map((a) => a.status)).toEqual([200]);
+  expect(world.receiver.received).toHaveLength(1);
+  await otherLoop.stop(0);
 });
