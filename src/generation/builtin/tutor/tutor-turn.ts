@@ -25,7 +25,8 @@ import { ANSWERS, STEP_PROMPTS, type GeneralTopic } from "./answer-text.ts";
 import { PARTIAL_NOTE } from "./family-notes.ts";
 import { understandLearner, type LearnerIntent } from "./learner-intent.ts";
 import { yesNoEcho } from "./question-echo.ts";
-import { formatPrice, orderTotal, sceneFacts } from "./scene-facts.ts";
+import { formatPrice, orderTotal, sceneFacts, type Currency } from "./scene-facts.ts";
+import { planScenario } from "./plan-script.ts";
 import { withTotal } from "./script-prices.ts";
 import { isKnownWord } from "./spelling.ts";
 import { bandedNpcLine, bandOf, chatBridge, formalChat } from "./band-voice.ts";
@@ -42,6 +43,8 @@ interface Turn {
   state: ConversationState;
   npc: NpcRequest;
   mood: SceneMood;
+  /** The scenario is the plan's own role-play (plan-script.ts): its lines are said as the plan has them. */
+  fromPlan: boolean;
 }
 
 /**
@@ -71,6 +74,8 @@ function bilingual(turn: Turn, parts: (lang: Lang) => string[]): { text: string;
 /** The scenario's line in the scene's voice, as the role-play says it at the learner's band. */
 function npcLine(turn: Turn, step: number, lang: Lang): string {
   const at = Math.min(Math.max(step, 0), turn.scenario.steps.length - 1);
+  // The plan's lines are already in the scene's voice and the learner's band.
+  if (turn.fromPlan) return turn.scenario.steps[at]?.npc[lang] ?? "";
   return bandedNpcLine(voicedNpcLine(turn.scenario, at, lang, turn.mood), bandOf(turn.profile.level), lang, at, turn.scenario.steps.length);
 }
 
@@ -94,6 +99,7 @@ function exampleHint(turn: Turn, line: Line): string {
 
 function optionsFor(turn: Turn, step: number): Line[] {
   const { source, target } = turn.request;
+  if (turn.fromPlan) return (turn.scenario.steps[step]?.learner ?? []).map((l) => ({ text: l.text[target], translation: l.text[source] }));
   const voiced = learnerOptions(turn.index, turn.scenario, step, turn.request, turn.profile).map((o) => ({
     text: voicedLearnerLine(turn.scenario, o.text, step, target, turn.mood),
     translation: voicedLearnerLine(turn.scenario, o.translation, step, source, turn.mood),
@@ -163,16 +169,18 @@ const isQuestion = (intent: LearnerIntent | null) => intent !== null && intent.s
 
 export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurnResult {
   const scene = sceneOf(index, request);
-  const scenario = scenarioFor(index, request, scene);
+  const rolePlay = request.planRolePlay;
+  // With a plan, its role-play is the script: the conversation the learner practised, not a second one.
+  const scenario = rolePlay ? planScenario(rolePlay, planTopic(index, request, scene), request.source, request.target) : scenarioFor(index, request, scene);
   const previous = request.conversation && request.conversation.topic === scenario.topic ? request.conversation : initialState(scenario);
   const state: ConversationState = { ...previous, step: Math.min(previous.step, scenario.steps.length), introduced: previous.introduced.slice(), turns: previous.turns.slice() };
   const memory = memoryOf(previous.memory);
-  const npc = request.npc ?? { name: DEFAULT_NPC_NAME[request.target], persona: null };
+  const npc = request.npc ?? (rolePlay ? { name: rolePlay.npcName, persona: null } : { name: DEFAULT_NPC_NAME[request.target], persona: null });
   const mood = readMood(request.scene, npc.persona);
-  const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc, mood };
+  const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc, mood, fromPlan: rolePlay !== null };
   const { source, target } = request;
   // A scene, a plan or a persona chose the scenario: a role-play. Nothing did: a general conversation.
-  memory.mode ??= request.conversation ? (scenario.topic === generalTopic(index) ? "general" : "scene") : request.planTopics.length > 0 || scene !== null ? "scene" : "general";
+  memory.mode ??= request.conversation ? (scenario.topic === generalTopic(index) ? "general" : "scene") : request.planTopics.length > 0 || rolePlay !== null || scene !== null ? "scene" : "general";
   const inScene = memory.mode === "scene";
   const band = bandOf(request.level);
   const formal = inScene || formalChat(band);
@@ -189,7 +197,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
       else learner.content.place = bare.value;
     }
   }
-  const facts = sceneFacts(index, inScene ? scenario.topic : null, scene?.currency ?? null, target);
+  const facts = sceneFacts(index, inScene ? scenario.topic : null, (rolePlay?.currency as Currency | null | undefined) ?? scene?.currency ?? null, target);
   const concepts = index.conceptById;
   const unknownKey = unreadWords(corrected, request.message, target, index);
   const echo = intent === "ask_quality" ? yesNoEcho(corrected.understood, target, index) : null;
@@ -209,6 +217,10 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line: the step's own
   // learner lines are questions. A question at a step that waits for an order ("How much is a coffee?") is answered here.
   const scriptAnswers = () => {
+    // In the plan's role-play the current step's own options are the script's answer, a question or a
+    // farewell word among them (French "Salut !" greets as well as takes leave).
+    const planStep = turn.fromPlan ? matchIntent(scenario, state.step, corrected.understood, target) : null;
+    if (planStep && planStep.step === state.step && state.step < last) return true;
     const found = intent === "goodbye" ? null : matchIntent(scenario, state.step, corrected.understood, target);
     const step = found && found.step === state.step ? scenario.steps[found.step] : undefined;
     return step !== undefined && (intent === "complaint" || step.learner.some((line) => line.text[target].includes("?")));
@@ -263,10 +275,10 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     const closing = reached.step === last;
     // The script's own line answers (the role-play shows the same one); the name and the order are remembered.
     if (intent === "tell_name" || (intent === "request" && learner.content.items.some(orderable))) answerTurn(answerInput, intent, concepts);
-    const greetBack = (l: Lang) => (found.step === 0 && reached.step > 0 ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
+    const greetBack = (l: Lang) => (found.step === 0 && reached.step > 0 && !turn.fromPlan ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
     const stayAtEnd = reached.step === last - 1 && found.step === last;
     // The bill the script states is the learner's order at the prices the tutor quotes (script-prices.ts).
-    const billed = (line: string, l: Lang) => (memory.order.length > 0 && BILLED_KINDS.has(facts.kind) ? withTotal(line, formatPrice(orderTotal(facts, memory.order, concepts), facts.currency, l), l) : line);
+    const billed = (line: string, l: Lang) => (memory.order.length > 0 && BILLED_KINDS.has(facts.kind) && !turn.fromPlan ? withTotal(line, formatPrice(orderTotal(facts, memory.order, concepts), facts.currency, l), l) : line);
     reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), stayAtEnd ? say(ANSWERS.anything_else, l) : billed(closing ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l), l)]);
     state.step = stayAtEnd ? last : reached.step + 1;
     state.done = closing;
@@ -349,4 +361,9 @@ function partialNote(corrected: CorrectedMessage, message: string, target: Lang,
 /** The scenario a conversation with no scene, plan or persona follows: its topic marks a general conversation. */
 function generalTopic(index: LexiconIndex): string | null {
   return chooseScenario(index, [])?.topic ?? null;
+}
+
+/** The topic a plan's role-play conversation is filed under: the plan's main topic, else the scene's scenario. */
+function planTopic(index: LexiconIndex, request: TutorRequest, scene: SceneUnderstanding | null): string {
+  return request.planTopics[0] ?? scenarioFor(index, request, scene).topic;
 }
