@@ -7,6 +7,8 @@
 import type { PlanRolePlay } from "../../engine-input.ts";
 import { LANGS, type Lang } from "../../languages.ts";
 import type { PerLang, Scenario } from "../data-rules.ts";
+import type { IntentMatch } from "./intent-match.ts";
+import type { LearnerIntent } from "./learner-intent.ts";
 import { foldAccents, stem, words } from "../text-normalise.ts";
 
 /** Words shorter than this ("un", "le", "der") say nothing about which step was answered. */
@@ -45,4 +47,22 @@ export function planScenario(rolePlay: PlanRolePlay, topic: string, source: Lang
       };
     }),
   };
+}
+
+/** What the learner does when saying a step's intent in words of their own (learner-intent.ts reads them). */
+const SAID_AS: Partial<Record<string, LearnerIntent[]>> = {
+  greet: ["greeting"],
+  request: ["request"],
+  specify: ["request"],
+  complication: ["complaint"],
+  close: ["goodbye"],
+};
+
+/**
+ * The current step, when the learner does what it waits for in other words than its options
+ * ("Ich möchte ein Zimmer" where the options say "Ich hätte gern ein Zimmer"): the role-play moves on.
+ */
+export function stepSaidOtherwise(scenario: Scenario, step: number, intent: LearnerIntent | null): IntentMatch | null {
+  const wanted = scenario.steps[step]?.intents[0]?.id;
+  return wanted !== undefined && intent !== null && (SAID_AS[wanted] ?? []).includes(intent) ? { step, intent: wanted } : null;
 }

@@ -26,7 +26,7 @@ import { PARTIAL_NOTE } from "./family-notes.ts";
 import { understandLearner, type LearnerIntent } from "./learner-intent.ts";
 import { yesNoEcho } from "./question-echo.ts";
 import { formatPrice, orderTotal, sceneFacts, type Currency } from "./scene-facts.ts";
-import { planScenario } from "./plan-script.ts";
+import { planScenario, stepSaidOtherwise } from "./plan-script.ts";
 import { withTotal } from "./script-prices.ts";
 import { isKnownWord } from "./spelling.ts";
 import { bandedNpcLine, bandOf, chatBridge, formalChat } from "./band-voice.ts";
@@ -183,7 +183,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   memory.mode ??= request.conversation ? (scenario.topic === generalTopic(index) ? "general" : "scene") : request.planTopics.length > 0 || rolePlay !== null || scene !== null ? "scene" : "general";
   const inScene = memory.mode === "scene";
   const band = bandOf(request.level);
-  const formal = inScene || formalChat(band);
+  // The plan's role-play speaks tú/du/tu at A and the polite form above (scene/frame-dialogue.ts): the tutor's own answers match it.
+  const formal = rolePlay ? band !== "A" : inScene || formalChat(band);
 
   const corrected = correctMessage(request.message, { index, source, target, names: [npc.name, ...(memory.name ? [memory.name] : [])] });
   const learner = understandLearner(index, corrected.understood, target);
@@ -213,14 +214,16 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const prompt = scenario.steps[state.step]?.intents.map((i) => STEP_PROMPTS[i.id]).find((p) => p !== undefined) ?? ANSWERS.anything_else;
   const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l)) ?? say(prompt, l)]);
 
-  // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line.
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line: the step's own
   // learner lines are questions. A question at a step that waits for an order ("How much is a coffee?") is answered here.
   const scriptAnswers = () => {
     // In the plan's role-play the current step's own options are the script's answer, a question or a
     // farewell word among them (French "Salut !" greets as well as takes leave).
     const planStep = turn.fromPlan ? matchIntent(scenario, state.step, corrected.understood, target) : null;
-    if (planStep && planStep.step === state.step && state.step < last) return true;
+    // A question is the step's own only when one of its options asks the same ("Haben Sie ein Zimmer?"
+    // is the request, "Ist das Zimmer ruhig?" a question about it, answered in role).
+    const sameKind = () => !isQuestion(intent) || (scenario.steps[state.step]?.learner ?? []).some((line) => mainIntent(understandLearner(index, line.text[target], target), false) === intent);
+    if (turn.fromPlan) return planStep !== null && planStep.step === state.step && state.step < last && sameKind();
     const found = intent === "goodbye" ? null : matchIntent(scenario, state.step, corrected.understood, target);
     const step = found && found.step === state.step ? scenario.steps[found.step] : undefined;
     return step !== undefined && (intent === "complaint" || step.learner.some((line) => line.text[target].includes("?")));
@@ -264,7 +267,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
       reply = bilingual(turn, (l) => [...answer.parts(l), ...pending(l)]);
     }
     state.misses = 0;
-  } else if ((match = matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner))) {
+  } else if ((match = matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner) ?? (turn.fromPlan ? stepSaidOtherwise(scenario, state.step, intent) : null))) {
     const found = match;
     let reached = furthestStep(scenario, found, corrected.understood, target);
     // The scene ends when the learner says goodbye, never because the script ran out of steps.
@@ -296,7 +299,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     // One clarifying question naming what was not understood; the replies the learner may have meant are suggestions.
     meant = meantReplies(turn, stepBefore, state.misses);
     const words = unreadWords(corrected, request.message, target, index);
-    reply = bilingual(turn, (l) => [say(ANSWERS.not_understood, l, { words })]);
+    reply = bilingual(turn, (l) => [say(formal ? ANSWERS.not_understood : ANSWERS.not_understood_informal, l, { words })]);
     understood = false;
     state.misses += 1;
   }
