@@ -53,6 +53,16 @@ describe("the tutor follows the plan's role-play", () => {
     expect(order?.progress.intent).toBe("request");
   });
 
+  test("what it all comes to is the price the role-play states, in each language", async () => {
+    for (const [source, target, scene, question] of [["en", "es", "un bar de tapas en Sevilla", "¿Cuánto es?"], ["es", "en", "a café in London", "How much is it?"], ["en", "pt-BR", "uma padaria em São Paulo", "Quanto é?"]] as const) {
+      const sets = await planFor(source, target, 3, scene);
+      const stated = rolePlayOf(sets).steps.flatMap((s) => s.npc.text.match(/[^.!?]*\d[^.!?]*[.!?]/gu) ?? []);
+      expect(stated.length).toBeGreaterThan(0);
+      const [, bill] = await talk(source, target, 3, sets, ["Hola", question]);
+      expect(bill?.reply).toContain((stated.at(-1) as string).trim());
+    }
+  });
+
   test("a farewell in the middle ends the conversation; the plan's NPC name is the tutor's", async () => {
     const sets = await planFor("en", "it", 3, "un bar a Roma");
     const turns = await talk("en", "it", 3, sets, ["Ciao!", "Come ti chiami?", "Arrivederci!"]);

@@ -4,7 +4,7 @@
 // which already carry the place, currency, price, NPC name and band. A step is recognised by the
 // words its options say: the whole option, and each word of it no other step's options share,
 // matched on stems after correction like the scenario keywords (intent-match.ts).
-import type { PlanRolePlay } from "../../engine-input.ts";
+import type { PlanLine, PlanRolePlay } from "../../engine-input.ts";
 import { LANGS, type Lang } from "../../languages.ts";
 import type { PerLang, Scenario } from "../data-rules.ts";
 import type { IntentMatch } from "./intent-match.ts";
@@ -65,4 +65,24 @@ const SAID_AS: Partial<Record<string, LearnerIntent[]>> = {
 export function stepSaidOtherwise(scenario: Scenario, step: number, intent: LearnerIntent | null): IntentMatch | null {
   const wanted = scenario.steps[step]?.intents[0]?.id;
   return wanted !== undefined && intent !== null && (SAID_AS[wanted] ?? []).includes(intent) ? { step, intent: wanted } : null;
+}
+
+/** Sentences of a line, with their end marks. */
+function sentences(line: string): string[] {
+  return line.match(/[^.!?]*[^.!?\s][^.!?]*[.!?]+/gu) ?? [];
+}
+
+/**
+ * The price the role-play states ("Son 18 euros." / "That's 18 euros."), the one amount its
+ * lines name (scene/frame-dialogue.ts realises it from one slot): asked what it comes to, the
+ * tutor says that sentence rather than a price of its own, so it never contradicts the plan.
+ */
+export function statedPrice(rolePlay: PlanRolePlay): PlanLine | null {
+  for (const step of rolePlay.steps) {
+    const inTarget = sentences(step.npc.text).filter((s) => /\d/.test(s));
+    const inSource = sentences(step.npc.translation).filter((s) => /\d/.test(s));
+    const [text, translation] = [inTarget.at(-1), inSource.at(-1)];
+    if (text && translation && inTarget.length === inSource.length) return { text: text.trim(), translation: translation.trim() };
+  }
+  return null;
 }

@@ -26,7 +26,7 @@ import { PARTIAL_NOTE } from "./family-notes.ts";
 import { understandLearner, type LearnerIntent } from "./learner-intent.ts";
 import { yesNoEcho } from "./question-echo.ts";
 import { formatPrice, orderTotal, sceneFacts, type Currency } from "./scene-facts.ts";
-import { planScenario, stepSaidOtherwise } from "./plan-script.ts";
+import { planScenario, statedPrice, stepSaidOtherwise } from "./plan-script.ts";
 import { withTotal } from "./script-prices.ts";
 import { isKnownWord } from "./spelling.ts";
 import { bandedNpcLine, bandOf, chatBridge, formalChat } from "./band-voice.ts";
@@ -257,7 +257,11 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     if (ends) state.done = true;
   } else if ((isQuestion(intent) || intent === "goodbye" || intent === "complaint") && !scriptAnswers()) {
     const answer = answerTurn(answerInput, intent as LearnerIntent, concepts);
-    if (answer.closes) {
+    // What it all comes to, in a plan's role-play, is the price the plan states.
+    const planPrice = rolePlay && intent === "ask_price" && learner.content.items.length === 0 ? statedPrice(rolePlay) : null;
+    if (planPrice) {
+      reply = bilingual(turn, (l) => [l === target ? planPrice.text : planPrice.translation, ...pending(l)]);
+    } else if (answer.closes) {
       // The scene's own closing line, answering the learner's farewell in kind (hasta mañana → ¡Hasta mañana!).
       reply = bilingual(turn, (l) => [closingLine(turn, last, request.message, l)]);
       shownIntent = matchIntent(scenario, state.step, corrected.understood, target)?.intent ?? intent;
