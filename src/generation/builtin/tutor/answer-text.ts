@@ -92,6 +92,12 @@ export const STEP_PROMPTS: Record<string, Texts> = {
   ask_price: t("Would you like to know the price?", "¿Quiere saber el precio?", "Vous voulez connaître le prix ?", "Möchten Sie den Preis wissen?", "Vuole sapere il prezzo?", "Quer saber o preço?"),
 };
 
+/** The same prompts where the conversation says tú/du/tu (a plan's role-play at A). */
+export const STEP_PROMPTS_INFORMAL: Record<string, Texts> = {
+  ...STEP_PROMPTS,
+  pay: t("How would you like to pay?", "¿Cómo quieres pagar?", "Comment veux-tu payer ?", "Wie möchtest du bezahlen?", "Come vuoi pagare?", "Como você quer pagar?"),
+};
+
 /** The general conversation's questions, asked in this order, each only while its answer is unknown. */
 export const GENERAL_QUESTIONS = {
   name: t("What's your name?", "¿Cómo te llamas?", "Comment tu t'appelles ?", "Wie heißt du?", "Come ti chiami?", "Como você se chama?"),

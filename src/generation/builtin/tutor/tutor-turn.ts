@@ -21,7 +21,7 @@ import { ASK_NAME_KEYWORDS, FAREWELLS, HINTS, NPC_LINES } from "../ui-text/tutor
 import { correctMessage, type CorrectedMessage } from "./corrections.ts";
 import { containsAnyKeyword, furthestStep, matchIntent, type IntentMatch } from "./intent-match.ts";
 import { newVocabulary } from "./new-vocabulary.ts";
-import { ANSWERS, STEP_PROMPTS, type GeneralTopic } from "./answer-text.ts";
+import { ANSWERS, STEP_PROMPTS, STEP_PROMPTS_INFORMAL, type GeneralTopic } from "./answer-text.ts";
 import { PARTIAL_NOTE } from "./family-notes.ts";
 import { understandLearner, type LearnerIntent } from "./learner-intent.ts";
 import { yesNoEcho } from "./question-echo.ts";
@@ -211,7 +211,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   /** The question the NPC is waiting on, asked again after an answer so the scene moves on. */
   // A line that asks nothing ("Enseguida. ¡Que aproveche!") is not said again after each answer: the NPC asks for the move
   // the step waits for (¿Le traigo la cuenta?), or whether anything else is wanted.
-  const prompt = scenario.steps[state.step]?.intents.map((i) => STEP_PROMPTS[i.id]).find((p) => p !== undefined) ?? ANSWERS.anything_else;
+  const prompt = scenario.steps[state.step]?.intents.map((i) => (formal ? STEP_PROMPTS : STEP_PROMPTS_INFORMAL)[i.id]).find((p) => p !== undefined) ?? ANSWERS.anything_else;
   const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l)) ?? say(prompt, l)]);
 
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line: the step's own
