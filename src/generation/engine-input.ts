@@ -176,7 +176,7 @@ function planRolePlay(value: unknown): PlanRolePlay | null {
   const steps = set.steps;
   const stepOk = (s: unknown): boolean => {
     const step = s as Record<string, unknown>;
-    return typeof s === "object" && s !== null && typeof step.id === "string" && typeof step.intent === "string" && Array.isArray(step.learner_options) && step.learner_options.every(isLine) && isLine(step.npc);
+    return typeof s === "object" && s !== null && typeof step.id === "string" && (step.intent === undefined || typeof step.intent === "string") && Array.isArray(step.learner_options) && step.learner_options.every(isLine) && isLine(step.npc);
   };
   if (typeof npc?.name !== "string" || !Array.isArray(steps) || steps.length === 0 || !steps.every(stepOk)) {
     throw invalidRequest("plan's role_play set must be the one the plan was generated with", "plan");
@@ -185,9 +185,10 @@ function planRolePlay(value: unknown): PlanRolePlay | null {
   return {
     npcName: npc.name,
     currency: typeof currency === "string" ? currency : null,
-    steps: (steps as { id: string; intent: string; learner_options: PlanLine[]; npc: PlanLine }[]).map((s) => ({
+    // `intent` is optional in the plan's shape (a plan an LLM wrote may lack it): the step's id then names what it does.
+    steps: (steps as { id: string; intent?: string; learner_options: PlanLine[]; npc: PlanLine }[]).map((s) => ({
       id: s.id,
-      intent: s.intent,
+      intent: s.intent ?? s.id,
       learner: s.learner_options.map((l) => ({ text: l.text, translation: l.translation })),
       npc: { text: s.npc.text, translation: s.npc.translation },
     })),

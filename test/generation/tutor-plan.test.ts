@@ -79,6 +79,16 @@ describe("the tutor follows the plan's role-play", () => {
     expect(without?.reply).not.toBe(withPlan?.reply as string);
   });
 
+  test("a role-play without step intents (optional in the plan's shape, as a model may write it) is still followed", async () => {
+    const sets = (await planFor("de", "fr", 4, "un petit café près du port")).map((s) =>
+      s.kind === "role_play" ? { ...s, steps: s.steps.map(({ intent: _intent, npc_asks: _asks, ...step }) => step) } : s,
+    );
+    const steps = rolePlayOf(sets).steps;
+    const turns = await talk("de", "fr", 4, sets, steps.map((s) => s.learner_options[0]?.text ?? ""));
+    expect(turns.map((t) => t.reply)).toEqual(steps.map((s) => s.npc.text));
+    expect(turns.at(-1)?.progress.completed).toBe(true);
+  });
+
   test("a plan whose role-play is not the engine's shape is refused", async () => {
     const sets = [{ index: 1, kind: "role_play", steps: [{ id: "x" }] }] as unknown as LessonSet[];
     await expect(engine.tutorTurn({ source_lang: "en", target_lang: "es", level: 3, conversation: null, message: "Hola", plan: { sets } })).rejects.toMatchObject({ code: "invalid_request", param: "plan" });
