@@ -63,6 +63,15 @@ describe("the tutor follows the plan's role-play", () => {
     }
   });
 
+  test("asked what exactly, naming the thing moves on instead of repeating the line of the order", async () => {
+    const sets = await planFor("en", "fr", 2, "un petit café près du port");
+    const steps = rolePlayOf(sets).steps;
+    const turns = await talk("en", "fr", 2, sets, ["bonjour", "je voudrai un cafe s'il vous plait", "le cafe"]);
+    expect(turns[1]?.reply).toBe(steps[1]?.npc.text as string);
+    expect(turns[2]?.reply).toBe(steps[2]?.npc.text as string);
+    expect(turns[2]?.progress.intent).toBe("specify");
+  });
+
   test("a farewell in the middle ends the conversation; the plan's NPC name is the tutor's", async () => {
     const sets = await planFor("en", "it", 3, "un bar a Roma");
     const turns = await talk("en", "it", 3, sets, ["Ciao!", "Come ti chiami?", "Arrivederci!"]);

@@ -62,9 +62,12 @@ const SAID_AS: Partial<Record<string, LearnerIntent[]>> = {
  * The current step, when the learner does what it waits for in other words than its options
  * ("Ich möchte ein Zimmer" where the options say "Ich hätte gern ein Zimmer"): the role-play moves on.
  */
-export function stepSaidOtherwise(scenario: Scenario, step: number, intent: LearnerIntent | null): IntentMatch | null {
+export function stepSaidOtherwise(scenario: Scenario, step: number, intent: LearnerIntent | null, namesThing: boolean): IntentMatch | null {
   const wanted = scenario.steps[step]?.intents[0]?.id;
-  return wanted !== undefined && intent !== null && (SAID_AS[wanted] ?? []).includes(intent) ? { step, intent: wanted } : null;
+  if (wanted === undefined) return null;
+  // Asked what exactly, naming the thing is the answer ("le café").
+  if (wanted === "specify" && namesThing && (intent === null || intent === "request")) return { step, intent: wanted };
+  return intent !== null && (SAID_AS[wanted] ?? []).includes(intent) ? { step, intent: wanted } : null;
 }
 
 /** Sentences of a line, with their end marks. */

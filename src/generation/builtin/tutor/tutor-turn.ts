@@ -271,7 +271,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
       reply = bilingual(turn, (l) => [...answer.parts(l), ...pending(l)]);
     }
     state.misses = 0;
-  } else if ((match = matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner) ?? (turn.fromPlan ? stepSaidOtherwise(scenario, state.step, intent) : null))) {
+  } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner) : (matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner)))) {
     const found = match;
     let reached = furthestStep(scenario, found, corrected.understood, target);
     // The scene ends when the learner says goodbye, never because the script ran out of steps.
@@ -373,4 +373,15 @@ function generalTopic(index: LexiconIndex): string | null {
 /** The topic a plan's role-play conversation is filed under: the plan's main topic, else the scene's scenario. */
 function planTopic(index: LexiconIndex, request: TutorRequest, scene: SceneUnderstanding | null): string {
   return request.planTopics[0] ?? scenarioFor(index, request, scene).topic;
+}
+
+/**
+ * The step of the plan's role-play the message says: its options' words from the current step on;
+ * the current step's intent said otherwise comes before the step just done, whose line would be
+ * said again ("le café" after ordering one is the exact thing asked for, not a second order).
+ */
+function planMatch(scenario: Scenario, step: number, text: string, target: Lang, intent: LearnerIntent | null, learner: ReturnType<typeof understandLearner>): IntentMatch | null {
+  const found = matchIntent(scenario, step, text, target);
+  const otherwise = stepSaidOtherwise(scenario, step, intent, learner.content.items.length > 0);
+  return found && (found.step >= step || !otherwise) ? found : otherwise;
 }
