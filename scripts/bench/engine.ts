@@ -50,6 +50,7 @@ const wholePlan: number[] = [];
 const firstItem: number[] = [];
 const wholeList: number[] = [];
 const tutor: number[] = [];
+const tutorWithPlan: number[] = [];
 const baseline: number[] = [];
 for (let i = 0; i < runs; i++) {
   const { scene, ...pair } = input(i);
@@ -70,6 +71,11 @@ for (let i = 0; i < runs; i++) {
   await engine.tutorTurn({ ...pair, scene, conversation: null, message: MESSAGES[i % MESSAGES.length] as string });
   tutor.push(performance.now() - start);
 
+  // The same turn given the plan just made: the tutor plays the plan's role-play (tutor/plan-script.ts).
+  start = performance.now();
+  await engine.tutorTurn({ ...pair, scene, conversation: null, message: MESSAGES[i % MESSAGES.length] as string, plan: { sets } });
+  tutorWithPlan.push(performance.now() - start);
+
   start = performance.now();
   JSON.parse(JSON.stringify(sets));
   baseline.push(performance.now() - start);
@@ -82,6 +88,7 @@ const rows = [
   { case: "vocabulary (20), first item", ...stats(firstItem), bar: 5 },
   { case: "vocabulary (20), whole list", ...stats(wholeList), bar: null },
   { case: "tutor turn", ...stats(tutor), bar: 10 },
+  { case: "tutor turn, with the plan", ...stats(tutorWithPlan), bar: 10 },
 ].map((r) => ({ ...r, meets_bar: r.bar === null ? null : r.median < r.bar, x_baseline: r.median / base }));
 
 if (asJson) {

@@ -35,7 +35,7 @@ export const TutorMessageBody = t.Object({
   conversation_id: t.Optional(t.String({ description: "Continue this conversation; absent to start one" })),
   scene: t.Optional(t.String({ description: "Up to 160 characters after trimming; one line of visible characters" })),
   npc: t.Optional(Npc),
-  plan_id: t.Optional(t.String({ description: "A lesson plan of the account that the conversation practises" })),
+  plan_id: t.Optional(t.String({ description: "A lesson plan of the account that the conversation practises; the built-in tutor then plays that plan's role-play, step by step" })),
 }, { additionalProperties: false });
 export type TutorMessageBody = Static<typeof TutorMessageBody>;
 

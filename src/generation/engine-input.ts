@@ -38,6 +38,21 @@ export interface TutorRequest extends PairRequest {
   npc: NpcRequest | null;
   /** Topic ids of the lesson plan the conversation practises, best first (empty without a plan). */
   planTopics: string[];
+  /** The plan's role-play, which the tutor then follows step by step (null without a plan or role-play). */
+  planRolePlay: PlanRolePlay | null;
+}
+
+export interface PlanLine {
+  text: string;
+  translation: string;
+}
+
+/** The role-play set of a lesson plan (model.ts RolePlaySet), as much of it as the tutor plays. */
+export interface PlanRolePlay {
+  npcName: string;
+  /** The plan's currency (its `understood` overview), null when it names none. */
+  currency: string | null;
+  steps: { id: string; intent: string; learner: PlanLine[]; npc: PlanLine }[];
 }
 
 function asRecord(input: unknown, what: string): Record<string, unknown> {
@@ -112,6 +127,7 @@ export function parseTutorInput(input: unknown): TutorRequest {
     scene: optionalText(body.scene, "scene", TEXT_LIMITS.scene),
     npc: npcField(body.npc),
     planTopics: planTopics(body.plan),
+    planRolePlay: planRolePlay(body.plan),
   };
 }
 
@@ -142,3 +158,39 @@ function planTopics(value: unknown): string[] {
   return topics.map((topic) => (typeof topic === "object" && topic !== null ? (topic as { id?: unknown }).id : null)).filter((id): id is string => typeof id === "string");
 }
 
+
+const isLine = (v: unknown): v is PlanLine => typeof v === "object" && v !== null && typeof (v as PlanLine).text === "string" && typeof (v as PlanLine).translation === "string";
+
+/**
+ * The plan's role-play, so the tutor plays the dialogue the learner practised (one dialogue per
+ * plan, built once by the lesson's generator). A plan whose role-play is not the engine's shape
+ * (RolePlaySet in model.ts) is refused rather than half read.
+ */
+function planRolePlay(value: unknown): PlanRolePlay | null {
+  if (value === undefined || value === null) return null;
+  const sets = asRecord(value, "plan").sets as unknown[];
+  const set = sets.find((s) => typeof s === "object" && s !== null && (s as { kind?: unknown }).kind === "role_play") as Record<string, unknown> | undefined;
+  if (!set) return null;
+  const overview = sets.find((s) => typeof s === "object" && s !== null && (s as { kind?: unknown }).kind === "overview") as { understood?: { currency?: unknown } } | undefined;
+  const npc = set.npc as { name?: unknown } | undefined;
+  const steps = set.steps;
+  const stepOk = (s: unknown): boolean => {
+    const step = s as Record<string, unknown>;
+    return typeof s === "object" && s !== null && typeof step.id === "string" && (step.intent === undefined || typeof step.intent === "string") && Array.isArray(step.learner_options) && step.learner_options.every(isLine) && isLine(step.npc);
+  };
+  if (typeof npc?.name !== "string" || !Array.isArray(steps) || steps.length === 0 || !steps.every(stepOk)) {
+    throw invalidRequest("plan's role_play set must be the one the plan was generated with", "plan");
+  }
+  const currency = overview?.understood?.currency;
+  return {
+    npcName: npc.name,
+    currency: typeof currency === "string" ? currency : null,
+    // `intent` is optional in the plan's shape (a plan an LLM wrote may lack it): the step's id then names what it does.
+    steps: (steps as { id: string; intent?: string; learner_options: PlanLine[]; npc: PlanLine }[]).map((s) => ({
+      id: s.id,
+      intent: s.intent ?? s.id,
+      learner: s.learner_options.map((l) => ({ text: l.text, translation: l.translation })),
+      npc: { text: s.npc.text, translation: s.npc.translation },
+    })),
+  };
+}

@@ -275,7 +275,7 @@ export const TutorTurnInput = t.Object({
   level: LevelInput,
   scene: t.Optional(t.String()),
   npc: t.Optional(Npc),
-  plan: t.Optional(t.Object({ sets: t.Array(LessonSet) })),
+  plan: t.Optional(t.Object({ sets: t.Array(LessonSet) }, { description: "The plan the conversation practises; the built-in tutor plays its role_play set" })),
 });
 
 export const CorrectionCategory = literals(["spelling", "accent", "article", "contraction", "capitalisation", "word_choice", "language", "agreement", "verb_form", "word_order", "preposition"] as const);

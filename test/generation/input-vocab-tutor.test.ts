@@ -184,6 +184,23 @@ describe("POST /v1/tutor/message", () => {
     expect(await spent(t, holderKey.allowance(c.accountId), monthOf(t.clock.now()))).toBe(2);
   });
 
+  test("a conversation on a stored plan plays that plan's role-play: each option said gets the next NPC line, to the end", async () => {
+    t = await createTestApp();
+    const c = await clientWithToken(t, { plan: "paid" });
+    const p = (await (await as(t, c.token).post("/v1/lesson-plans", plan({ topic: undefined, scene: "a tapas bar in Seville" }))).json()) as any;
+    await t.scheduler.drain();
+    const full = (await (await as(t, c.token).get(`/v1/lesson-plans/${p.id}`)).json()) as any;
+    const rolePlay = full.sets.find((s: any) => s.kind === "role_play");
+    let conversationId: string | undefined;
+    for (const step of rolePlay.steps) {
+      const r = (await (await as(t, c.token).post("/v1/tutor/message", tutor({ message: step.learner_options[0].text, plan_id: p.id, ...(conversationId ? { conversation_id: conversationId } : {}) }))).json()) as any;
+      conversationId = r.conversation_id;
+      expect(r.reply).toBe(step.npc.text);
+      expect(r.progress.intent).toBe(step.intent);
+    }
+    expect(await footprint(t)).toMatchObject({ conversations: 1, turns: rolePlay.steps.length });
+  });
+
   test("another account's conversation or plan: 404 not_found, refunded", async () => {
     t = await createTestApp();
     const a = await clientWithToken(t, { plan: "paid" });

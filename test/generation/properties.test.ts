@@ -164,11 +164,46 @@ describe("tutor replies, every pair", () => {
   });
 });
 
-// The plan's role-play is now generated per frame (scene/frame-dialogue.ts) while the tutor still
-// talks through the topic scenarios of data/scenarios.json: until the tutor follows the plan's
-// frame dialogue, saying a role-play option does not walk the tutor through the same steps.
+// The tutor given the plan plays the plan's own role-play (tutor/plan-script.ts): saying an option
+// of each step gets that step's NPC line, so the role-play and the tutor are one conversation.
+async function walkProblems(subject: { topic: string } | { scene: string }, source: Lang, target: Lang, level: number): Promise<string[]> {
+  const problems: string[] = [];
+  const sets = await Array.fromAsync(engine.lessonPlan({ source_lang: source, target_lang: target, level, ...subject }));
+  const rolePlay = sets.find((s) => s.kind === "role_play");
+  if (rolePlay?.kind !== "role_play") return [`${JSON.stringify(subject)}: no role-play`];
+  let conversation = null;
+  for (const [i, step] of rolePlay.steps.entries()) {
+    const said = step.learner_options[0]?.text ?? "";
+    const turn = await engine.tutorTurn({ source_lang: source, target_lang: target, level, conversation, message: said, plan: { sets } });
+    conversation = turn.conversation;
+    const at = `${Object.values(subject)[0]} ${target} L${level} ${step.id}`;
+    if (!turn.reply.includes(step.npc.text)) problems.push(`${at}: said ${JSON.stringify(said)}, got ${JSON.stringify(turn.reply)}, want ${JSON.stringify(step.npc.text)}`);
+    if (turn.progress.intent !== step.intent) problems.push(`${at}: intent ${turn.progress.intent}, want ${step.intent}`);
+    if (turn.corrections.length > 0) problems.push(`${at}: corrected a role-play line: ${JSON.stringify(turn.corrections)}`);
+    const last = i === rolePlay.steps.length - 1;
+    if (turn.progress.completed !== last) problems.push(`${at}: completed ${turn.progress.completed} at step ${i + 1} of ${rolePlay.steps.length}`);
+    const next = rolePlay.steps[i + 1];
+    if (next && !turn.suggested_replies.some((r) => next.learner_options.some((o) => o.text === r.text))) problems.push(`${at}: suggestions ${JSON.stringify(turn.suggested_replies)} are not the next step's options`);
+  }
+  return problems;
+}
+
 describe("role-play and tutor agree, every topic and target language", () => {
-  test.todo("saying a role-play option at each step walks the tutor through the whole dialogue, with no corrections");
+  test("saying a role-play option at each step walks the tutor through the whole dialogue, with no corrections", async () => {
+    const problems: string[] = [];
+    for (const [t, topic] of index.data.topics.entries()) {
+      for (const [n, target] of LANGS.entries()) {
+        // Every band in every target language: the level turns with the topic and the language.
+        const level = [2, 5, 8][(t + n) % 3] as number;
+        problems.push(...(await walkProblems({ topic: topic.id }, LANGS[(n + 1) % LANGS.length] as Lang, target, level)));
+      }
+    }
+    for (const [n, scene] of SCENES.entries()) {
+      for (const target of LANGS) if (target !== LANGS[n]) problems.push(...(await walkProblems({ scene }, LANGS[n] as Lang, target, [1, 4, 9][n % 3] as number)));
+    }
+    if (process.env.ALL_PROBLEMS) console.log(problems.join("\n"));
+    expect(problems.slice(0, 10)).toEqual([]);
+  });
 });
 
 describe("determinism", () => {

@@ -9,7 +9,7 @@ import type { Lang } from "../../src/generation/languages.ts";
 
 const engine = createBuiltinEngine();
 const index = engine.index();
-const request = (target: Lang, source: Lang) => ({ source, target, level: 9, message: "", conversation: null, scene: null, npc: null, planTopics: [] });
+const request = (target: Lang, source: Lang) => ({ source, target, level: 9, message: "", conversation: null, scene: null, npc: null, planTopics: [], planRolePlay: null });
 const glosses = (target: Lang, reply: string, topic: string | null = null, source: Lang = "en") =>
   Object.fromEntries(newVocabulary(index, reply, request(target, source), [], topic).map((v) => [v.display, v.translation]));
 

@@ -1,5 +1,6 @@
 // Lookup tables over the engine data, built once. Per-language tables (known words, noun forms)
 // are built on first use of that language, so the first request pays only for what it needs.
+import { learnerRowTexts } from "./scene/dialogue-text.ts";
 import { LANGS, type Lang } from "../languages.ts";
 import type { EngineData, GrammarPoint, Scenario, Topic } from "./data-rules.ts";
 import type { Concept, LexiconEntry } from "./lexicon-rules.ts";
@@ -79,6 +80,8 @@ function buildLanguageIndex(data: EngineData, lang: Lang): LanguageIndex {
     }
   }
   for (const g of data.grammar) if (g.lang === lang) for (const ex of g.examples) addText(ex);
+  // The role-play's model answers (scene/dialogue-text.ts) are sentences the learner is invited to say.
+  for (const text of learnerRowTexts(lang)) addText(text);
   return { lang, knownWords, lowerCaseSeen, forms };
 }
 

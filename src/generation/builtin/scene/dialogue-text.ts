@@ -47,7 +47,7 @@ export const LEARNER: Record<Exclude<Intent, "request">, Record<Register, Row[]>
   specify: {
     A: [l("{The_obj}, please.", "{The}, por favor.", "{The}, s'il te plaît.", "{The_obj}, bitte.", "{The}, per favore.", "{The}, por favor."), l("Just {an_obj}, thanks.", "Solo {an_obj}, gracias.", "Juste {an_obj}, merci.", "Nur {an_obj}, danke.", "Solo {an_obj}, grazie.", "Só {an_obj}, mais nada.")],
     BC: [
-      l("Exactly: {the} is what I need.", "Exactamente: {the} es lo que necesito.", "Exactement : c'est {the} qu'il me faut.", "Genau: {the} ist das, was ich brauche.", "Esatto: {the} è proprio quello che mi serve.", "Exatamente: {the} é o que eu preciso."),
+      l("Exactly: {the} is what I need.", "Exactamente: {the} es lo que necesito.", "Exactement : c'est {the} qu'il me faut.", "Genau: {the} ist das, was ich brauche.", "Esatto: vorrei proprio {the}.", "Exatamente: {the} é o que eu preciso."),
       l("If it is no trouble, {the}, please.", "Si no es mucha molestia, {the}, por favor.", "Si ce n'est pas trop demander, {the}, s'il vous plaît.", "Wenn es keine Umstände macht, {the_obj}, bitte.", "Se non è troppo disturbo, {the}, per favore.", "Se não for incômodo, {the}, por favor."),
     ],
   },
@@ -267,3 +267,17 @@ export const ASK_AGAIN: Record<Register, Row> = {
   A: l("And what else?", "¿Y qué más?", "Et quoi d'autre ?", "Und was noch?", "E poi?", "E o que mais?"),
   BC: l("I see. Is there anything else you would like to add?", "Entiendo. ¿Hay algo más que quiera añadir?", "Je vois. Voulez-vous ajouter autre chose ?", "Verstehe. Möchten Sie noch etwas hinzufügen?", "Capisco. Vuole aggiungere qualcos'altro?", "Entendi. Você quer acrescentar mais alguma coisa?"),
 };
+
+/**
+ * The words of every learner row in one language, slots left out: the role-play offers these
+ * sentences as model answers, so the tutor's spelling check must know their words (a learner who
+ * says "Che peccato" is right) — the rows themselves are the one list, never a copy of them.
+ */
+export function learnerRowTexts(lang: Lang): string[] {
+  const rows: Row[] = [];
+  const { request, ...others } = LEARNER;
+  for (const byRegister of [...Object.values(others), ...Object.values(request), ...Object.values(WITHOUT_THING)]) {
+    for (const entry of Object.values(byRegister)) rows.push(...(Array.isArray(entry) ? entry : [entry]));
+  }
+  return rows.map((row) => row[lang].replace(/\{\w+\}/g, " "));
+}

@@ -26,8 +26,10 @@ export const ANSWERS = {
   available: t("Yes, of course, we have that.", "Sí, claro, tenemos.", "Oui, bien sûr, nous en avons.", "Ja, natürlich, das haben wir.", "Sì, certo, ce l'abbiamo.", "Sim, claro, temos."),
   unavailable: t("Sorry, we don't have that.", "Lo siento, de eso no tenemos.", "Désolé, nous n'en avons pas.", "Das haben wir leider nicht.", "Mi dispiace, non ce l'abbiamo.", "Sinto muito, isso não temos."),
   quality: t("Yes, I can recommend it.", "Sí, se lo recomiendo.", "Oui, je vous le recommande.", "Ja, das kann ich empfehlen.", "Sì, glielo consiglio.", "Sim, eu recomendo."),
+  quality_informal: t("Yes, I can recommend it.", "Sí, te lo recomiendo.", "Oui, je te le recommande.", "Ja, das kann ich empfehlen.", "Sì, te lo consiglio.", "Sim, eu recomendo."),
   yes: t("Yes", "Sí", "Oui", "Ja", "Sì", "Sim"),
   recommend: t("I recommend {item}.", "Le recomiendo {item}.", "Je vous recommande {item}.", "Heute ist {item} sehr gut.", "Le consiglio {item}.", "Eu recomendo {item}."),
+  recommend_informal: t("I recommend {item}.", "Te recomiendo {item}.", "Je te recommande {item}.", "Heute ist {item} sehr gut.", "Ti consiglio {item}.", "Eu recomendo {item}."),
   recommend_any: t("Everything is very good today.", "Hoy todo está muy bueno.", "Aujourd'hui, tout est très bon.", "Heute ist alles sehr gut.", "Oggi è tutto molto buono.", "Hoje está tudo muito bom."),
   origin: t("I'm from {city}.", "Soy de {city}.", "Je viens de {city}.", "Ich komme aus {city}.", "Sono di {city}.", "Sou de {city}."),
   work_here: t("I have worked here for {years} years.", "Trabajo aquí desde hace {years} años.", "Je travaille ici depuis {years} ans.", "Ich arbeite seit {years} Jahren hier.", "Lavoro qui da {years} anni.", "Trabalho aqui há {years} anos."),
@@ -88,6 +90,12 @@ export const STEP_PROMPTS: Record<string, Texts> = {
   pay: t("How would you like to pay?", "¿Cómo desea pagar?", "Comment souhaitez-vous payer ?", "Wie möchten Sie bezahlen?", "Come desidera pagare?", "Como deseja pagar?"),
   take_it: t("Will you take it?", "¿Se lo lleva?", "Vous le prenez ?", "Nehmen Sie es?", "Lo prende?", "Vai levar?"),
   ask_price: t("Would you like to know the price?", "¿Quiere saber el precio?", "Vous voulez connaître le prix ?", "Möchten Sie den Preis wissen?", "Vuole sapere il prezzo?", "Quer saber o preço?"),
+};
+
+/** The same prompts where the conversation says tú/du/tu (a plan's role-play at A). */
+export const STEP_PROMPTS_INFORMAL: Record<string, Texts> = {
+  ...STEP_PROMPTS,
+  pay: t("How would you like to pay?", "¿Cómo quieres pagar?", "Comment veux-tu payer ?", "Wie möchtest du bezahlen?", "Come vuoi pagare?", "Como você quer pagar?"),
 };
 
 /** The general conversation's questions, asked in this order, each only while its answer is unknown. */

@@ -160,13 +160,13 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
       return one((l) => say(ANSWERS.unavailable, l));
     case "ask_quality": {
       const echo = input.echo;
-      return one((l) => (l === input.target && echo ? echo : say(ANSWERS.quality, l)));
+      return one((l) => (l === input.target && echo ? echo : say(input.formal ? ANSWERS.quality : ANSWERS.quality_informal, l)));
     }
     case "ask_recommendation": {
       // Only what the place sells or serves is recommended (a dish, a room), never the reception or the bill.
       const offered = facts.items.filter((c) => orderable(c) && !NOT_RECOMMENDED.has(c.id));
       const pick = offered.length > 0 ? offered[stableNumber(`rec:${facts.topic}`, 0, Math.min(offered.length, 8) - 1)] : null;
-      return one((l) => (pick ? say(ANSWERS.recommend, l, { item: itemName(pick, l) }) : say(ANSWERS.recommend_any, l)));
+      return one((l) => (pick ? say(input.formal ? ANSWERS.recommend : ANSWERS.recommend_informal, l, { item: itemName(pick, l) }) : say(ANSWERS.recommend_any, l)));
     }
     case "ask_npc_name":
       return { intent, parts: (l) => [say(NPC_LINES.my_name, l, { name: input.npcName }), ...(input.inScene || !back("name") ? [] : [andYou(l)])], closes: false, asksBack: !input.inScene && back("name") };

@@ -21,11 +21,12 @@ import { ASK_NAME_KEYWORDS, FAREWELLS, HINTS, NPC_LINES } from "../ui-text/tutor
 import { correctMessage, type CorrectedMessage } from "./corrections.ts";
 import { containsAnyKeyword, furthestStep, matchIntent, type IntentMatch } from "./intent-match.ts";
 import { newVocabulary } from "./new-vocabulary.ts";
-import { ANSWERS, STEP_PROMPTS, type GeneralTopic } from "./answer-text.ts";
+import { ANSWERS, STEP_PROMPTS, STEP_PROMPTS_INFORMAL, type GeneralTopic } from "./answer-text.ts";
 import { PARTIAL_NOTE } from "./family-notes.ts";
 import { understandLearner, type LearnerIntent } from "./learner-intent.ts";
 import { yesNoEcho } from "./question-echo.ts";
-import { formatPrice, orderTotal, sceneFacts } from "./scene-facts.ts";
+import { formatPrice, orderTotal, sceneFacts, type Currency } from "./scene-facts.ts";
+import { planScenario, statedPrice, stepSaidOtherwise } from "./plan-script.ts";
 import { withTotal } from "./script-prices.ts";
 import { isKnownWord } from "./spelling.ts";
 import { bandedNpcLine, bandOf, chatBridge, formalChat } from "./band-voice.ts";
@@ -42,6 +43,8 @@ interface Turn {
   state: ConversationState;
   npc: NpcRequest;
   mood: SceneMood;
+  /** The scenario is the plan's own role-play (plan-script.ts): its lines are said as the plan has them. */
+  fromPlan: boolean;
 }
 
 /**
@@ -71,6 +74,8 @@ function bilingual(turn: Turn, parts: (lang: Lang) => string[]): { text: string;
 /** The scenario's line in the scene's voice, as the role-play says it at the learner's band. */
 function npcLine(turn: Turn, step: number, lang: Lang): string {
   const at = Math.min(Math.max(step, 0), turn.scenario.steps.length - 1);
+  // The plan's lines are already in the scene's voice and the learner's band.
+  if (turn.fromPlan) return turn.scenario.steps[at]?.npc[lang] ?? "";
   return bandedNpcLine(voicedNpcLine(turn.scenario, at, lang, turn.mood), bandOf(turn.profile.level), lang, at, turn.scenario.steps.length);
 }
 
@@ -94,6 +99,7 @@ function exampleHint(turn: Turn, line: Line): string {
 
 function optionsFor(turn: Turn, step: number): Line[] {
   const { source, target } = turn.request;
+  if (turn.fromPlan) return (turn.scenario.steps[step]?.learner ?? []).map((l) => ({ text: l.text[target], translation: l.text[source] }));
   const voiced = learnerOptions(turn.index, turn.scenario, step, turn.request, turn.profile).map((o) => ({
     text: voicedLearnerLine(turn.scenario, o.text, step, target, turn.mood),
     translation: voicedLearnerLine(turn.scenario, o.translation, step, source, turn.mood),
@@ -163,19 +169,22 @@ const isQuestion = (intent: LearnerIntent | null) => intent !== null && intent.s
 
 export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurnResult {
   const scene = sceneOf(index, request);
-  const scenario = scenarioFor(index, request, scene);
+  const rolePlay = request.planRolePlay;
+  // With a plan, its role-play is the script: the conversation the learner practised, not a second one.
+  const scenario = rolePlay ? planScenario(rolePlay, planTopic(index, request, scene), request.source, request.target) : scenarioFor(index, request, scene);
   const previous = request.conversation && request.conversation.topic === scenario.topic ? request.conversation : initialState(scenario);
   const state: ConversationState = { ...previous, step: Math.min(previous.step, scenario.steps.length), introduced: previous.introduced.slice(), turns: previous.turns.slice() };
   const memory = memoryOf(previous.memory);
-  const npc = request.npc ?? { name: DEFAULT_NPC_NAME[request.target], persona: null };
+  const npc = request.npc ?? (rolePlay ? { name: rolePlay.npcName, persona: null } : { name: DEFAULT_NPC_NAME[request.target], persona: null });
   const mood = readMood(request.scene, npc.persona);
-  const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc, mood };
+  const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc, mood, fromPlan: rolePlay !== null };
   const { source, target } = request;
   // A scene, a plan or a persona chose the scenario: a role-play. Nothing did: a general conversation.
-  memory.mode ??= request.conversation ? (scenario.topic === generalTopic(index) ? "general" : "scene") : request.planTopics.length > 0 || scene !== null ? "scene" : "general";
+  memory.mode ??= request.conversation ? (scenario.topic === generalTopic(index) ? "general" : "scene") : request.planTopics.length > 0 || rolePlay !== null || scene !== null ? "scene" : "general";
   const inScene = memory.mode === "scene";
   const band = bandOf(request.level);
-  const formal = inScene || formalChat(band);
+  // The plan's role-play speaks tú/du/tu at A and the polite form above (scene/frame-dialogue.ts): the tutor's own answers match it.
+  const formal = rolePlay ? band !== "A" : inScene || formalChat(band);
 
   const corrected = correctMessage(request.message, { index, source, target, names: [npc.name, ...(memory.name ? [memory.name] : [])] });
   const learner = understandLearner(index, corrected.understood, target);
@@ -189,7 +198,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
       else learner.content.place = bare.value;
     }
   }
-  const facts = sceneFacts(index, inScene ? scenario.topic : null, scene?.currency ?? null, target);
+  const facts = sceneFacts(index, inScene ? scenario.topic : null, (rolePlay?.currency as Currency | null | undefined) ?? scene?.currency ?? null, target);
   const concepts = index.conceptById;
   const unknownKey = unreadWords(corrected, request.message, target, index);
   const echo = intent === "ask_quality" ? yesNoEcho(corrected.understood, target, index) : null;
@@ -202,13 +211,19 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   /** The question the NPC is waiting on, asked again after an answer so the scene moves on. */
   // A line that asks nothing ("Enseguida. ¡Que aproveche!") is not said again after each answer: the NPC asks for the move
   // the step waits for (¿Le traigo la cuenta?), or whether anything else is wanted.
-  const prompt = scenario.steps[state.step]?.intents.map((i) => STEP_PROMPTS[i.id]).find((p) => p !== undefined) ?? ANSWERS.anything_else;
+  const prompt = scenario.steps[state.step]?.intents.map((i) => (formal ? STEP_PROMPTS : STEP_PROMPTS_INFORMAL)[i.id]).find((p) => p !== undefined) ?? ANSWERS.anything_else;
   const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l)) ?? say(prompt, l)]);
 
-  // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line.
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line: the step's own
   // learner lines are questions. A question at a step that waits for an order ("How much is a coffee?") is answered here.
   const scriptAnswers = () => {
+    // In the plan's role-play the current step's own options are the script's answer, a question or a
+    // farewell word among them (French "Salut !" greets as well as takes leave).
+    const planStep = turn.fromPlan ? matchIntent(scenario, state.step, corrected.understood, target) : null;
+    // A question is the step's own only when one of its options asks the same ("Haben Sie ein Zimmer?"
+    // is the request, "Ist das Zimmer ruhig?" a question about it, answered in role).
+    const sameKind = () => !isQuestion(intent) || (scenario.steps[state.step]?.learner ?? []).some((line) => mainIntent(understandLearner(index, line.text[target], target), false) === intent);
+    if (turn.fromPlan) return planStep !== null && planStep.step === state.step && state.step < last && sameKind();
     const found = intent === "goodbye" ? null : matchIntent(scenario, state.step, corrected.understood, target);
     const step = found && found.step === state.step ? scenario.steps[found.step] : undefined;
     return step !== undefined && (intent === "complaint" || step.learner.some((line) => line.text[target].includes("?")));
@@ -242,7 +257,11 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     if (ends) state.done = true;
   } else if ((isQuestion(intent) || intent === "goodbye" || intent === "complaint") && !scriptAnswers()) {
     const answer = answerTurn(answerInput, intent as LearnerIntent, concepts);
-    if (answer.closes) {
+    // What it all comes to, in a plan's role-play, is the price the plan states.
+    const planPrice = rolePlay && intent === "ask_price" && learner.content.items.length === 0 ? statedPrice(rolePlay) : null;
+    if (planPrice) {
+      reply = bilingual(turn, (l) => [l === target ? planPrice.text : planPrice.translation, ...pending(l)]);
+    } else if (answer.closes) {
       // The scene's own closing line, answering the learner's farewell in kind (hasta mañana → ¡Hasta mañana!).
       reply = bilingual(turn, (l) => [closingLine(turn, last, request.message, l)]);
       shownIntent = matchIntent(scenario, state.step, corrected.understood, target)?.intent ?? intent;
@@ -252,7 +271,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
       reply = bilingual(turn, (l) => [...answer.parts(l), ...pending(l)]);
     }
     state.misses = 0;
-  } else if ((match = matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner))) {
+  } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner) : (matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner)))) {
     const found = match;
     let reached = furthestStep(scenario, found, corrected.understood, target);
     // The scene ends when the learner says goodbye, never because the script ran out of steps.
@@ -263,10 +282,10 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     const closing = reached.step === last;
     // The script's own line answers (the role-play shows the same one); the name and the order are remembered.
     if (intent === "tell_name" || (intent === "request" && learner.content.items.some(orderable))) answerTurn(answerInput, intent, concepts);
-    const greetBack = (l: Lang) => (found.step === 0 && reached.step > 0 ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
+    const greetBack = (l: Lang) => (found.step === 0 && reached.step > 0 && !turn.fromPlan ? [npcGreeting(scenario, l, voice.mood)].filter((g) => g !== "") : []);
     const stayAtEnd = reached.step === last - 1 && found.step === last;
     // The bill the script states is the learner's order at the prices the tutor quotes (script-prices.ts).
-    const billed = (line: string, l: Lang) => (memory.order.length > 0 && BILLED_KINDS.has(facts.kind) ? withTotal(line, formatPrice(orderTotal(facts, memory.order, concepts), facts.currency, l), l) : line);
+    const billed = (line: string, l: Lang) => (memory.order.length > 0 && BILLED_KINDS.has(facts.kind) && !turn.fromPlan ? withTotal(line, formatPrice(orderTotal(facts, memory.order, concepts), facts.currency, l), l) : line);
     reply = bilingual(voice, (l) => [...intro(l), ...greetBack(l), stayAtEnd ? say(ANSWERS.anything_else, l) : billed(closing ? closingLine(voice, reached.step, corrected.understood, l) : npcLine(voice, reached.step, l), l)]);
     state.step = stayAtEnd ? last : reached.step + 1;
     state.done = closing;
@@ -284,7 +303,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     // One clarifying question naming what was not understood; the replies the learner may have meant are suggestions.
     meant = meantReplies(turn, stepBefore, state.misses);
     const words = unreadWords(corrected, request.message, target, index);
-    reply = bilingual(turn, (l) => [say(ANSWERS.not_understood, l, { words })]);
+    reply = bilingual(turn, (l) => [say(formal ? ANSWERS.not_understood : ANSWERS.not_understood_informal, l, { words })]);
     understood = false;
     state.misses += 1;
   }
@@ -349,4 +368,20 @@ function partialNote(corrected: CorrectedMessage, message: string, target: Lang,
 /** The scenario a conversation with no scene, plan or persona follows: its topic marks a general conversation. */
 function generalTopic(index: LexiconIndex): string | null {
   return chooseScenario(index, [])?.topic ?? null;
+}
+
+/** The topic a plan's role-play conversation is filed under: the plan's main topic, else the scene's scenario. */
+function planTopic(index: LexiconIndex, request: TutorRequest, scene: SceneUnderstanding | null): string {
+  return request.planTopics[0] ?? scenarioFor(index, request, scene).topic;
+}
+
+/**
+ * The step of the plan's role-play the message says: its options' words from the current step on;
+ * the current step's intent said otherwise comes before the step just done, whose line would be
+ * said again ("le café" after ordering one is the exact thing asked for, not a second order).
+ */
+function planMatch(scenario: Scenario, step: number, text: string, target: Lang, intent: LearnerIntent | null, learner: ReturnType<typeof understandLearner>): IntentMatch | null {
+  const found = matchIntent(scenario, step, text, target);
+  const otherwise = stepSaidOtherwise(scenario, step, intent, learner.content.items.length > 0);
+  return found && (found.step >= step || !otherwise) ? found : otherwise;
 }
