@@ -3,7 +3,8 @@
 // in the dialogue at least twice"). Grammar points are grouped by what they practise; each group
 // has two NPC sentences, written for Parla in the six languages, each of which uses the group's
 // form in every language that has it (the words that show it are listed, `marks`). The sentences
-// never address the learner, so they fit both registers. A point without a group gets none.
+// never address the learner, so they fit both registers. A point of one language only has marks in
+// that language; the others translate the sentence.
 import type { Lang } from "../../languages.ts";
 
 type Row = Record<Lang, string>;
@@ -98,6 +99,133 @@ const GROUPS: Record<string, [GrammarLine, GrammarLine]> = {
       m(["Should you"], ["no dude"], ["n'hésitez"], ["Sollten Sie"], ["non esiti"], ["não hesite"]),
     ),
   ],
+  // Points of one language: the other languages translate the sentence without the form (no marks).
+  por_para: [
+    line(l("We walk through the old town to get here.", "Pasamos por el casco antiguo para llegar aquí.", "Nous passons par la vieille ville pour arriver ici.", "Wir gehen durch die Altstadt, um hierher zu kommen.", "Passiamo per il centro storico per arrivare qui.", "Passamos pelo centro histórico para chegar aqui."), m([], ["por", "para"], [], [], [], [])),
+    line(
+      l("We have a discount for groups: ten percent per person.", "Tenemos un descuento para grupos: un diez por ciento por persona.", "Nous avons une réduction pour les groupes : dix pour cent par personne.", "Für Gruppen gibt es einen Rabatt: zehn Prozent pro Person.", "Abbiamo uno sconto per i gruppi: il dieci per cento a persona.", "Temos um desconto para grupos: dez por cento por pessoa."),
+      m([], ["para", "por"], [], [], [], []),
+    ),
+  ],
+  connectors: [
+    line(
+      l(
+        "However, we will solve it, since we have had similar cases before.",
+        "Sin embargo, lo resolveremos, ya que hemos tenido casos parecidos antes.",
+        "Cependant, nous le résoudrons, puisque nous avons déjà eu des cas semblables.",
+        "Dennoch werden wir es lösen, da wir schon ähnliche Fälle hatten.",
+        "Tuttavia lo risolveremo, dato che abbiamo già avuto casi simili.",
+        "No entanto, vamos resolver isso, já que tivemos casos parecidos antes.",
+      ),
+      m([], ["Sin embargo", "ya que"], [], [], [], []),
+    ),
+    line(
+      l(
+        "Even though it is late, we will stay open, that is to say until everything is done.",
+        "Aunque es tarde, seguiremos abiertos, es decir, hasta que todo esté hecho.",
+        "Bien qu'il soit tard, nous resterons ouverts, c'est-à-dire jusqu'à ce que tout soit fini.",
+        "Obwohl es spät ist, bleiben wir geöffnet, und zwar so lange, bis alles erledigt ist.",
+        "Anche se è tardi, resteremo aperti, cioè finché tutto non sarà fatto.",
+        "Embora seja tarde, vamos continuar abertos, ou seja, até que tudo esteja pronto.",
+      ),
+      m([], ["Aunque", "es decir"], [], [], [], []),
+    ),
+  ],
+  accusative: [
+    line(l("I need a pen for the form.", "Necesito un bolígrafo para el formulario.", "J'ai besoin d'un stylo pour le formulaire.", "Ich brauche einen Stift für das Formular.", "Mi serve una penna per il modulo.", "Preciso de uma caneta para o formulário."), m([], [], [], ["einen Stift"], [], [])),
+    line(l("My colleague is looking for the key.", "Mi compañera busca la llave.", "Ma collègue cherche la clé.", "Meine Kollegin sucht den Schlüssel.", "La mia collega cerca la chiave.", "Minha colega está procurando a chave."), m([], [], [], ["den Schlüssel"], [], [])),
+  ],
+  separable: [
+    line(l("My colleague will call back later.", "Mi compañera devolverá la llamada más tarde.", "Ma collègue rappellera plus tard.", "Meine Kollegin ruft später zurück.", "La mia collega richiamerà più tardi.", "Minha colega vai ligar de volta mais tarde."), m([], [], [], ["ruft", "zurück"], [], [])),
+    line(l("I'll write that down right away.", "Lo apunto enseguida.", "Je le note tout de suite.", "Ich schreibe das sofort auf.", "Lo annoto subito.", "Vou anotar isso agora mesmo."), m([], [], [], ["schreibe", "auf"], [], [])),
+  ],
+  dative: [
+    line(l("The form belongs to my colleague.", "El formulario es de mi compañera.", "Le formulaire appartient à ma collègue.", "Das Formular gehört meiner Kollegin.", "Il modulo appartiene alla mia collega.", "O formulário é da minha colega."), m([], [], [], ["meiner Kollegin"], [], [])),
+    line(l("I'll give the papers to the colleague at the desk.", "Le doy los papeles al compañero del mostrador.", "Je donne les papiers au collègue du guichet.", "Ich gebe dem Kollegen am Schalter die Unterlagen.", "Do i documenti al collega allo sportello.", "Vou entregar os papéis ao colega do balcão."), m([], [], [], ["dem Kollegen"], [], [])),
+  ],
+  indirect_speech: [
+    line(l("My colleague says the matter is already settled.", "Mi compañera dice que el asunto ya está resuelto.", "Ma collègue dit que l'affaire est déjà réglée.", "Meine Kollegin sagt, die Sache sei bereits erledigt.", "La mia collega dice che la questione è già risolta.", "Minha colega diz que o assunto já está resolvido."), m([], [], [], ["sei"], [], [])),
+    line(l("The manager said he would call back in the afternoon.", "El jefe dijo que llamaría por la tarde.", "Le responsable a dit qu'il rappellerait dans l'après-midi.", "Der Chef sagte, er werde am Nachmittag zurückrufen.", "Il responsabile ha detto che avrebbe richiamato nel pomeriggio.", "O chefe disse que ligaria de volta à tarde."), m([], [], [], ["werde"], [], [])),
+  ],
+  nominal_style: [
+    line(
+      l("After checking the documents, we will make a decision.", "Tras revisar los documentos, tomaremos una decisión.", "Après vérification des documents, nous prendrons une décision.", "Nach Prüfung der Unterlagen treffen wir eine Entscheidung.", "Dopo la verifica dei documenti prenderemo una decisione.", "Após a verificação dos documentos, tomaremos uma decisão."),
+      m([], [], [], ["Nach Prüfung", "Entscheidung"], [], []),
+    ),
+    line(
+      l("A change is only possible with the management's approval.", "Un cambio solo es posible con la aprobación de la dirección.", "Une modification n'est possible qu'avec l'accord de la direction.", "Eine Änderung ist nur mit Zustimmung der Leitung möglich.", "Una modifica è possibile solo con l'approvazione della direzione.", "Uma alteração só é possível com a aprovação da direção."),
+      m([], [], [], ["Zustimmung der Leitung"], [], []),
+    ),
+  ],
+  partitive: [
+    line(l("We have coffee and tea for everyone who is waiting.", "Tenemos café y té para todos los que esperan.", "Nous avons du café et du thé pour tous ceux qui attendent.", "Wir haben Kaffee und Tee für alle, die warten.", "Abbiamo caffè e tè per tutti quelli che aspettano.", "Temos café e chá para todos que estão esperando."), m([], [], ["du café", "du thé"], [], [], [])),
+    line(l("It takes patience, but there is still time.", "Hace falta paciencia, pero todavía queda tiempo.", "Il faut de la patience, mais il reste du temps.", "Man braucht Geduld, aber es bleibt noch Zeit.", "Ci vuole pazienza, ma c'è ancora tempo.", "É preciso paciência, mas ainda há tempo."), m([], [], ["de la patience", "du temps"], [], [], [])),
+  ],
+  past_conditional: [
+    line(
+      l("If we had known, we would have prepared everything.", "Si lo hubiéramos sabido, lo habríamos preparado todo.", "Si nous avions su, nous aurions tout préparé.", "Wenn wir das gewusst hätten, hätten wir alles vorbereitet.", "Se l'avessimo saputo, avremmo preparato tutto.", "Se tivéssemos sabido, teríamos preparado tudo."),
+      m(["had known", "would have prepared"], [], ["avions su", "aurions", "préparé"], [], [], []),
+    ),
+    line(
+      l("My colleague had already left when the call came.", "Mi compañera ya se había ido cuando llegó la llamada.", "Ma collègue était déjà partie quand l'appel est arrivé.", "Meine Kollegin war schon gegangen, als der Anruf kam.", "La mia collega era già andata via quando è arrivata la chiamata.", "Minha colega já tinha saído quando a ligação chegou."),
+      m(["had", "left"], [], ["était", "partie"], [], [], []),
+    ),
+  ],
+  articulated_prepositions: [
+    line(l("The keys are on the table in the office.", "Las llaves están sobre la mesa de la oficina.", "Les clés sont sur la table du bureau.", "Die Schlüssel liegen auf dem Tisch im Büro.", "Le chiavi sono sul tavolo dell'ufficio.", "As chaves estão na mesa do escritório."), m([], [], [], [], ["Le", "sul", "dell'ufficio"], [])),
+    line(l("The form is in the drawer, next to the papers.", "El formulario está en el cajón, al lado de los papeles.", "Le formulaire est dans le tiroir, à côté des papiers.", "Das Formular ist in der Schublade, neben den Papieren.", "Il modulo è nel cassetto, accanto ai documenti.", "O formulário está na gaveta, ao lado dos papéis."), m([], [], [], [], ["Il", "nel", "ai"], [])),
+  ],
+  reflexive: [
+    line(l("We get ready early every morning.", "Nos preparamos temprano cada mañana.", "Nous nous préparons tôt chaque matin.", "Wir machen uns jeden Morgen früh fertig.", "Ci prepariamo presto ogni mattina.", "Nós nos preparamos cedo todas as manhãs."), m([], [], [], [], ["Ci prepariamo"], [])),
+    line(
+      l("Sometimes people get lost here, and then they worry.", "A veces la gente se pierde aquí y luego se preocupa.", "Parfois les gens se perdent ici, et ensuite ils s'inquiètent.", "Manchmal verlaufen sich die Leute hier, und dann machen sie sich Sorgen.", "A volte la gente si perde qui, e poi si preoccupa.", "Às vezes as pessoas se perdem aqui e depois se preocupam."),
+      m([], [], [], [], ["si perde", "si preoccupa"], []),
+    ),
+  ],
+  passato_remoto: [
+    line(l("The building was built in the nineteenth century.", "El edificio se construyó en el siglo diecinueve.", "Le bâtiment a été construit au dix-neuvième siècle.", "Das Gebäude wurde im neunzehnten Jahrhundert gebaut.", "L'edificio fu costruito nell'Ottocento.", "O prédio foi construído no século dezenove."), m([], [], [], [], ["fu costruito"], [])),
+    line(l("My grandfather opened this place many years ago.", "Mi abuelo abrió este sitio hace muchos años.", "Mon grand-père a ouvert cet endroit il y a de nombreuses années.", "Mein Großvater eröffnete diesen Ort vor vielen Jahren.", "Mio nonno aprì questo posto molti anni fa.", "Meu avô abriu este lugar há muitos anos."), m([], [], [], [], ["aprì"], [])),
+  ],
+  future_subjunctive: [
+    line(l("When my colleague arrives, she will check everything.", "Cuando llegue mi compañera, lo revisará todo.", "Quand ma collègue arrivera, elle vérifiera tout.", "Wenn meine Kollegin kommt, prüft sie alles.", "Quando arriverà la mia collega, controllerà tutto.", "Quando minha colega chegar, ela vai verificar tudo."), m([], [], [], [], [], ["chegar"])),
+    line(l("If anything is missing, we will solve it right away.", "Si falta algo, lo resolvemos enseguida.", "S'il manque quelque chose, nous le réglons tout de suite.", "Wenn etwas fehlt, lösen wir das sofort.", "Se manca qualcosa, lo risolviamo subito.", "Se faltar alguma coisa, resolvemos na hora."), m([], [], [], [], [], ["faltar"])),
+  ],
+  personal_infinitive: [
+    line(l("It is better for us to wait a few minutes.", "Es mejor que esperemos unos minutos.", "Il vaut mieux que nous attendions quelques minutes.", "Es ist besser, wenn wir ein paar Minuten warten.", "È meglio che aspettiamo qualche minuto.", "É melhor esperarmos alguns minutos."), m([], [], [], [], [], ["esperarmos"])),
+    line(l("The staff stayed late to have everything ready.", "El personal se quedó hasta tarde para dejarlo todo listo.", "Le personnel est resté tard pour que tout soit prêt.", "Das Personal blieb lange, damit alles fertig war.", "Il personale è rimasto fino a tardi per avere tutto pronto.", "Os funcionários ficaram até tarde para deixarem tudo pronto."), m([], [], [], [], [], ["deixarem"])),
+  ],
+  first_conditional: [
+    line(l("If my colleague comes back soon, she will help too.", "Si mi compañera vuelve pronto, también ayudará.", "Si ma collègue revient bientôt, elle aidera aussi.", "Wenn meine Kollegin bald zurückkommt, hilft sie auch.", "Se la mia collega torna presto, aiuterà anche lei.", "Se minha colega voltar logo, ela também vai ajudar."), m(["If", "comes", "will help"], [], [], [], [], [])),
+    line(l("If there is a problem, I will call the manager.", "Si hay un problema, llamaré al encargado.", "S'il y a un problème, j'appellerai le responsable.", "Wenn es ein Problem gibt, rufe ich den Chef an.", "Se c'è un problema, chiamerò il responsabile.", "Se houver algum problema, vou chamar o gerente."), m(["If", "is", "will call"], [], [], [], [], [])),
+  ],
+  reported_speech: [
+    line(l("My colleague said that the papers were ready.", "Mi compañera dijo que los papeles estaban listos.", "Ma collègue a dit que les papiers étaient prêts.", "Meine Kollegin sagte, die Papiere seien fertig.", "La mia collega ha detto che i documenti erano pronti.", "Minha colega disse que os papéis estavam prontos."), m(["said", "were"], [], [], [], [], [])),
+    line(
+      l("The manager told me that he would call back later.", "El encargado me dijo que volvería a llamar más tarde.", "Le responsable m'a dit qu'il rappellerait plus tard.", "Der Chef hat mir gesagt, dass er später zurückrufen würde.", "Il responsabile mi ha detto che avrebbe richiamato più tardi.", "O gerente me disse que ligaria de volta mais tarde."),
+      m(["told", "would"], [], [], [], [], []),
+    ),
+  ],
+  third_conditional: [
+    line(
+      l("If we had known earlier, we would have prepared everything.", "Si lo hubiéramos sabido antes, lo habríamos preparado todo.", "Si nous l'avions su plus tôt, nous aurions tout préparé.", "Wenn wir es früher gewusst hätten, hätten wir alles vorbereitet.", "Se l'avessimo saputo prima, avremmo preparato tutto.", "Se tivéssemos sabido antes, teríamos preparado tudo."),
+      m(["had known", "would have prepared"], [], [], [], [], []),
+    ),
+    line(
+      l("If my colleague had been here, she would have helped.", "Si mi compañera hubiera estado aquí, habría ayudado.", "Si ma collègue avait été là, elle aurait aidé.", "Wenn meine Kollegin hier gewesen wäre, hätte sie geholfen.", "Se la mia collega fosse stata qui, avrebbe aiutato.", "Se minha colega tivesse estado aqui, ela teria ajudado."),
+      m(["had been", "would have helped"], [], [], [], [], []),
+    ),
+  ],
+  inversion: [
+    line(
+      l("Never have we had so many visitors in one day.", "Nunca habíamos tenido tantos visitantes en un solo día.", "Jamais nous n'avions eu autant de visiteurs en une seule journée.", "Noch nie hatten wir so viele Besucher an einem Tag.", "Non abbiamo mai avuto così tanti visitatori in un solo giorno.", "Nunca tivemos tantos visitantes em um só dia."),
+      m(["Never have we had"], [], [], [], [], []),
+    ),
+    line(l("Not only is it quick, but it is also simple.", "No solo es rápido, sino también sencillo.", "Non seulement c'est rapide, mais c'est aussi simple.", "Es ist nicht nur schnell, sondern auch einfach.", "Non solo è veloce, ma è anche semplice.", "Não só é rápido, como também é simples."), m(["Not only is it"], [], [], [], [], [])),
+  ],
+  cleft: [
+    line(l("What we need now is a little patience.", "Lo que necesitamos ahora es un poco de paciencia.", "Ce dont nous avons besoin maintenant, c'est d'un peu de patience.", "Was wir jetzt brauchen, ist ein bisschen Geduld.", "Quello di cui abbiamo bisogno adesso è un po' di pazienza.", "O que precisamos agora é de um pouco de paciência."), m(["What we need now is"], [], [], [], [], [])),
+    line(l("It was my colleague who found the solution.", "Fue mi compañera quien encontró la solución.", "C'est ma collègue qui a trouvé la solution.", "Es war meine Kollegin, die die Lösung gefunden hat.", "È stata la mia collega a trovare la soluzione.", "Foi minha colega quem encontrou a solução."), m(["It was", "who"], [], [], [], [], [])),
+  ],
 };
 
 // Which group practises each syllabus point (data/grammar.json).
@@ -119,6 +247,25 @@ const POINT_GROUP: Record<string, keyof typeof GROUPS> = {
   fr_negation: "negation",
   en_present_continuous: "continuous", pt_estar_gerund: "continuous",
   en_comparatives: "comparatives",
+  es_por_para: "por_para",
+  es_connectors: "connectors",
+  de_accusative: "accusative",
+  de_separable_verbs: "separable",
+  de_dative: "dative",
+  de_konjunktiv_i: "indirect_speech",
+  de_nominal_style: "nominal_style",
+  fr_partitive: "partitive",
+  fr_conditionnel_passe: "past_conditional",
+  it_articles_prepositions: "articulated_prepositions",
+  it_reflexive_verbs: "reflexive",
+  it_passato_remoto: "passato_remoto",
+  pt_futuro_subjuntivo: "future_subjunctive",
+  pt_infinitivo_pessoal: "personal_infinitive",
+  en_first_conditional: "first_conditional",
+  en_reported_speech: "reported_speech",
+  en_third_conditional: "third_conditional",
+  en_inversion: "inversion",
+  en_cleft_nominal: "cleft",
   es_formal_register: "formal", fr_formal_register: "formal", it_formal_register: "formal", pt_formal_register: "formal",
 };
 
