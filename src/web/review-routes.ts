@@ -4,7 +4,7 @@
 // a list, and the statistics page.
 import { Elysia } from "elysia";
 import type { WebDeps } from "./web-deps.ts";
-import { nextDueCard, reviewDay } from "../learning/review-queue.ts";
+import { nextDueCard } from "../learning/review-queue.ts";
 import { MAX_NEW_PER_DAY, saveReviewSettings } from "../learning/review-settings.ts";
 import { reviewStats } from "../learning/review-stats.ts";
 import { deckSize, gradeCard, gradePreview, isGradeName, saveWords, type DeckWordInput } from "../learning/service.ts";
@@ -52,7 +52,7 @@ export function reviewRoutes(deps: WebDeps) {
         const { ctx } = r;
         const now = deps.clock.now();
         const userId = ctx.session.user.id;
-        const day = await reviewDay(db, userId, now);
+        const day = ctx.review;
         const asked = (query as Record<string, string | undefined>).deck;
         const deck = day.decks.some((d) => d.deck === asked) ? asked! : null;
         const [card, size] = await Promise.all([nextDueCard(db, userId, now, deck, day), deckSize(db, userId)]);

@@ -7,7 +7,7 @@ import { csrfValid } from "./csrf.ts";
 import { flashCookie, readFlash } from "./flash.ts";
 import { htmlResponse, redirect } from "./html-response.ts";
 import type { Flash, LayoutUser } from "./layout.tsx";
-import { reviewDay } from "../learning/review-queue.ts";
+import { reviewDay, type ReviewDay } from "../learning/review-queue.ts";
 import { isOperator } from "./operator.ts";
 import { pageLang, uiText, type UiLang, type UiText } from "./ui-text/index.ts";
 
@@ -21,6 +21,8 @@ export interface WebContext {
   lang: UiLang;
   /** Its texts: the `t` prop of every page. */
   t: UiText;
+  /** Today's review queue of the signed-in user (the navigation's badge; the Review page reads it too). */
+  review: ReviewDay | null;
   /** The `user` prop for Layout. */
   user: LayoutUser | null;
   page(html: string, status?: number, cookies?: string[]): Response;
@@ -34,7 +36,8 @@ export async function webContext(deps: WebDeps, request: Request): Promise<WebCo
   const session = token ? await validateSession(deps.store.db, deps.clock.now(), token) : null;
   const { flash, clear } = readFlash(request, names);
   // Every signed-in page shows today's due cards by deck on the navigation.
-  const due = session ? (await reviewDay(deps.store.db, session.user.id, deps.clock.now())).decks.map((d) => ({ deck: d.deck, due: d.due })) : [];
+  const review = session ? await reviewDay(deps.store.db, session.user.id, deps.clock.now()) : null;
+  const due = review ? review.decks.map((d) => ({ deck: d.deck, due: d.due })) : [];
   const lang = pageLang(session?.user.uiLang, request.headers.get("accept-language"));
   return {
     deps,
@@ -44,6 +47,7 @@ export async function webContext(deps: WebDeps, request: Request): Promise<WebCo
     flash,
     lang,
     t: uiText(lang),
+    review,
     user: session ? { email: session.user.email, csrf: session.csrfSecret, due, operator: isOperator(deps.config, session.user.email) } : null,
     page(html, status = 200, cookies = []) {
       const response = htmlResponse(html, status);
@@ -60,13 +64,13 @@ export async function webContext(deps: WebDeps, request: Request): Promise<WebCo
 }
 
 /** The signed-in context, or a redirect to sign-in that comes back here afterwards. */
-export async function requireSignedIn(deps: WebDeps, request: Request): Promise<{ ctx: WebContext & { session: SessionContext; user: LayoutUser } } | { response: Response }> {
+export async function requireSignedIn(deps: WebDeps, request: Request): Promise<{ ctx: WebContext & { session: SessionContext; user: LayoutUser; review: ReviewDay } } | { response: Response }> {
   const ctx = await webContext(deps, request);
   if (!ctx.session) {
     const url = new URL(request.url);
     return { response: redirect(`/signin?next=${encodeURIComponent(url.pathname + url.search)}`) };
   }
-  return { ctx: ctx as WebContext & { session: SessionContext; user: LayoutUser } };
+  return { ctx: ctx as WebContext & { session: SessionContext; user: LayoutUser; review: ReviewDay } };
 }
 
 export function formString(body: unknown, name: string): string {

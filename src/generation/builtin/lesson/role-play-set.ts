@@ -5,7 +5,8 @@
 import type { RolePlaySet } from "../../model.ts";
 import { moodedLine } from "../npc-voice.ts";
 import { bandOf } from "../scene/band-lines.ts";
-import { chooseThings, HOME_CURRENCY } from "../scene/dialogue-slots.ts";
+import { chooseThings } from "../scene/dialogue-slots.ts";
+import { HOME_CURRENCY } from "../scene/places.ts";
 import { frameDialogue } from "../scene/frame-dialogue.ts";
 import { grammarLines } from "../scene/grammar-lines.ts";
 import { FRAME_BY_ID } from "../scene/frames.ts";

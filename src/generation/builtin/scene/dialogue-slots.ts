@@ -155,8 +155,6 @@ const CURRENCY_NAMES: Record<Currency, Record<Lang, string>> = {
   CAD: { en: "Canadian dollars", es: "dólares canadienses", fr: "dollars canadiens", de: "kanadische Dollar", it: "dollari canadesi", "pt-BR": "dólares canadenses" },
 };
 
-/** The money of the language taught, when the scene names no place. */
-export const HOME_CURRENCY: Record<Lang, Currency> = { en: "GBP", es: "EUR", fr: "EUR", de: "EUR", it: "EUR", "pt-BR": "BRL" };
 
 export function currencyName(currency: Currency, lang: Lang): string {
   return CURRENCY_NAMES[currency][lang];

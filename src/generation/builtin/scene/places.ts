@@ -6,6 +6,9 @@ import type { Lang } from "../../languages.ts";
 
 export type Currency = "EUR" | "GBP" | "USD" | "BRL" | "CHF" | "MXN" | "ARS" | "CAD" | "COP";
 
+/** The money of the language taught, when the scene names no place (pt-BR: Brazil, en: the United Kingdom). */
+export const HOME_CURRENCY: Record<Lang, Currency> = { en: "GBP", es: "EUR", fr: "EUR", de: "EUR", it: "EUR", "pt-BR": "BRL" };
+
 export interface Place {
   id: string;
   country: string;

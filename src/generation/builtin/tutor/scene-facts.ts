@@ -5,6 +5,7 @@
 import type { Lang } from "../../languages.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import type { Concept } from "../lexicon-rules.ts";
+import { HOME_CURRENCY } from "../scene/places.ts";
 import type { Currency } from "../scene/understand-scene.ts";
 
 export type SceneKind = "food" | "cafe" | "shop" | "lodging" | "travel" | "health" | "general";
@@ -32,13 +33,11 @@ const KIND_BY_TOPIC: Record<string, SceneKind> = {
 
 const HOURS: Record<SceneKind, [number, number] | null> = { food: [12, 23], cafe: [8, 20], shop: [9, 20], lodging: null, travel: [6, 23], health: [9, 21], general: [9, 18] };
 
-/** The currency a learner of each language meets first (pt-BR: Brazil, en: the United Kingdom). */
-const DEFAULT_CURRENCY: Record<Lang, Currency> = { en: "GBP", es: "EUR", fr: "EUR", de: "EUR", it: "EUR", "pt-BR": "BRL" };
 
 /** `placeCurrency`: the currency of the place the scene names (scene understanding, builtin/scene/). */
 export function sceneFacts(index: LexiconIndex, topic: string | null, placeCurrency: Currency | null, target: Lang): SceneFacts {
   const kind = (topic && KIND_BY_TOPIC[topic]) || "general";
-  const currency = placeCurrency ?? DEFAULT_CURRENCY[target];
+  const currency = placeCurrency ?? HOME_CURRENCY[target];
   const items = topic ? (index.conceptsByTopic.get(topic) ?? []).filter((c) => c.pos === "noun") : [];
   return { kind, topic, currency, hours: HOURS[kind], items };
 }
