@@ -6,7 +6,6 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../config/config.ts";
 import { AppError, invalidRequest } from "../lib/errors.ts";
 import { sendMail, type MailDeps } from "../mail/service.ts";
-import { isUniqueViolation } from "../store/open-store.ts";
 import { endEmailLinks, issueEmailLink, peekEmailLink, useEmailLink } from "./email-links.ts";
 import { users } from "./schema.ts";
 import { createUser, getUser, getUserByEmail, invalidEmail, normaliseEmail, passwordProblem, spendPasswordTime, type User } from "./service.ts";

@@ -1,6 +1,5 @@
 // Accounts and users: sign-up and password checks. No HTTP here. Plans belong to billing (plans.ts).
 import { and, eq, isNull } from "drizzle-orm";
-import type { Config } from "../config/config.ts";
 import { AppError, invalidRequest } from "../lib/errors.ts";
 import { newRowId } from "../lib/secrets.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accounts, users } from "../accounts/schema.ts";
 import { clientSecrets, clients } from "../clients/schema.ts";
 import { json, millis } from "../store/schema-helpers.ts";

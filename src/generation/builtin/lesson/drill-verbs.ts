@@ -7,7 +7,7 @@ import type { Lang } from "../../languages.ts";
 import { MORPH_DATA, morphologyOf, type Morphology } from "../morphology/morph-index.ts";
 import type { Reading, Tense } from "../morphology/morph-types.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
-import { EN_THIRD, EN_VERBS, thirdPerson } from "../tutor/english-tables.ts";
+import { EN_THIRD, EN_VERBS } from "../tutor/english-tables.ts";
 import { BETWEEN_SUBJECT_AND_VERB, SUBJECT_PRONOUNS } from "./drill-specs.ts";
 
 export interface Token {

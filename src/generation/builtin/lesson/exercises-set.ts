@@ -92,7 +92,7 @@ export function scenarioDialogue(context: LessonContext): { speaker: "npc" | "le
   if (!scenario) return [];
   const lines: { speaker: "npc" | "learner"; text: string; translation: string }[] = [];
   const used = new Set<string>();
-  for (const [i, step] of scenario.steps.entries()) {
+  for (let i = 0; i < scenario.steps.length; i++) {
     const [said] = learnerOptions(context.index, scenario, i, context, context.profile, 1, used);
     const text = said ? voicedLearnerLine(scenario, said.text, i, context.target, context.mood) : "";
     const translation = said ? voicedLearnerLine(scenario, said.translation, i, context.source, context.mood) : "";

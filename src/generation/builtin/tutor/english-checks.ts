@@ -29,8 +29,6 @@ export function englishNoun(word: string, language: LanguageIndex): EnglishNoun 
 const PRONOUN_PERSON: Record<string, number> = { i: 0, you: 1, he: 2, she: 2, it: 2, we: 3, they: 5 };
 const DETERMINERS = new Set("the my your his her our their this that these those a an some many two three four five all both".split(" "));
 const ADVERBS = new Set("always often never usually sometimes really also only still just even already".split(" "));
-/** After these a verb keeps its base form (does he like, can she go, to buy). */
-const BASE_AFTER = new Set("do does did don't doesn't didn't can could will would should must may might shall to let make help not".split(" "));
 const MODAL_PRONOUN_BEFORE = new Set("do does did can could will would should must may might shall".split(" "));
 
 interface Subject {

@@ -16,7 +16,7 @@ import { understandScene, type SceneUnderstanding } from "../scene/understand-sc
 import { answeredInKind, farewellKind, greetingTime, npcGreeting, readMood, voicedLearnerLine, voicedNpcLine, type SceneMood } from "../npc-voice.ts";
 import { chooseScenario, learnerOptions, type Line } from "../scenario-lines.ts";
 import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
-import { quote, say, type Texts } from "../ui-text/template.ts";
+import { quote, say } from "../ui-text/template.ts";
 import { ASK_NAME_KEYWORDS, FAREWELLS, HINTS, NPC_LINES } from "../ui-text/tutor-text.ts";
 import { correctMessage, type CorrectedMessage } from "./corrections.ts";
 import { containsAnyKeyword, furthestStep, matchIntent, type IntentMatch } from "./intent-match.ts";
