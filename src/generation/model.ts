@@ -147,7 +147,7 @@ export const GrammarSet = t.Object({
     examples: t.Array(t.String({ description: "Target language" })),
     common_errors: t.Array(t.Object({ wrong: t.String(), right: t.String(), note: t.String() })),
   }),
-  explanation_lang: t.Literal("en", { description: "Explanations are written in English by the built-in engine" }),
+  explanation_lang: t.Union(LANGS.map((v) => t.Literal(v)), { description: "The language title, form, meaning, use and the errors' notes are written in: the request's source language" }),
 });
 
 const Instructions = t.String({ description: "Source language" });

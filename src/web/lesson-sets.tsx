@@ -218,7 +218,7 @@ function Grammar(props: { set: GrammarSet; ctx: SetContext }) {
   const { ctx } = props;
   const l = ctx.t.lesson;
   const p = props.set.point;
-  // The built-in engine explains grammar in English (explanation_lang); the explanation says so by its lang.
+  // The explanation is marked with the language it is written in (explanation_lang).
   const explained = props.set.explanation_lang;
   return (
     <>

@@ -3,6 +3,7 @@
 // stay strict even while the data is being written.
 import { describe, expect, test } from "bun:test";
 import { checkCoverage, checkGrammarPoint, checkScenario, checkTopic, type EngineData } from "../../src/generation/builtin/data-rules.ts";
+import { prepareEngineData } from "../../src/generation/builtin/engine-data.ts";
 import { EMBEDDED_DATA } from "../../src/generation/builtin/embedded-data.ts";
 import { checkConcepts, type Concept } from "../../src/generation/builtin/lexicon-rules.ts";
 import { frenchElides } from "../../src/generation/builtin/articles.ts";
@@ -67,13 +68,36 @@ describe("grammar.json", () => {
   test("at least 54 points", () => expect(grammar.length).toBeGreaterThanOrEqual(54));
 });
 
+describe("grammar-explanations/<lang>.json", () => {
+  const prepared = prepareEngineData(EMBEDDED_DATA);
+  test("every entry is a known point, complete, with one note per common error", () => {
+    none(prepared.skipped.filter((line) => line.startsWith("grammar")));
+  });
+  test("every point is explained in every language but its own (English is grammar.json)", () => {
+    const missing = LANGS.filter((l) => l !== "en").flatMap((lang) => grammar.filter((p) => p.lang !== lang && !prepared.data.explanations[lang]?.[p.id]).map((p) => `${p.id} in ${lang}`));
+    none(missing);
+  });
+  test("the prose is written in the language, not left in English", () => {
+    const english = LANGS.filter((l) => l !== "en").flatMap((lang) =>
+      grammar.flatMap((p) => {
+        const text = prepared.data.explanations[lang]?.[p.id];
+        if (!text) return [];
+        const same = (["meaning", "use"] as const).filter((k) => text[k] === p[k]);
+        const notes = text.notes.filter((n, i) => n === p.common_errors[i]?.note && n.split(" ").length > 3);
+        return [...same, ...notes.map(() => "note")].map((k) => `${p.id} in ${lang}: ${k} is the English text`);
+      }),
+    );
+    none(english);
+  });
+});
+
 describe("scenarios.json", () => {
   test("every scenario has a greeting, 2-4 task steps and a closing, in all languages", () => none(scenarios.flatMap(checkScenario)));
 });
 
 describe("across files", () => {
   test("every topic has a scenario, every scenario a topic, every language a point per level", () => {
-    none(checkCoverage({ concepts, topics, grammar, scenarios }));
+    none(checkCoverage({ concepts, topics, grammar, explanations: prepareEngineData(EMBEDDED_DATA).data.explanations, scenarios }));
   });
   test("all six languages are present everywhere", () => {
     for (const lang of LANGS) expect(concepts.every((c) => c[lang] !== undefined)).toBe(true);

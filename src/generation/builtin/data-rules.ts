@@ -33,6 +33,22 @@ export interface GrammarPoint {
   common_errors: { wrong: string; right: string; note: string }[];
 }
 
+/**
+ * A grammar point explained in a learner's own language (data/grammar-explanations/<lang>.json):
+ * grammar.json's English prose, with `notes[i]` the note of `common_errors[i]`. The examples and
+ * the wrong/right sentences are the target language's and stay in grammar.json.
+ */
+export interface GrammarExplanation {
+  title: string;
+  form: string;
+  meaning: string;
+  use: string;
+  notes: string[];
+}
+
+/** Explanations by the learner's language, then by point id (English is grammar.json itself). */
+export type GrammarExplanations = Partial<Record<Lang, Record<string, GrammarExplanation>>>;
+
 export interface ScenarioIntent {
   id: string;
   keywords: PerLang<string[]>;
@@ -64,6 +80,7 @@ export interface EngineData {
   concepts: Concept[];
   topics: Topic[];
   grammar: GrammarPoint[];
+  explanations: GrammarExplanations;
   scenarios: Scenario[];
 }
 
@@ -128,6 +145,21 @@ export function checkGrammarPoint(raw: unknown): string[] {
   const errors = raw.common_errors;
   if (!Array.isArray(errors) || errors.length === 0) problems.push(`${at}: needs at least one common error`);
   else for (const e of errors) if (!isRecord(e) || !isText(e.wrong) || !isText(e.right) || !isText(e.note)) problems.push(`${at}: common error needs wrong, right and note`);
+  return problems;
+}
+
+/**
+ * One explanation of `point` in `lang`: every prose field written, and one note per common error.
+ * A point is never explained in its own language (source and target always differ).
+ */
+export function checkGrammarExplanation(raw: unknown, point: GrammarPoint, lang: Lang): string[] {
+  const at = `grammar ${point.id} in ${lang}`;
+  if (point.lang === lang) return [`${at}: a point is not explained in the language it is about`];
+  if (!isRecord(raw)) return [`${at}: not an object`];
+  const problems: string[] = [];
+  for (const key of ["title", "form", "meaning", "use"]) if (!isText(raw[key])) problems.push(`${at}: ${key} missing`);
+  const notes = raw.notes;
+  if (!Array.isArray(notes) || notes.length !== point.common_errors.length || !notes.every(isText)) problems.push(`${at}: needs one note per common error (${point.common_errors.length})`);
   return problems;
 }
 
@@ -212,6 +244,9 @@ export function checkCoverage(data: EngineData): string[] {
     grammarIds.add(p.id);
   }
   for (const lang of LANGS) {
+    for (const p of data.grammar) {
+      if (lang !== "en" && p.lang !== lang && !data.explanations[lang]?.[p.id]) problems.push(`grammar ${p.id}: not explained in ${lang} (data/grammar-explanations/${lang}.json)`);
+    }
     const points = data.grammar.filter((p) => p.lang === lang);
     for (let level = 1; level <= 9; level++) if (!points.some((p) => p.level === level)) problems.push(`grammar ${lang}: no point at level ${level}`);
     points.forEach((p, i) => {

@@ -1,5 +1,5 @@
-// The grammar point of the level for the target language, as the syllabus writes it (the
-// explanations are in English; translating them is the LLM engine's job).
+// The grammar point of the level for the target language, as the syllabus writes it, explained in
+// the learner's language (lesson/grammar-explained.ts).
 import { levelProfile } from "../../levels.ts";
 import type { GrammarSet } from "../../model.ts";
 import { SET_TITLES } from "../ui-text/lesson-text.ts";
@@ -24,6 +24,6 @@ export function grammarSet(context: LessonContext, index: number): GrammarSet | 
       examples: point.examples.slice(),
       common_errors: point.common_errors.map((e) => ({ ...e })),
     },
-    explanation_lang: "en",
+    explanation_lang: point.explainedIn,
   };
 }

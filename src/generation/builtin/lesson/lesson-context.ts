@@ -6,6 +6,7 @@ import { LANGUAGE_NAMES, type Lang } from "../../languages.ts";
 import { levelProfile, type LevelProfile } from "../../levels.ts";
 import type { GrammarPoint, Scenario, TopicPhrase } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
+import { explainedPoint, type ExplainedPoint } from "./grammar-explained.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { readMood, type SceneMood } from "../npc-voice.ts";
 import { understandRequest } from "../scene/plan-understanding.ts";
@@ -34,7 +35,8 @@ export interface LessonContext {
   topics: string[];
   core: Concept[];
   phrases: TopicPhrase[];
-  grammar: GrammarPoint | null;
+  /** The level's grammar point, explained in the learner's language where the data has it. */
+  grammar: ExplainedPoint | null;
   scenario: Scenario | null;
   npc: LessonNpc;
   /** Time of day, weather and persona the scene and NPC set, for the role-play lines. */
@@ -71,6 +73,11 @@ function chooseGrammar(index: LexiconIndex, target: Lang, level: number, random:
   return below[below.length - 1] ?? points[0] ?? null;
 }
 
+function explainedGrammar(index: LexiconIndex, request: LessonPlanRequest, random: SeededRandom): ExplainedPoint | null {
+  const point = chooseGrammar(index, request.target, request.level, random);
+  return point ? explainedPoint(point, request.source, index.data.explanations) : null;
+}
+
 export function buildLessonContext(index: LexiconIndex, request: LessonPlanRequest): LessonContext {
   const profile = levelProfile(request.level);
   const random = seededRandom(requestSeed("lesson", request));
@@ -101,7 +108,7 @@ export function buildLessonContext(index: LexiconIndex, request: LessonPlanReque
     topics,
     core,
     phrases: choosePhrases(index, topics, profile, request.target),
-    grammar: chooseGrammar(index, request.target, request.level, random.fork("grammar")),
+    grammar: explainedGrammar(index, request, random.fork("grammar")),
     scenario: chooseScenario(index, topics),
     mood: readMood(request.subject.text, request.npc?.persona ?? null),
     npc: request.npc ? { name: request.npc.name, persona: request.npc.persona, given: true } : { name: DEFAULT_NPC_NAME[request.target], persona: null, given: false },
