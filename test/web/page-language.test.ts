@@ -161,6 +161,10 @@ describe("every learner page in the learner's language", () => {
       expect(lesson, lang).toContain(`>${l.notQuite}<`);
       expect(lesson, lang).toContain(`data-result="skipped"`);
       expect(lesson, lang).not.toMatch(/\(\s*\)|(^|[^.])\.\.(?!\.)|—\s*</);
+      // Nothing on the lesson is in a third language: the learner's own, or the one taught.
+      const target = lang === "es" ? "de" : "es";
+      const langs = new Set([...lesson.matchAll(/\slang="([^"]+)"/g)].map((m) => m[1]));
+      expect([...langs].filter((l) => l !== lang && l !== target), `${lang} lesson`).toEqual([]);
     }
   });
 
