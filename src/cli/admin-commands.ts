@@ -49,7 +49,7 @@ export const adminCommands: Command[] = [
     summary: "Change an account's plan, named by its id or by a user's e-mail address",
     flags: { account: { kind: "string", help: "account id" }, email: { kind: "string", help: "e-mail address of a user of the account" }, plan: { kind: "string", required: true, help: "free or paid" }, json },
     run: ({ flags }) =>
-      withStore(async ({ store }) => {
+      withStore(async ({ store, log }) => {
         const plan = planFlag(flags.plan);
         if (!plan) return fail("--plan must be free or paid", 2);
         if ((flags.account === undefined) === (flags.email === undefined)) return fail("name the account with exactly one of --account and --email", 2);
@@ -59,7 +59,9 @@ export const adminCommands: Command[] = [
           if (!user) return fail(`no user with the e-mail address ${flags.email}`, 1, "not_found");
           accountId = user.accountId;
         }
-        if (!(await setPlan({ store }, accountId, plan))) return fail(`no account ${accountId}`, 1, "not_found");
+        const changed = await setPlan({ store }, accountId, plan);
+        if (!changed) return fail(`no account ${accountId}`, 1, "not_found");
+        log.info("account.plan_changed", { account_id: accountId, from: changed.previous, to: plan, via: "cli" });
         print(flags, { account_id: accountId, plan }, `account ${accountId} is now on the ${plan} plan`);
         return 0;
       }),

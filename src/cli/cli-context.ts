@@ -1,6 +1,7 @@
 // What admin commands share: the configuration, a migrated store, and one way to print results.
 import { loadConfig, type Config } from "../config/config.ts";
 import { systemClock } from "../lib/clock.ts";
+import { createLogger, type Logger } from "../lib/logger.ts";
 import { migrate } from "../store/migrate.ts";
 import { openStore, type Store } from "../store/open-store.ts";
 import { loadServerKey } from "../store/server-key.ts";
@@ -10,6 +11,8 @@ export interface CliContext {
   config: Config;
   store: Store;
   serverKey: Uint8Array;
+  /** The server's log format on stderr (stdout is the command's answer): changes an operator makes are logged as the web's are. */
+  log: Logger;
 }
 
 export async function withStore(fn: (ctx: CliContext) => Promise<number>): Promise<number> {
@@ -18,7 +21,7 @@ export async function withStore(fn: (ctx: CliContext) => Promise<number>): Promi
   try {
     await migrate(store.client, systemClock.now());
     const serverKey = await loadServerKey(store.db, config.secretKey, systemClock.now());
-    return await fn({ config, store, serverKey });
+    return await fn({ config, store, serverKey, log: createLogger(config.logLevel, {}, (line) => process.stderr.write(line + "\n")) });
   } finally {
     store.close();
   }

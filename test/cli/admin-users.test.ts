@@ -63,10 +63,13 @@ describe("parla admin user list", () => {
 
 describe("parla admin account set-plan", () => {
   test("--email names the account by a user's address; the plan applies at once", async () => {
-    const r = await parla("admin", "account", "set-plan", "--email", "Ana@Example.com", "--plan", "paid", "--json");
+    const r = await runParla({ ...env, PARLA_LOG_LEVEL: "info" }, "admin", "account", "set-plan", "--email", "Ana@Example.com", "--plan", "paid", "--json");
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({ account_id: ana.accountId, plan: "paid" });
     expect((await getAccount(t.deps.store.db, ana.accountId))!.plan).toBe("paid");
+    // Logged as the Accounts page logs it (stderr: stdout is the answer).
+    const line = JSON.parse(r.err.trim().split("\n").at(-1)!);
+    expect(line).toMatchObject({ level: "info", event: "account.plan_changed", account_id: ana.accountId, from: "free", to: "paid", via: "cli" });
   });
 
   test("--account still works", async () => {
