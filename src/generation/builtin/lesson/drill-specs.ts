@@ -16,8 +16,10 @@ export type DrillSpec =
    * An auxiliary in the present plus a non-finite form of the clause's verb: haber + participle,
    * estar + gerund, ir a + infinitive, a German modal or haben/sein with the other form last.
    * `gap` says which part is blanked: both (adjacent), the auxiliary, or the non-finite form.
+   * `auxTenses` puts the auxiliary in another tense than the present (one picked per item),
+   * each named in the brackets as the point's explanation names it.
    */
-  | { build: "compound"; aux: readonly string[]; nonFinite: "part" | "ger" | "inf"; link?: string; gap: "both" | "aux" | "nonfinite" }
+  | { build: "compound"; aux: readonly string[]; nonFinite: "part" | "ger" | "inf"; link?: string; gap: "both" | "aux" | "nonfinite"; auxTenses?: Partial<Record<Tense, string>> }
   /** The clause after a fixed main clause that requires the tense (a subjunctive after "Es importante que"). */
   | { build: "subordinate"; tense: Tense; trigger: string };
 
@@ -48,6 +50,7 @@ export const DRILL_SPECS: Record<string, DrillSpec> = {
   fr_futur_simple: tense("fut"),
   fr_subjonctif_present: { build: "subordinate", tense: "subj", trigger: "Il faut que" },
   fr_conditionnel: tense("cond"),
+  fr_conditionnel_passe: { build: "compound", aux: ["avoir"], nonFinite: "part", gap: "both", auxTenses: { impf: "plus-que-parfait", cond: "conditionnel passé" } },
   fr_formal_register: tense("pret"),
   it_present_regular: pres(),
   it_essere_avere: pres(["essere", "avere"]),

@@ -9,7 +9,8 @@ import { fitsLength } from "../sentence-fit.ts";
 import { EXIT_CHECK, INSTRUCTIONS } from "../ui-text/lesson-text.ts";
 import { say } from "../ui-text/template.ts";
 import { drillVerbs } from "./drill-verbs.ts";
-import { formDrill, type DrillItem } from "./form-drill.ts";
+import type { DrillItem } from "./form-drill.ts";
+import { practiceDrill } from "./point-drills.ts";
 import type { LessonContext } from "./lesson-context.ts";
 
 type CommonError = GrammarPoint["common_errors"][number];
@@ -33,7 +34,7 @@ function drillOf(context: LessonContext): { practice: DrillItem[]; exit: DrillIt
   if (!found) {
     const point = context.grammar;
     const room = Math.min(DRILL_MOST, PRACTICE_ITEMS.most - splitErrors(context).practice.length);
-    const items = point ? formDrill(context, point, room + 1) : [];
+    const items = point ? practiceDrill(context, point, room + 1, PRACTICE_ITEMS.least - splitErrors(context).practice.length) : [];
     // One item is kept for the exit check only when practice still has enough without it.
     const keep = items.length > Math.max(room, PRACTICE_ITEMS.least - splitErrors(context).practice.length);
     found = { practice: keep ? items.slice(0, -1) : items, exit: keep ? (items[items.length - 1] ?? null) : null };
