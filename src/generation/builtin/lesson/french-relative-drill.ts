@@ -18,7 +18,7 @@ interface FrenchNoun {
 }
 
 // People are asked with "avec qui", not "avec lequel": the lexicon does not mark them, their words do.
-const PEOPLE = /^(friend|child|boy|girl|man|woman|person|people|baby|doctor|nurse|teacher|student|waiter|waitress|driver|neighbou?r|guest|customer|client|colleague|boss|manager|owner|guide|tourist|police|officer|king|queen|knight|brother|sister|mother|father|son|daughter|uncle|aunt|cousin|wife|husband|parent|grandparent|grandmother|grandfather|pharmacist|seller|vendor|landlord|tenant|receptionist|chef|cook|farmer|fisherman|captain|sailor|soldier|servant|lord|lady|artist|singer|actor|writer|author|player|coach|team)/;
+export const PEOPLE = /^(friend|child|boy|girl|man|woman|person|people|baby|doctor|nurse|teacher|student|waiter|waitress|driver|neighbou?r|guest|customer|client|colleague|boss|manager|owner|guide|tourist|police|officer|king|queen|knight|brother|sister|mother|father|son|daughter|uncle|aunt|cousin|wife|husband|parent|grandparent|grandmother|grandfather|pharmacist|seller|vendor|landlord|tenant|receptionist|chef|cook|farmer|fisherman|captain|sailor|soldier|servant|lord|lady|artist|singer|actor|writer|author|player|coach|team)/;
 
 const nounIndexes = new WeakMap<object, Map<string, FrenchNoun[]>>();
 

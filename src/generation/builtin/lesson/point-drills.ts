@@ -8,9 +8,11 @@ import type { GrammarPoint } from "../data-rules.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { fitsLength } from "../sentence-fit.ts";
 import { comparativeItem } from "./comparative-drill.ts";
+import { cleftItem, inversionItem } from "./english-emphasis-drill.ts";
 import { formDrill, sources, type DrillItem } from "./form-drill.ts";
 import { frenchRelativeItem } from "./french-relative-drill.ts";
 import { germanRelativeItem, germanSubordinateItem } from "./german-clause-drill.ts";
+import { impersonalSeItem } from "./impersonal-se-drill.ts";
 import type { LessonContext } from "./lesson-context.ts";
 import { personalInfinitiveItem } from "./personal-infinitive-drill.ts";
 import { porParaItem } from "./por-para-drill.ts";
@@ -26,6 +28,10 @@ export const POINT_DRILLS: Record<string, PointItemBuilder> = {
   en_comparatives: comparativeItem,
   es_por_para: porParaItem,
   pt_infinitivo_pessoal: personalInfinitiveItem,
+  en_inversion: inversionItem,
+  en_cleft_nominal: cleftItem,
+  es_formal_register: impersonalSeItem,
+  it_formal_register: impersonalSeItem,
 };
 
 /** Up to `count` items on the point's own construction, the lesson's sentences first. */
