@@ -46,10 +46,10 @@ export function inversionItem(context: LessonContext, concept: Concept): DrillIt
   const { found, subject, after } = clause;
   if (found.lemma === "be") {
     const others = ["am", "is", "are", "does", "do"].filter((f) => f !== clause.verb);
-    return { prompt: `Rarely ${GAP} (be) ${subject}${after}`, answer: clause.verb, hint: "", lemma: "be", others };
+    return { prompt: `Rarely ${GAP} (be) ${subject}${after}`, answer: clause.verb, hint: "", lemma: subject, others };
   }
   const answer = found.person === 2 ? "does" : "do";
-  return { prompt: `Rarely ${GAP} (do) ${subject} ${found.lemma}${after}`, answer, hint: "", lemma: "do", others: [answer === "do" ? "does" : "do", found.person === 2 ? "is" : "are", found.person === 2 ? "has" : "have"] };
+  return { prompt: `Rarely ${GAP} (do) ${subject} ${found.lemma}${after}`, answer, hint: "", lemma: found.lemma, others: [answer === "do" ? "does" : "do", found.person === 2 ? "is" : "are", found.person === 2 ? "has" : "have"] };
 }
 
 /** "It is the soup ____ is too hot." A thing in focus takes "that". */
@@ -59,5 +59,5 @@ export function cleftItem(context: LessonContext, concept: Concept): DrillItem |
   const words = clause.subject.split(" ");
   const noun = words[words.length - 1] as string;
   if (words.length < 2 || !DETERMINERS.has(words[0] as string) || PEOPLE.test(noun)) return null;
-  return { prompt: `It is ${clause.subject} ${GAP} (it-cleft) ${clause.verb}${clause.after}`, answer: "that", hint: "", lemma: "that", others: ["what", "who"] };
+  return { prompt: `It is ${clause.subject} ${GAP} (${clause.subject}) ${clause.verb}${clause.after}`, answer: "that", hint: "", lemma: clause.subject, others: ["what", "who"] };
 }

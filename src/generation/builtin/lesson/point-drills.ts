@@ -34,16 +34,21 @@ export const POINT_DRILLS: Record<string, PointItemBuilder> = {
   it_formal_register: impersonalSeItem,
 };
 
+const PER_LEMMA = 2;
+
 /** Up to `count` items on the point's own construction, the lesson's sentences first. */
 export function pointDrill(context: LessonContext, build: PointItemBuilder, count: number): DrillItem[] {
   const random = context.random.fork("point-drill");
   const items: DrillItem[] = [];
   const prompts = new Set<string>();
+  const lemmas = new Map<string, number>();
   const tryConcept = (c: Concept): boolean => {
     if (!fitsLength(c[context.target].ex, context.profile.maxSentenceWords + 2)) return false;
     const item = build(context, c, items.length);
-    if (!item || prompts.has(item.prompt)) return false;
+    // Each word practised at most twice (one verb, noun or adjective would fill the set).
+    if (!item || prompts.has(item.prompt) || (lemmas.get(item.lemma) ?? 0) >= PER_LEMMA) return false;
     prompts.add(item.prompt);
+    lemmas.set(item.lemma, (lemmas.get(item.lemma) ?? 0) + 1);
     items.push(item);
     return items.length >= count;
   };

@@ -26,5 +26,5 @@ export function porParaItem(context: LessonContext, concept: Concept): DrillItem
   const capital = /^\p{Lu}/u.test(preposition);
   const shown = capital ? other.charAt(0).toUpperCase() + other.slice(1) : other;
   // The sentence keeps its meaning, so its translation is the hint, as for a present-tense item.
-  return { prompt: `${sentence.slice(0, start)}${GAP} (${capital ? "Por/Para" : "por/para"} + ${next})${sentence.slice(end)}`, answer: `${preposition} ${next}`, hint: concept[context.source].ex, lemma: "por/para", others: [`${shown} ${next}`] };
+  return { prompt: `${sentence.slice(0, start)}${GAP} (${capital ? "Por/Para" : "por/para"} + ${next})${sentence.slice(end)}`, answer: `${preposition} ${next}`, hint: concept[context.source].ex, lemma: `por/para + ${next}`, others: [`${shown} ${next}`] };
 }
