@@ -111,6 +111,12 @@ function wrongKey(pointId: string, prompt: string, answer: string): string | nul
       if (["i", "you", "we", "they"].includes(subject) && answer !== "do") return `${subject} takes do`;
       return null;
     }
+    case "es_connectors": {
+      // The connector of the relation in brackets, and the sentence with it is the lexicon's own.
+      const expected = ({ consecuencia: "así que", concesión: "aunque", contraste: "sin embargo" } as Record<string, string>)[bracket];
+      if (answer.toLowerCase() !== expected) return `${answer} is not the connector of ${bracket}`;
+      return lexiconSentences("es").has(prompt.replace(`${GAP} (${bracket})`, answer)) ? null : "not the lexicon's sentence";
+    }
     case "en_cleft_nominal":
       return head.startsWith("It is ") && answer === "that" ? null : `${answer} in ${prompt} is no it-cleft`;
     case "es_formal_register":

@@ -8,6 +8,7 @@ import type { GrammarPoint } from "../data-rules.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { fitsLength } from "../sentence-fit.ts";
 import { comparativeItem } from "./comparative-drill.ts";
+import { connectorItem } from "./connector-drill.ts";
 import { cleftItem, inversionItem } from "./english-emphasis-drill.ts";
 import { formDrill, sources, type DrillItem } from "./form-drill.ts";
 import { frenchRelativeItem } from "./french-relative-drill.ts";
@@ -30,6 +31,7 @@ export const POINT_DRILLS: Record<string, PointItemBuilder> = {
   pt_infinitivo_pessoal: personalInfinitiveItem,
   en_inversion: inversionItem,
   en_cleft_nominal: cleftItem,
+  es_connectors: connectorItem,
   es_formal_register: impersonalSeItem,
   it_formal_register: impersonalSeItem,
 };
