@@ -15,6 +15,7 @@ interface FrenchNoun {
   gender: "m" | "f";
   plural: boolean;
   person: boolean;
+  place: boolean;
 }
 
 // People are asked with "avec qui", not "avec lequel": the lexicon does not mark them, their words do.
@@ -30,7 +31,7 @@ function frenchNouns(context: LessonContext): Map<string, FrenchNoun[]> {
       const e = c.fr;
       if (c.pos !== "noun" || (e.g !== "m" && e.g !== "f") || e.w.includes(" ")) continue;
       const person = PEOPLE.test(c.en.w) || c.topics.includes("family");
-      const add = (form: string, plural: boolean) => map?.set(form.toLowerCase(), [...(map.get(form.toLowerCase()) ?? []), { gender: e.g as "m" | "f", plural, person }]);
+      const add = (form: string, plural: boolean) => map?.set(form.toLowerCase(), [...(map.get(form.toLowerCase()) ?? []), { gender: e.g as "m" | "f", plural, person, place: c.topics.some((t) => PLACE_TOPICS.includes(t)) && !c.topics.includes("food_drink") }]);
       if (e.art !== "les") add(e.w, false);
       if (e.pl && e.pl !== e.w) add(e.pl, true);
     }
@@ -40,7 +41,12 @@ function frenchNouns(context: LessonContext): Map<string, FrenchNoun[]> {
 }
 
 const ARTICLE = String.raw`(le |la |les |l')`;
-const NOUN = String.raw`(\p{L}+)`;
+// The noun ends its phrase: the sentence's end or a word that starts another phrase. An
+// adjective or "de" after it would be left behind ("sur la place principale").
+const NOUN = String.raw`(\p{L}+)(?=\.| (?:à|au|aux|avec|pour|dans|sur|en|après|avant|depuis|pendant|chaque|tous|toutes|le|la|les|un|une|ce|cette|quand|parce) )`;
+// Places a clause can happen in: "où" stands for "dans le potager", never "dans le beurre"
+// (a food is no place, though the farm's topic has both).
+const PLACE_TOPICS = ["city", "home", "nature", "directions", "lodging", "travel", "harbour", "farm", "castle_history", "school"];
 
 /** The noun after an article, if the article's gender and number agree with the lexicon's. */
 function agreeing(context: LessonContext, article: string, form: string): FrenchNoun | null {
@@ -71,7 +77,7 @@ export function frenchRelativeItem(context: LessonContext, concept: Concept, n: 
   const lowered = before.charAt(0).toLowerCase() + before.slice(1);
   const candidates: DrillItem[] = [];
   // The subject: "Le train part …" → "C'est le train qui part …".
-  const subject = new RegExp(`^${ARTICLE}${NOUN} $`, "iu").exec(before);
+  const subject = new RegExp(String.raw`^${ARTICLE}(\p{L}+) $`, "iu").exec(before);
   if (subject && !found.pronoun) {
     const article = (subject[1] as string).toLowerCase();
     const noun = agreeing(context, article, subject[2] as string);
@@ -81,17 +87,17 @@ export function frenchRelativeItem(context: LessonContext, concept: Concept, n: 
     const spot = (pattern: string) => new RegExp(pattern, "iu").exec(after);
     const without = (m: RegExpExecArray) => `${lowered}${verb.text}${after.slice(0, m.index)}${after.slice(m.index + m[0].length)}`;
     // A direct object right after the verb (not a copula): "Je prends le train." → "que je prends".
-    const object = spot(`^ ${ARTICLE}${NOUN}(?= |\\.)`);
+    const object = spot(`^ ${ARTICLE}${NOUN}`);
     if (object && !["être", "devenir", "rester", "sembler"].includes(found.lemma) && !/^[aeiouhéèêàâîôû]/i.test(lowered)) {
       const noun = agreeing(context, (object[1] as string).toLowerCase(), object[2] as string);
       if (noun) candidates.push(item(`${object[1]}${object[2]}`.toLowerCase(), noun, GAP, "que", without(object)));
     }
-    const place = spot(` dans ${ARTICLE}${NOUN}(?= |\\.)`);
+    const place = spot(` dans ${ARTICLE}${NOUN}`);
     if (place) {
       const noun = agreeing(context, (place[1] as string).toLowerCase(), place[2] as string);
-      if (noun && !noun.person) candidates.push(item(`${place[1]}${place[2]}`.toLowerCase(), noun, GAP, "où", without(place)));
+      if (noun && noun.place && !noun.person) candidates.push(item(`${place[1]}${place[2]}`.toLowerCase(), noun, GAP, "où", without(place)));
     }
-    const tool = spot(` (avec|pour|sur|sous) ${ARTICLE}${NOUN}(?= |\\.)`);
+    const tool = spot(` (avec|pour|sur|sous) ${ARTICLE}${NOUN}`);
     if (tool) {
       const noun = agreeing(context, (tool[2] as string).toLowerCase(), tool[3] as string);
       if (noun && !noun.person) candidates.push(item(`${tool[2]}${tool[3]}`.toLowerCase(), noun, `${tool[1]} ${GAP}`, lequel(noun), without(tool)));
