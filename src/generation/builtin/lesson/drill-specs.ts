@@ -2,8 +2,9 @@
 // practice set can build its items from the morphology tables: a clause of the lesson's own
 // sentences is rewritten into the point's form (the present "compro" into the preterite "compré",
 // into "he comprado", into "Es importante que compre"), and the rewritten form is the key.
-// Points that are not about a verb form (articles, pronouns, word order, connectors) practise the
-// tense their own examples use most, read with the same tables (derivedSpec).
+// Points that are not about a verb form are drilled on their own construction where
+// point-drills.ts has a builder for them (relative pronouns, comparatives, por/para, …); the rest
+// practise the tense their own examples use most, read with the same tables (derivedSpec).
 import type { Lang } from "../../languages.ts";
 import type { GrammarPoint } from "../data-rules.ts";
 import type { Morphology } from "../morphology/morph-index.ts";
