@@ -1,8 +1,10 @@
 // Practice on the plan's grammar point: 6–10 items. The point's common errors are spotted as
 // pairs ("Je bois café" / "Je bois du café"), and the rest are gaps built from the morphology
 // tables on the lesson's own sentences (form-drill.ts): the key is the tables' form, and the
-// box holds it with other real forms of the same verb, never a misspelt one. The last error and
-// the last drill item are kept for the exit check, so it asks about sentences practice did not.
+// box holds it with other real forms of the same verb, never a misspelt one. A point that is not
+// a verb form gaps its own word instead (point-drills.ts: a relative pronoun, a connector). The
+// last error and the last drill item are kept for the exit check, so it asks about sentences
+// practice did not.
 import type { Exercise, ExitQuestion } from "../../model.ts";
 import type { GrammarPoint } from "../data-rules.ts";
 import { fitsLength } from "../sentence-fit.ts";
