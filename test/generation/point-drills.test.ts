@@ -117,6 +117,15 @@ function wrongKey(pointId: string, prompt: string, answer: string): string | nul
       if (answer.toLowerCase() !== expected) return `${answer} is not the connector of ${bracket}`;
       return lexiconSentences("es").has(prompt.replace(`${GAP} (${bracket})`, answer)) ? null : "not the lexicon's sentence";
     }
+    case "de_nominal_style": {
+      // The genitive article of the bracketed noun's gender and number (des/eines, der/einer).
+      const [article, noun] = bracket.split(" ") as [string, string];
+      const c = nounsOf("de", noun)[0];
+      const plural = article === "die" && c?.de.pl === noun && c.de.w !== noun;
+      const expected = plural ? "der" : c?.de.g === "f" ? (article === "eine" ? "einer" : "der") : article === "ein" ? "eines" : "des";
+      if (!c || answer !== expected) return `${answer} is not the genitive ${expected} of ${bracket}`;
+      return lexiconSentences("de").has(prompt.replace(`${GAP} (${bracket})`, answer)) ? null : "not the lexicon's sentence";
+    }
     case "en_cleft_nominal":
       return head.startsWith("It is ") && answer === "that" ? null : `${answer} in ${prompt} is no it-cleft`;
     case "es_formal_register":

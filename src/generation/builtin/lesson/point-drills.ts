@@ -15,6 +15,7 @@ import { frenchRelativeItem } from "./french-relative-drill.ts";
 import { germanRelativeItem, germanSubordinateItem } from "./german-clause-drill.ts";
 import { impersonalSeItem } from "./impersonal-se-drill.ts";
 import type { LessonContext } from "./lesson-context.ts";
+import { nominalStyleItem } from "./nominal-style-drill.ts";
 import { personalInfinitiveItem } from "./personal-infinitive-drill.ts";
 import { porParaItem } from "./por-para-drill.ts";
 
@@ -32,6 +33,7 @@ export const POINT_DRILLS: Record<string, PointItemBuilder> = {
   en_inversion: inversionItem,
   en_cleft_nominal: cleftItem,
   es_connectors: connectorItem,
+  de_nominal_style: nominalStyleItem,
   es_formal_register: impersonalSeItem,
   it_formal_register: impersonalSeItem,
 };
