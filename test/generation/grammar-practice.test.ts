@@ -208,10 +208,12 @@ describe("grammar practice and exit check over generated plans", () => {
       }
     }
     expect(misses).toEqual([]);
-    // Measured: 108 of these 120 plans (and 891 of 960 over eight scenes) practise the grammar
-    // point on at least one sentence with a word of their own list; the rest fall back to the
-    // lexicon's sentences at the level, where the scene's sentences have no verb to rewrite.
-    expect(drillOnScene / plans).toBeGreaterThanOrEqual(0.85);
+    // Measured: 100 of these 120 plans practise the grammar point on at least one sentence with
+    // a word of their own list (108 when every point drilled a verb form); the rest fall back to
+    // the lexicon's sentences at the level, where the scene's sentences have no verb to rewrite
+    // or lack the point's own construction (a genitive, a passive "se" with its object, a
+    // predicative adjective to compare: lesson/point-drills.ts).
+    expect(drillOnScene / plans).toBeGreaterThanOrEqual(0.8);
   });
 });
 
