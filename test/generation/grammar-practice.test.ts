@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
 import { entryForms } from "../../src/generation/builtin/lexicon-index.ts";
 import { DRILL_SPECS } from "../../src/generation/builtin/lesson/drill-specs.ts";
+import { POINT_DRILLS } from "../../src/generation/builtin/lesson/point-drills.ts";
 import { morphologyOf } from "../../src/generation/builtin/morphology/morph-index.ts";
 import { GAP, findForm } from "../../src/generation/builtin/sentence-fit.ts";
 import { EN_VERBS } from "../../src/generation/builtin/tutor/english-tables.ts";
@@ -83,7 +84,9 @@ function checkPractice(sets: LessonSet[], source: Lang, target: Lang, label: str
   if (items < 6 || items > 10) into.problems.push(`${label} ${point.id}: ${items} practice items`);
   const spec = DRILL_SPECS[point.id];
   for (const e of onPoint) {
-    if (e.type !== "gap_fill") continue;
+    // A point drilled on its own construction (a relative pronoun, a comparative) is checked
+    // in point-drills.test.ts; the checks here are for verb forms.
+    if (e.type !== "gap_fill" || POINT_DRILLS[point.id]) continue;
     const lemmas: string[] = [];
     for (const item of e.items) {
       const bracket = BRACKET.exec(item.prompt);
@@ -205,10 +208,12 @@ describe("grammar practice and exit check over generated plans", () => {
       }
     }
     expect(misses).toEqual([]);
-    // Measured: 108 of these 120 plans (and 891 of 960 over eight scenes) practise the grammar
-    // point on at least one sentence with a word of their own list; the rest fall back to the
-    // lexicon's sentences at the level, where the scene's sentences have no verb to rewrite.
-    expect(drillOnScene / plans).toBeGreaterThanOrEqual(0.85);
+    // Measured: 100 of these 120 plans practise the grammar point on at least one sentence with
+    // a word of their own list (108 when every point drilled a verb form); the rest fall back to
+    // the lexicon's sentences at the level, where the scene's sentences have no verb to rewrite
+    // or lack the point's own construction (a genitive, a passive "se" with its object, a
+    // predicative adjective to compare: lesson/point-drills.ts).
+    expect(drillOnScene / plans).toBeGreaterThanOrEqual(0.8);
   });
 });
 

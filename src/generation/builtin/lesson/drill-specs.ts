@@ -2,8 +2,9 @@
 // practice set can build its items from the morphology tables: a clause of the lesson's own
 // sentences is rewritten into the point's form (the present "compro" into the preterite "compré",
 // into "he comprado", into "Es importante que compre"), and the rewritten form is the key.
-// Points that are not about a verb form (articles, pronouns, word order, connectors) practise the
-// tense their own examples use most, read with the same tables (derivedSpec).
+// Points that are not about a verb form are drilled on their own construction where
+// point-drills.ts has a builder for them (relative pronouns, comparatives, por/para, …); the rest
+// practise the tense their own examples use most, read with the same tables (derivedSpec).
 import type { Lang } from "../../languages.ts";
 import type { GrammarPoint } from "../data-rules.ts";
 import type { Morphology } from "../morphology/morph-index.ts";
@@ -16,8 +17,10 @@ export type DrillSpec =
    * An auxiliary in the present plus a non-finite form of the clause's verb: haber + participle,
    * estar + gerund, ir a + infinitive, a German modal or haben/sein with the other form last.
    * `gap` says which part is blanked: both (adjacent), the auxiliary, or the non-finite form.
+   * `auxTenses` puts the auxiliary in another tense than the present (one picked per item),
+   * each named in the brackets as the point's explanation names it.
    */
-  | { build: "compound"; aux: readonly string[]; nonFinite: "part" | "ger" | "inf"; link?: string; gap: "both" | "aux" | "nonfinite" }
+  | { build: "compound"; aux: readonly string[]; nonFinite: "part" | "ger" | "inf"; link?: string; gap: "both" | "aux" | "nonfinite"; auxTenses?: Partial<Record<Tense, string>> }
   /** The clause after a fixed main clause that requires the tense (a subjunctive after "Es importante que"). */
   | { build: "subordinate"; tense: Tense; trigger: string };
 
@@ -48,6 +51,7 @@ export const DRILL_SPECS: Record<string, DrillSpec> = {
   fr_futur_simple: tense("fut"),
   fr_subjonctif_present: { build: "subordinate", tense: "subj", trigger: "Il faut que" },
   fr_conditionnel: tense("cond"),
+  fr_conditionnel_passe: { build: "compound", aux: ["avoir"], nonFinite: "part", gap: "both", auxTenses: { impf: "plus-que-parfait", cond: "conditionnel passé" } },
   fr_formal_register: tense("pret"),
   it_present_regular: pres(),
   it_essere_avere: pres(["essere", "avere"]),

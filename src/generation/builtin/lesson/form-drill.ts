@@ -8,6 +8,7 @@ import type { GrammarPoint } from "../data-rules.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { sentencesUsing } from "../lexicon-sentences.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
+import type { Tense } from "../morphology/morph-types.ts";
 import { fitsLength, GAP } from "../sentence-fit.ts";
 import type { SeededRandom } from "../seeded-random.ts";
 import { BEFORE_NOW, BETWEEN_SUBJECT_AND_VERB, drillSpec, HABITUAL, NOW_OR_LATER, PERSON_LABELS, REFLEXIVE, type DrillSpec } from "./drill-specs.ts";
@@ -145,13 +146,20 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
   const auxLemma = spec.nonFinite === "part" && verbs.takesBe(lemma) ? null : aux;
   if (!auxLemma || verbs.separable(lemma) || (found.cliticBefore && lang !== "es")) return null;
   if (lang === "fr" && /\b(ne|n['’])/i.test(sentence)) return null;
+  // A past conditional or pluperfect of a question or a state reads oddly out of its context
+  // ("Vous auriez eu des chambres ?", "Les cerises avaient été mûres").
+  if (spec.auxTenses && (sentence.endsWith("?") || ["être", "avoir"].includes(lemma))) return null;
   if (drop(spec.nonFinite === "part" ? NOW_OR_LATER : BEFORE_NOW) || (spec.nonFinite === "part" && drop(HABITUAL))) return null;
-  const auxForm = auxLemma === "will" ? "will" : verbs.finite(auxLemma, "pres", found.person);
+  const tenses = Object.keys(spec.auxTenses ?? { pres: "" }) as Tense[];
+  const auxTense = tenses.length === 1 ? (tenses[0] as Tense) : (tenses[random.below(tenses.length)] as Tense);
+  const auxForm = auxLemma === "will" ? "will" : verbs.finite(auxLemma, auxTense, found.person);
   const nonFinite = verbs.nonFinite(lemma, spec.nonFinite);
   if (!auxForm || !nonFinite) return null;
   const auxShown = capitalLike(verb.text, auxForm);
   // "will" has no other persons: the box offers the verb's own finite forms (bought, buys) instead.
-  const auxOthers = auxLemma === "will" ? [] : others(verbs.row(auxLemma, "pres"), auxForm).map((f) => capitalLike(verb.text, f));
+  // With a tense named in the brackets, the same person in the point's other tenses is wrong too.
+  const otherTenses = tenses.filter((t) => t !== auxTense && spec.auxTenses).map((t) => verbs.finite(auxLemma, t, found.person)).filter((f): f is string => !!f);
+  const auxOthers = auxLemma === "will" ? [] : others([...verbs.row(auxLemma, auxTense), ...otherTenses], auxForm).map((f) => capitalLike(verb.text, f));
   const ownForms = others([...verbs.row(lemma, "pret"), ...verbs.row(lemma, "pres")], nonFinite);
   if (lang === "de") {
     // German: the auxiliary takes the verb's place, the other form goes to the end of the clause.
@@ -168,11 +176,12 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
   const head = elide(lang, before, auxShown);
   if (spec.gap === "aux") return { prompt: `${head}${GAP}${bracket(found, lang, auxLemma)} ${rest}${after}`, answer: auxShown, verb: lemma, hint: false, bracket: auxLemma, others: auxOthers };
   const answer = `${auxShown} ${rest}`;
-  return { prompt: head + GAP + bracket(found, lang, lemma) + after, answer, verb: lemma, hint: false, bracket: lemma, others: auxOthers.length > 0 ? auxOthers.map((a) => `${a} ${rest}`) : ownForms };
+  const named = spec.auxTenses?.[auxTense];
+  return { prompt: head + GAP + (named ? ` (${named} · ${lemma})` : bracket(found, lang, lemma)) + after, answer, verb: lemma, hint: false, bracket: lemma, others: auxOthers.length > 0 ? auxOthers.map((a) => `${a} ${rest}`) : ownForms };
 }
 
 /** Sentences to draw on, the scene's own words first; each concept's example once. */
-function sources(context: LessonContext, random: SeededRandom): Concept[] {
+export function sources(context: LessonContext, random: SeededRandom): Concept[] {
   const { index, target, profile } = context;
   const atLevel = (c: Concept) => c.level <= profile.level;
   const core = context.core;

@@ -1,15 +1,18 @@
 // Practice on the plan's grammar point: 6–10 items. The point's common errors are spotted as
 // pairs ("Je bois café" / "Je bois du café"), and the rest are gaps built from the morphology
 // tables on the lesson's own sentences (form-drill.ts): the key is the tables' form, and the
-// box holds it with other real forms of the same verb, never a misspelt one. The last error and
-// the last drill item are kept for the exit check, so it asks about sentences practice did not.
+// box holds it with other real forms of the same verb, never a misspelt one. A point that is not
+// a verb form gaps its own word instead (point-drills.ts: a relative pronoun, a connector). The
+// last error and the last drill item are kept for the exit check, so it asks about sentences
+// practice did not.
 import type { Exercise, ExitQuestion } from "../../model.ts";
 import type { GrammarPoint } from "../data-rules.ts";
 import { fitsLength } from "../sentence-fit.ts";
 import { EXIT_CHECK, INSTRUCTIONS } from "../ui-text/lesson-text.ts";
 import { say } from "../ui-text/template.ts";
 import { drillVerbs } from "./drill-verbs.ts";
-import { formDrill, type DrillItem } from "./form-drill.ts";
+import type { DrillItem } from "./form-drill.ts";
+import { practiceDrill } from "./point-drills.ts";
 import type { LessonContext } from "./lesson-context.ts";
 
 type CommonError = GrammarPoint["common_errors"][number];
@@ -33,7 +36,7 @@ function drillOf(context: LessonContext): { practice: DrillItem[]; exit: DrillIt
   if (!found) {
     const point = context.grammar;
     const room = Math.min(DRILL_MOST, PRACTICE_ITEMS.most - splitErrors(context).practice.length);
-    const items = point ? formDrill(context, point, room + 1) : [];
+    const items = point ? practiceDrill(context, point, room + 1, PRACTICE_ITEMS.least - splitErrors(context).practice.length) : [];
     // One item is kept for the exit check only when practice still has enough without it.
     const keep = items.length > Math.max(room, PRACTICE_ITEMS.least - splitErrors(context).practice.length);
     found = { practice: keep ? items.slice(0, -1) : items, exit: keep ? (items[items.length - 1] ?? null) : null };
