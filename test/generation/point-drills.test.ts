@@ -13,6 +13,7 @@ import { morphologyOf } from "../../src/generation/builtin/morphology/morph-inde
 import { GAP } from "../../src/generation/builtin/sentence-fit.ts";
 import { EN_COMPARATIVES } from "../../src/generation/builtin/tutor/english-tables.ts";
 import { LANGS, type Lang } from "../../src/generation/languages.ts";
+import { explainedPoint } from "../../src/generation/builtin/lesson/grammar-explained.ts";
 
 const index = createBuiltinEngine().index();
 const SUBJECTS = [{ topic: "market" }, { topic: "health" }, { topic: "work" }, { topic: "lodging" }, { scene: "a rainy tapas bar in Seville, waitress Lola" }, { scene: "train tickets at Milano Centrale, the train is delayed" }];
@@ -22,7 +23,7 @@ function contextFor(source: Lang, target: Lang, level: number, subject: { topic?
   const context = buildLessonContext(index, parseLessonPlanInput({ source_lang: source, target_lang: target, level, ...subject }));
   const point = (index.grammarByLang.get(target) ?? []).find((p) => p.id === pointId);
   if (!point) throw new Error(`no point ${pointId}`);
-  return { ...context, grammar: point };
+  return { ...context, grammar: explainedPoint(point, source, index.data.explanations) };
 }
 
 const lexiconSentences = (lang: Lang) => new Set(index.data.concepts.map((c) => c[lang].ex));
