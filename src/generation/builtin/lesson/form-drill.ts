@@ -172,7 +172,7 @@ function rewrite(sentence: string, verbs: DrillVerbs, spec: DrillSpec, lowerable
 }
 
 /** Sentences to draw on, the scene's own words first; each concept's example once. */
-function sources(context: LessonContext, random: SeededRandom): Concept[] {
+export function sources(context: LessonContext, random: SeededRandom): Concept[] {
   const { index, target, profile } = context;
   const atLevel = (c: Concept) => c.level <= profile.level;
   const core = context.core;

@@ -9,8 +9,9 @@ import { fitsLength } from "../sentence-fit.ts";
 import { EXIT_CHECK, INSTRUCTIONS } from "../ui-text/lesson-text.ts";
 import { say } from "../ui-text/template.ts";
 import { drillVerbs } from "./drill-verbs.ts";
-import { formDrill, type DrillItem } from "./form-drill.ts";
+import type { DrillItem } from "./form-drill.ts";
 import type { LessonContext } from "./lesson-context.ts";
+import { pointDrill } from "./point-drill.ts";
 
 type CommonError = GrammarPoint["common_errors"][number];
 
@@ -33,7 +34,8 @@ function drillOf(context: LessonContext): { practice: DrillItem[]; exit: DrillIt
   if (!found) {
     const point = context.grammar;
     const room = Math.min(DRILL_MOST, PRACTICE_ITEMS.most - splitErrors(context).practice.length);
-    const items = point ? formDrill(context, point, room + 1) : [];
+    const least = PRACTICE_ITEMS.least - splitErrors(context).practice.length + 1;
+    const items = point ? pointDrill(context, point, room + 1, least) : [];
     // One item is kept for the exit check only when practice still has enough without it.
     const keep = items.length > Math.max(room, PRACTICE_ITEMS.least - splitErrors(context).practice.length);
     found = { practice: keep ? items.slice(0, -1) : items, exit: keep ? (items[items.length - 1] ?? null) : null };
@@ -44,6 +46,12 @@ function drillOf(context: LessonContext): { practice: DrillItem[]; exit: DrillIt
 
 const MAX_DISTRACTORS = 4;
 
+/** Each word once, whatever its capital: an article or pronoun is the key of several gaps (den, lo). */
+function onceEach(words: string[]): string[] {
+  const seen = new Set<string>();
+  return words.filter((w) => !seen.has(w.toLowerCase()) && seen.add(w.toLowerCase()));
+}
+
 /** The gap-fill on the point's forms; the box holds each key and other forms of the same verbs. */
 export function grammarGapFill(context: LessonContext): Exercise | null {
   const point = context.grammar;
@@ -51,7 +59,7 @@ export function grammarGapFill(context: LessonContext): Exercise | null {
   if (!point || items.length === 0) return null;
   const answers = new Set(items.map((i) => i.answer.toLowerCase()));
   const random = context.random.fork("grammar-bank");
-  const own = [...new Set(items.flatMap((i) => i.others))].filter((f) => !answers.has(f.toLowerCase()));
+  const own = onceEach(items.flatMap((i) => i.others)).filter((f) => !answers.has(f.toLowerCase()));
   // When the keys use up every other person ("am", "is" and "are" all answers), the verbs'
   // non-finite forms fill the box: real words, and wrong in a finite slot ("be", "been").
   const verbs = drillVerbs(context.index, context.target);
@@ -62,7 +70,7 @@ export function grammarGapFill(context: LessonContext): Exercise | null {
   return {
     type: "gap_fill",
     instructions: say(INSTRUCTIONS.grammar_gap, context.source, { point: point.title }),
-    word_bank: random.shuffle([...items.map((i) => i.answer), ...distractors]),
+    word_bank: random.shuffle([...onceEach(items.map((i) => i.answer)), ...distractors]),
     items: items.map((i) => ({ prompt: i.prompt, hint: i.hint, answer: i.answer })),
   };
 }
