@@ -10,10 +10,11 @@ import type { LessonContext } from "./lesson-context.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
 import { foldCase } from "../text-normalise.ts";
 import { nounSeen, type NounSeen } from "../tutor/article-agreement.ts";
-import type { LanguageIndex } from "../lexicon-index.ts";
+import type { LanguageIndex, LexiconIndex } from "../lexicon-index.ts";
 import { GAP } from "../sentence-fit.ts";
 import { capitalLike, collectItems, type PointItem } from "./drill-collect.ts";
 import type { DrillItem } from "./form-drill.ts";
+import { transitiveVerbs } from "./pronoun-drill.ts";
 
 interface Word {
   text: string;
@@ -122,8 +123,11 @@ function germanItem(sentence: string, language: LanguageIndex, want: GermanCase)
 // ——— French: du, de la, de l', des after a verb; de, d' after a negation or a quantity.
 
 const PARTITIVES = ["du", "de la", "de l'", "des", "de", "d'"];
-// Verbs that take de themselves: "parler du film", "sortir du train" hold de + le, not a partitive.
-const FR_DE_VERBS = new Set("parler sortir venir revenir partir arriver descendre changer profiter dépendre rêver jouer occuper manquer souvenir approcher éloigner rentrer agir servir passer tomber".split(" "));
+// A partitive is the object of a verb taking one (transitiveVerbs: avoir, prendre, manger…) and
+// of those the kitchen and the shop use; after other verbs du is de + le ("souffle du nord",
+// "sort du train"). Verbs of liking take le, la, les (grammar.json).
+const FR_PARTITIVE_VERBS = "vouloir mettre ajouter servir vendre préparer apporter offrir donner demander utiliser trouver chercher cuisiner verser couper cultiver écouter lire produire goûter".split(" ");
+const FR_LIKING = ["aimer", "adorer", "détester", "préférer"];
 const FR_NEGATION = new Set(["pas", "plus", "jamais"]);
 const FR_QUANTITY = new Set("beaucoup peu assez trop moins plein kilo kilos litre litres bouteille verre tasse morceau tranche paquet boîte".split(" "));
 const PARTITIVE_BRACKET = "article partitif";
@@ -138,12 +142,14 @@ export function frenchPartitive(noun: { plural: boolean; gender: "m" | "f" | "n"
   return noun.gender === "f" ? "de la" : "du";
 }
 
-function frenchItem(sentence: string, language: LanguageIndex): PointItem | null {
+function frenchItem(sentence: string, index: LexiconIndex): PointItem | null {
+  const language = index.language("fr");
   const morphology = morphologyOf(language);
   const words = articleWords(sentence);
+  const takers = new Set([...transitiveVerbs(index, "fr"), ...FR_PARTITIVE_VERBS].filter((v) => !FR_LIKING.includes(v)));
   const isVerb = (w: Word | undefined) => {
     const readings = morphology?.read(w?.text ?? "") ?? [];
-    return readings.length > 0 && readings.every((r) => r.pos === "verb") && !readings.some((r) => FR_DE_VERBS.has(r.lemma));
+    return readings.length > 0 && readings.every((r) => r.pos === "verb" && takers.has(r.lemma));
   };
   for (let i = 1; i < words.length - 1; i++) {
     const first = foldCase((words[i] as Word).text);
@@ -208,8 +214,7 @@ export function germanCaseDrill(context: LessonContext, want: "acc" | "dat", cou
 
 /** Gap items on the French partitive (du, de la, de l', des; de after a negation or quantity). */
 export function partitiveDrill(context: LessonContext, count: number): DrillItem[] {
-  const language = context.index.language("fr");
-  return collectItems(context, count, "partitive-drill", (s) => frenchItem(s, language));
+  return collectItems(context, count, "partitive-drill", (s) => frenchItem(s, context.index));
 }
 
 /** Gap items on Italian articles and articulated prepositions. */

@@ -28,10 +28,10 @@ export const DIRECT_OBJECT: Record<PronounLang, { m: string; f: string; mpl: str
 };
 
 // The other object pronouns, real and wrong for a thing named as the direct object: indirect
-// ones (lui, gli, lhe), en and ne (a quantity). Spanish le is left out: Spain says "le veo" of a
-// man (leísmo), so it may be right for a person.
+// ones (lui, gli, lhe), en and ne (a quantity), Spanish se and the first persons. Spanish le is
+// left out: Spain says "le veo" of a man (leísmo), so it may be right for a person.
 const OTHER_PRONOUNS: Record<PronounLang, string[]> = {
-  es: [],
+  es: ["se", "me", "nos"],
   fr: ["lui", "leur", "en"],
   it: ["gli", "ne"],
   "pt-BR": ["lhe"],
@@ -66,7 +66,7 @@ const transitive = new WeakMap<LexiconIndex, Map<Lang, Set<string>>>();
  * Verbs of liking and missing are left out: Spanish, Italian and French say them with the thing
  * as the subject (me gusta el pan, mi manca il mare).
  */
-function transitiveVerbs(index: LexiconIndex, lang: Lang): Set<string> {
+export function transitiveVerbs(index: LexiconIndex, lang: Lang): Set<string> {
   let byLang = transitive.get(index);
   if (!byLang) transitive.set(index, (byLang = new Map()));
   let found = byLang.get(lang);
