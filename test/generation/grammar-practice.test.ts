@@ -1,13 +1,14 @@
 // Properties of the grammar practice and the exit check over many generated plans (every pair,
 // levels 1, 3, 6 and 9, topics and scenes): 6–10 practice items on the point, each gap one verb
 // form (never the sentence) whose key the morphology tables read as the bracketed verb in the
-// point's form; word boxes hold only real forms of the verbs gapped; the exit check asks words
+// point's form (the points drilled on an article or pronoun: point-drills.test.ts); word boxes
+// hold each word once and only real forms of the verbs gapped; the exit check asks words
 // in the sense taught; no exercise offers the same option twice; no list repeats a headword.
 import { describe, expect, test } from "bun:test";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
 import { entryForms } from "../../src/generation/builtin/lexicon-index.ts";
 import { DRILL_SPECS } from "../../src/generation/builtin/lesson/drill-specs.ts";
-import { POINT_DRILLS } from "../../src/generation/builtin/lesson/point-drills.ts";
+import { POINT_DRILLS, WORD_DRILLS } from "../../src/generation/builtin/lesson/point-drills.ts";
 import { morphologyOf } from "../../src/generation/builtin/morphology/morph-index.ts";
 import { GAP, findForm } from "../../src/generation/builtin/sentence-fit.ts";
 import { EN_VERBS } from "../../src/generation/builtin/tutor/english-tables.ts";
@@ -84,9 +85,9 @@ function checkPractice(sets: LessonSet[], source: Lang, target: Lang, label: str
   if (items < 6 || items > 10) into.problems.push(`${label} ${point.id}: ${items} practice items`);
   const spec = DRILL_SPECS[point.id];
   for (const e of onPoint) {
-    // A point drilled on its own construction (a relative pronoun, a comparative) is checked
-    // in point-drills.test.ts; the checks here are for verb forms.
-    if (e.type !== "gap_fill" || POINT_DRILLS[point.id]) continue;
+    // A point drilled on its own construction or word (a relative pronoun, an article) is checked
+    // in point-drills.test.ts and word-drills.test.ts; the checks here are for verb forms.
+    if (e.type !== "gap_fill" || POINT_DRILLS[point.id] || WORD_DRILLS[point.id]) continue;
     const lemmas: string[] = [];
     for (const item of e.items) {
       const bracket = BRACKET.exec(item.prompt);
@@ -103,14 +104,15 @@ function checkPractice(sets: LessonSet[], source: Lang, target: Lang, label: str
       const keyed = words.some((w) => formOf(target, w, lemma, tense)) || (spec?.build === "compound" && words.some((w) => formOf(target, w, lemma)));
       if (!keyed) into.problems.push(`${label} ${point.id}: key ${item.answer} is not ${lemma}${tense ? ` (${tense})` : ""} in ${item.prompt}`);
     }
-    // Every key in the box, more words than gaps, and every other word a real form of a verb gapped.
+    // Every key in the box once, a word that is no key, and every other word a real form of a verb gapped.
     const bank = [...e.word_bank];
-    for (const answer of e.items.map((i) => i.answer)) {
-      const at = bank.indexOf(answer);
+    if (new Set(bank.map((w) => w.toLowerCase())).size !== bank.length) into.problems.push(`${label}: a word twice in the box ${bank.join(", ")}`);
+    for (const answer of new Set(e.items.map((i) => i.answer.toLowerCase()))) {
+      const at = bank.findIndex((w) => w.toLowerCase() === answer);
       if (at < 0) into.problems.push(`${label}: key ${answer} not in the box`);
       else bank.splice(at, 1);
     }
-    if (bank.length === 0) into.problems.push(`${label}: as many words as gaps`);
+    if (bank.length === 0) into.problems.push(`${label}: no word in the box that is no key`);
     for (const word of bank) if (!word.split(" ").some((w) => lemmas.some((l) => formOf(target, w, l)))) into.problems.push(`${label}: ${word} in the box is no form of ${lemmas.join("/")}`);
   }
   void source;

@@ -47,6 +47,12 @@ function drillOf(context: LessonContext): { practice: DrillItem[]; exit: DrillIt
 
 const MAX_DISTRACTORS = 4;
 
+/** Each word once, whatever its capital: an article or pronoun is the key of several gaps (den, lo). */
+function onceEach(words: string[]): string[] {
+  const seen = new Set<string>();
+  return words.filter((w) => !seen.has(w.toLowerCase()) && seen.add(w.toLowerCase()));
+}
+
 /** The gap-fill on the point's forms; the box holds each key and other forms of the same verbs. */
 export function grammarGapFill(context: LessonContext): Exercise | null {
   const point = context.grammar;
@@ -54,7 +60,7 @@ export function grammarGapFill(context: LessonContext): Exercise | null {
   if (!point || items.length === 0) return null;
   const answers = new Set(items.map((i) => i.answer.toLowerCase()));
   const random = context.random.fork("grammar-bank");
-  const own = [...new Set(items.flatMap((i) => i.others))].filter((f) => !answers.has(f.toLowerCase()));
+  const own = onceEach(items.flatMap((i) => i.others)).filter((f) => !answers.has(f.toLowerCase()));
   // When the keys use up every other person ("am", "is" and "are" all answers), the verbs'
   // non-finite forms fill the box: real words, and wrong in a finite slot ("be", "been").
   const verbs = drillVerbs(context.index, context.target);
@@ -65,7 +71,7 @@ export function grammarGapFill(context: LessonContext): Exercise | null {
   return {
     type: "gap_fill",
     instructions: say(INSTRUCTIONS.grammar_gap, context.source, { point: point.title }),
-    word_bank: random.shuffle([...items.map((i) => i.answer), ...distractors]),
+    word_bank: random.shuffle([...onceEach(items.map((i) => i.answer)), ...distractors]),
     items: items.map((i) => ({ prompt: i.prompt, hint: i.hint, answer: i.answer })),
   };
 }

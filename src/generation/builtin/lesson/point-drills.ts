@@ -5,6 +5,8 @@
 // first (form-drill.ts `sources`). A point whose sentences give fewer items than practice
 // needs is filled with the verb-form items of form-drill.ts: correct, if not the point itself.
 import type { GrammarPoint } from "../data-rules.ts";
+import { germanCaseDrill, italianArticleDrill, partitiveDrill } from "./article-drill.ts";
+import { pronounDrill } from "./pronoun-drill.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import { fitsLength } from "../sentence-fit.ts";
 import { comparativeItem } from "./comparative-drill.ts";
@@ -38,6 +40,22 @@ export const POINT_DRILLS: Record<string, PointItemBuilder> = {
   it_formal_register: impersonalSeItem,
 };
 
+/**
+ * The points drilled on their own article or pronoun, by id: each drill picks its noun phrases
+ * from the lesson's sentences itself (article-drill.ts, pronoun-drill.ts), the key read from the
+ * lexicon's gender and number.
+ */
+export const WORD_DRILLS: Record<string, (context: LessonContext, count: number) => DrillItem[]> = {
+  de_accusative: (c, n) => germanCaseDrill(c, "acc", n),
+  de_dative: (c, n) => germanCaseDrill(c, "dat", n),
+  fr_partitive: partitiveDrill,
+  it_articles_prepositions: italianArticleDrill,
+  es_object_pronouns: (c, n) => pronounDrill(c, "es", n),
+  fr_object_pronouns: (c, n) => pronounDrill(c, "fr", n),
+  it_object_pronouns: (c, n) => pronounDrill(c, "it", n),
+  pt_object_pronouns: (c, n) => pronounDrill(c, "pt-BR", n),
+};
+
 const PER_LEMMA = 2;
 
 /** Up to `count` items on the point's own construction, the lesson's sentences first. */
@@ -62,13 +80,14 @@ export function pointDrill(context: LessonContext, build: PointItemBuilder, coun
 }
 
 /**
- * Up to `count` drill items for the plan's point: its own construction when the point has a
- * builder, topped up to `least` with verb-form items (formDrill) when its sentences give fewer.
+ * Up to `count` drill items for the plan's point: its own word or construction when the point
+ * has a drill, topped up to `least` with verb-form items (formDrill) when its sentences give fewer.
  */
 export function practiceDrill(context: LessonContext, point: GrammarPoint, count: number, least: number): DrillItem[] {
+  const word = WORD_DRILLS[point.id];
   const build = POINT_DRILLS[point.id];
-  if (!build) return formDrill(context, point, count);
-  const own = pointDrill(context, build, count);
+  if (!word && !build) return formDrill(context, point, count);
+  const own = word ? word(context, count) : pointDrill(context, build!, count);
   if (own.length >= least) return own;
   const fill = formDrill(context, point, least - own.length).filter((f) => !own.some((o) => o.prompt === f.prompt));
   // The exit check keeps the last item back: one of the point's own when there is one.
