@@ -176,12 +176,15 @@ function checkContext(context: LessonContext, label: string, into: Tally): void 
   if (ownHere < 6) into.short++;
   if (gap?.type === "gap_fill") {
     const answers = gap.items.map((i) => i.answer);
-    const distractors = [...gap.word_bank];
-    for (const a of answers) distractors.splice(distractors.indexOf(a), 1);
+    // The box lists each word once (a relative pronoun is the key of several gaps).
+    const keys = new Set(answers.map((a) => a.toLowerCase()));
+    const distractors = gap.word_bank.filter((w) => !keys.has(w.toLowerCase()));
+    if (new Set(gap.word_bank.map((w) => w.toLowerCase())).size !== gap.word_bank.length) into.problems.push(`${label}: a word twice in ${gap.word_bank.join(", ")}`);
     if (distractors.length === 0) into.problems.push(`${label}: no distractor`);
     if (new Set(distractors).size !== distractors.length) into.problems.push(`${label}: a distractor twice in ${gap.word_bank.join(", ")}`);
     for (const d of distractors) if (answers.includes(d)) into.problems.push(`${label}: distractor ${d} is a key`);
-    if (answers.some((a) => !gap.word_bank.includes(a))) into.problems.push(`${label}: a key missing from the box`);
+    const box = new Set(gap.word_bank.map((w) => w.toLowerCase()));
+    if (answers.some((a) => !box.has(a.toLowerCase()))) into.problems.push(`${label}: a key missing from the box`);
   }
 }
 
