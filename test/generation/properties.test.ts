@@ -52,14 +52,13 @@ function exerciseTexts(e: Exercise, into: { target: string[]; source: string[]; 
         if (item.hint !== "") into.source.push(item.hint);
         if (!item.prompt.includes(GAP)) into.problems.push(`gap_fill: no gap in ${item.prompt}`);
       }
-      // Every answer is in the box, and the box has more words than gaps (no gap is free).
-      const bank = [...e.word_bank];
-      for (const answer of e.items.map((i) => i.answer)) {
-        const at = bank.indexOf(answer);
-        if (at < 0) into.problems.push(`gap_fill: answer ${answer} not in the box`);
-        else bank.splice(at, 1);
-      }
-      if (bank.length === 0) into.problems.push("gap_fill: as many words as gaps");
+      // Every answer is in the box, which lists each word once (a key of several gaps too, whatever
+      // its capital) and holds at least one word that is no key (no gap is free).
+      const box = e.word_bank.map((w) => w.toLowerCase());
+      const keys = new Set(e.items.map((i) => i.answer.toLowerCase()));
+      for (const answer of keys) if (!box.includes(answer)) into.problems.push(`gap_fill: answer ${answer} not in the box`);
+      if (new Set(box).size !== box.length) into.problems.push(`gap_fill: a word twice in the box (${e.word_bank.join(", ")})`);
+      if (box.every((w) => keys.has(w))) into.problems.push("gap_fill: every word of the box is a key");
       break;
     }
     case "choose_correct":
