@@ -228,6 +228,27 @@ function readCues(index: LexiconIndex, tokens: string[], raw: string[], hint: re
   return hits;
 }
 
+/**
+ * A word that names both a situation and what went wrong (French "vol", a flight and a theft)
+ * is the situation when another word of the text says what went wrong ("mon vol est annulé"):
+ * one scene has one complication, and the unambiguous word names it. The other sense goes with
+ * the frames and topics that only it brings (a theft is reported to the police).
+ */
+function senseOfComplications(hits: Hit[]): Hit[] {
+  const wrong = (h: Hit) => h.payloads.flatMap((p) => (p.kind === "complication" ? [p.complication] : []));
+  const both = (h: Hit) => wrong(h).length > 0 && h.payloads.some((p) => p.kind === "frame");
+  const plain = new Set(hits.filter((h) => !both(h)).flatMap(wrong));
+  if (plain.size === 0) return hits;
+  return hits.map((h) => {
+    if (!both(h) || wrong(h).some((c) => plain.has(c))) return h;
+    const dropped = new Set(wrong(h).flatMap((c) => COMPLICATION_FRAMES[c].map(([f]) => f)));
+    const kept = h.payloads.filter((p) => p.kind === "frame" && !dropped.has(p.frame));
+    if (kept.length === 0) return h;
+    const situations = new Set(kept.flatMap((p) => (p.kind === "frame" ? (FRAME_BY_ID.get(p.frame)?.topics ?? []) : [])));
+    return { ...h, payloads: h.payloads.filter((p) => p.kind !== "complication" && !(p.kind === "frame" && dropped.has(p.frame)) && (p.kind !== "topic" || situations.has(p.topic))) };
+  });
+}
+
 // Romance "a" is a locative before an article ("a la catedral", "a os"), an article in English.
 const ROMANCE_ARTICLES = new Set(["la", "las", "los", "el", "lo", "os", "as", "o", "le", "les"]);
 
@@ -286,7 +307,7 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   const raw = input.text.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
   const tokens = raw.map((w) => words(w)[0] ?? w.toLowerCase());
   const hint = [input.source, input.target].filter((l): l is Lang => l !== undefined);
-  const hits = readCues(index, tokens, raw, hint);
+  const hits = senseOfComplications(readCues(index, tokens, raw, hint));
   const votes = new Map<FrameId, number>();
   const topicVotes = new Map<string, number>();
   const topicOnly = new Map<string, number>();
