@@ -104,7 +104,12 @@ export function buildLessonContext(index: LexiconIndex, request: LessonPlanReque
     grammar: chooseGrammar(index, request.target, request.level, random.fork("grammar")),
     scenario: chooseScenario(index, topics),
     mood: readMood(request.subject.text, request.npc?.persona ?? null),
-    npc: request.npc ? { name: request.npc.name, persona: request.npc.persona, given: true } : { name: DEFAULT_NPC_NAME[request.target], persona: null, given: false },
+    // The request's NPC first, then the name the scene gives its role ("waitress Lola"), else the engine's.
+    npc: request.npc
+      ? { name: request.npc.name, persona: request.npc.persona, given: true }
+      : understood.npcName
+        ? { name: understood.npcName, persona: null, given: true }
+        : { name: DEFAULT_NPC_NAME[request.target], persona: null, given: false },
     random,
     targetName: LANGUAGE_NAMES[request.source][request.target],
     sourceName: LANGUAGE_NAMES[request.source][request.source],

@@ -37,7 +37,7 @@ export interface SceneUnderstanding {
   complication: Complication | null;
   /** The NPC's role: the request's persona wins, then the scene's words, then the frame's. */
   npcRole: string;
-  /** The request's NPC name when one was given. */
+  /** The NPC's name: the request's when one was given, else the one the scene gives its role ("waitress Lola"), else null. */
   npcName: string | null;
   /** 0..1: how much of the text was understood and how clearly it names its frame. */
   confidence: number;
@@ -427,9 +427,39 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
     timeOfDay: night ? "night" : mood.time,
     complication,
     npcRole: npcRoleFromPersona ?? sceneRole ?? frame.npcRole,
-    npcName: input.npc?.name ?? null,
+    npcName: input.npc?.name ?? sceneName(index, input.text, hits, raw) ?? null,
     confidence,
   };
+}
+
+// Words between a role and its name ("a waitress called Lola", "le serveur nommé Marc").
+const NAMING = new Set("called named named called llamado llamada nommé nommée appelé appelée namens genannt chiamato chiamata chamado chamada".split(" "));
+
+/**
+ * The name the scene gives the NPC: a capitalised word right after the role ("waitress Lola",
+ * "der Kellner Hans") or right before it ("where Lola, the waitress, …"). A word the scene reads
+ * as something else (a place, a thing), a sentence's first word, and a word of the German
+ * lexicon (German nouns are capitalised) are not names.
+ */
+function sceneName(index: LexiconIndex, text: string, hits: Hit[], raw: string[]): string | null {
+  const read = new Set(hits.flatMap((h) => Array.from({ length: h.length }, (_, j) => h.start + j)));
+  const starts = [...text.normalize("NFC").matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m.index ?? 0);
+  const german = index.language("de").knownWords;
+  const isName = (i: number): boolean => {
+    const word = raw[i];
+    if (word === undefined || read.has(i) || !/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
+    if (/^[\s"«»„“”'(-]*$|[.!?:;]["»“”')\s]*$/u.test(text.normalize("NFC").slice(0, starts[i]))) return false;
+    return !german.has(word.toLowerCase());
+  };
+  for (const hit of hits) {
+    if (!hit.payloads.some((p) => p.kind === "role")) continue;
+    const after = hit.start + hit.length;
+    const next = NAMING.has((raw[after] ?? "").toLowerCase()) ? after + 1 : after;
+    if (isName(next)) return raw[next] as string;
+    const before = ARTICLES.has((raw[hit.start - 1] ?? "").toLowerCase()) ? hit.start - 2 : hit.start - 1;
+    if (before >= 0 && isName(before)) return raw[before] as string;
+  }
+  return null;
 }
 
 const nightStems = new Map<Lang, string[][]>(LANGS.map((lang) => [lang, NIGHT_WORDS[lang].map((w) => words(w).map((x) => stem(x, lang)))]));

@@ -1,0 +1,69 @@
+// Role-plays that use what the scene says: the NPC's name the scene gives, the food and drink
+// a restaurant scene names, and the words of an airport scene. Over the real data.
+import { describe, expect, test } from "bun:test";
+import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
+import { understandScene } from "../../src/generation/builtin/scene/understand-scene.ts";
+import type { Lang } from "../../src/generation/languages.ts";
+import type { LessonSet, OverviewSet, RolePlaySet } from "../../src/generation/model.ts";
+
+const engine = createBuiltinEngine();
+const index = engine.index();
+
+async function plan(source: Lang, target: Lang, level: number, scene: string, npc?: { name: string; persona?: string }): Promise<LessonSet[]> {
+  return Array.fromAsync(engine.lessonPlan({ source_lang: source, target_lang: target, level, scene, ...(npc ? { npc } : {}) }));
+}
+
+function rolePlayOf(sets: LessonSet[]): RolePlaySet {
+  const set = sets.find((s): s is RolePlaySet => s.kind === "role_play");
+  if (!set) throw new Error("no role-play set");
+  return set;
+}
+
+describe("the NPC's name the scene gives", () => {
+  const named: [Lang, Lang, string, string][] = [
+    ["en", "es", "a rainy tapas bar in Seville, waitress Lola", "Lola"],
+    ["es", "en", "un bar de tapas en Sevilla, la camarera Lola", "Lola"],
+    ["de", "fr", "ein Lokal in Berlin, der Kellner Hans", "Hans"],
+    ["fr", "it", "un hôtel à Lyon, le réceptionniste Marc", "Marc"],
+    ["en", "pt-BR", "a hotel in Porto with a receptionist called Inês", "Inês"],
+    ["en", "de", "a bar where Lola, the waitress, is very busy", "Lola"],
+  ];
+  for (const [source, target, scene, name] of named) {
+    test(`${scene} (${source}→${target}): the partner is ${name}`, async () => {
+      const rolePlay = rolePlayOf(await plan(source, target, 2, scene));
+      expect(rolePlay.npc.name).toBe(name);
+      expect(rolePlay.npc.given).toBe(true);
+      // The NPC introduces itself by that name.
+      expect(rolePlay.steps[0]?.npc.text).toContain(name);
+    });
+  }
+
+  test("the request's NPC name wins over the scene's", async () => {
+    const rolePlay = rolePlayOf(await plan("en", "es", 2, "a rainy tapas bar in Seville, waitress Lola", { name: "Marisol" }));
+    expect(rolePlay.npc.name).toBe("Marisol");
+    expect(rolePlay.steps.map((s) => s.npc.text).join(" ")).not.toContain("Lola");
+  });
+
+  test("places, sentence starts, things and German nouns are not names", () => {
+    const scenes = ["a waitress in Seville", "the waiter Seville", "a busy bar. Waitress Madrid", "a tapas bar, the waiter. Paris is lovely", "Lola the waitress in a bar", "der Kellner Bier in der Kneipe", "a waitress in a bar"];
+    for (const text of scenes) expect({ text, name: understandScene(index, { text, source: "en", target: "es" })?.npcName ?? null }).toEqual({ text, name: null });
+  });
+
+  test("a scene naming no one keeps the engine's partner", async () => {
+    const rolePlay = rolePlayOf(await plan("en", "es", 2, "a rainy tapas bar in Seville"));
+    expect(rolePlay.npc.given).toBe(false);
+  });
+});
+
+describe("an airport scene", () => {
+  for (const target of ["en", "es", "de", "it", "pt-BR"] as Lang[]) {
+    test(`à l'aéroport, mon vol est annulé (fr→${target}): a cancelled flight, and the airport words lead the list`, async () => {
+      const sets = await plan("fr", target, 2, "à l'aéroport, mon vol est annulé");
+      const overview = sets[0] as OverviewSet;
+      expect(overview.understood?.frame).toBe("travel_tickets");
+      expect(overview.understood?.complication).toBe("cancelled");
+      expect(overview.vocabulary.slice(0, 2).map((v) => v.id).sort()).toEqual(["airport", "flight"]);
+      expect(overview.topics.map((t) => t.id)).not.toContain("emergency_safety");
+    });
+  }
+});
