@@ -67,3 +67,49 @@ describe("an airport scene", () => {
     });
   }
 });
+
+describe("ordering food", () => {
+  const scenes: [string, string | null, string | null][] = [
+    // scene, the food it names, the drink it names
+    ["a rainy tapas bar in Seville, waitress Lola", "tapa", null],
+    ["a paella and a glass of wine in Valencia", "paella", "wine"],
+    ["a restaurant in London", null, null],
+    ["un café à Lyon le matin", null, null],
+    ["a coffee and a cake in a café in Lyon", "cake", "coffee"],
+    ["a tavern by the harbour, beer and stew", "stew", "beer"],
+  ];
+  const targets: Lang[] = ["en", "es", "fr", "de", "it", "pt-BR"];
+  for (const [scene, food, drink] of scenes) {
+    test(`${scene}: the learner orders food, then answers the drink question with a drink`, async () => {
+      for (const target of targets) {
+        for (const level of [1, 5, 9]) {
+          const source: Lang = target === "en" ? "fr" : "en";
+          const sets = await plan(source, target, level, scene);
+          const overview = sets[0] as OverviewSet;
+          expect(overview.understood?.frame).toBe("order_food");
+          const rolePlay = rolePlayOf(sets);
+          const order = rolePlay.steps.find((s) => s.id === "order");
+          const drinkStep = rolePlay.steps.find((s) => s.id === "drink");
+          if (!order || !drinkStep) throw new Error("no order or drink step");
+          // The waiter's line after the order asks for the drink step.
+          expect(order.npc_asks).toBe(drinkStep.intent);
+          const at = `${target} L${level}`;
+          const ordered = (id: string) => index.conceptById.get(id)?.[target].w.toLowerCase() ?? id;
+          const said = (lines: { text: string }[]) => lines.map((l) => l.text.toLowerCase()).join(" ");
+          // What is ordered is something to eat: the scene's own food when it names one, never a table or "a dish".
+          const orderText = said(order.learner_options);
+          for (const notFood of ["table", "dish", "menu"]) expect({ at, orderText, has: orderText.includes(` ${ordered(notFood)}`) }).toEqual({ at, orderText, has: false });
+          if (food) expect({ at, orderText, has: orderText.includes(ordered(food)) }).toEqual({ at, orderText, has: true });
+          // The answer to "and to drink?" names a drink (the scene's when it names one) and not the food again.
+          const drinkText = said(drinkStep.learner_options);
+          const drinks = ["water", "wine", "beer", "coffee", "tea", "juice", "milk", "cider"].map(ordered);
+          expect({ at, drinkText, drink: drinks.some((d) => drinkText.includes(d)) }).toEqual({ at, drinkText, drink: true });
+          if (drink) expect({ at, drinkText, has: drinkText.includes(ordered(drink)) }).toEqual({ at, drinkText, has: true });
+          if (food) expect({ at, drinkText, has: drinkText.includes(ordered(food)) }).toEqual({ at, drinkText, has: false });
+          // The waiter takes up the dish by its name.
+          expect({ at, npc: order.npc.text.toLowerCase().includes(food ? ordered(food) : "") }).toEqual({ at, npc: true });
+        }
+      }
+    }, 60_000);
+  }
+});

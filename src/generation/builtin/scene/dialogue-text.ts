@@ -3,9 +3,10 @@
 // du, tu, tu; você in Brazil at every level), B and C formally (usted, Sie, vous, Lei) with
 // subordinate clauses and, at C, the subjunctive and conditional. Slots are filled by the
 // realiser: {G} greeting, {npc} name, {at_place} " in Seville", {the}/{The} the scene's thing
-// (nominative), {the_obj}, {an_obj}, {my_obj}, {my_dat} (German cases), {another_obj},
+// (nominative), {the_obj}, {an_obj}, {an_order} (a drink by the glass), {my_obj}, {my_dat} (German cases), {another_obj},
 // {state} what went wrong with it ("is delayed", agreeing), {price} and {bye}.
 import type { Lang } from "../../languages.ts";
+import { frameLearnerRows } from "./frame-lines.ts";
 import type { Intent } from "./frames.ts";
 
 export type Row = Record<Lang, string>;
@@ -279,5 +280,6 @@ export function learnerRowTexts(lang: Lang): string[] {
   for (const byRegister of [...Object.values(others), ...Object.values(request), ...Object.values(WITHOUT_THING)]) {
     for (const entry of Object.values(byRegister)) rows.push(...(Array.isArray(entry) ? entry : [entry]));
   }
+  rows.push(...frameLearnerRows());
   return rows.map((row) => row[lang].replace(/\{\w+\}/g, " "));
 }

@@ -12,6 +12,7 @@ import type { Band } from "./band-lines.ts";
 import { bandLine } from "./band-lines.ts";
 import { ANNOUNCE, ANNOUNCE_PLAIN, ASK_AGAIN, WITHOUT_THING, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREETING, RESOLVE, TAKE_UP, type Register, type Row } from "./dialogue-text.ts";
 import { FRAME_TALK, priceText, statePhrase, stateOf } from "./dialogue-slots.ts";
+import { FRAME_LINES } from "./frame-lines.ts";
 import type { Complication } from "./cues.ts";
 import type { Frame, Intent } from "./frames.ts";
 import type { GrammarLine } from "./grammar-lines.ts";
@@ -75,7 +76,7 @@ function slotValues(slots: DialogueSlots, lang: Lang): Record<string, string> {
   };
   if (slots.thing) {
     const np = nounPhrase(slots.thing, lang);
-    Object.assign(values, { the: np.the, the_obj: np.theObject, an_obj: np.anObject, my_obj: np.myObject, my_dat: np.myDative, another_obj: np.anotherObject });
+    Object.assign(values, { the: np.the, the_obj: np.theObject, an_obj: np.anObject, my_obj: np.myObject, my_dat: np.myDative, another_obj: np.anotherObject, an_order: np.anOrder });
   }
   const troubled = slots.troubled ?? slots.thing;
   if (troubled) {
@@ -101,7 +102,7 @@ function realise(row: Row, lang: Lang, values: Record<string, string>): string {
 
 /** A row needs the scene's thing; without one it is not said. */
 function needsThing(row: Row): boolean {
-  return /\{(the|The|the_obj|The_obj|an_obj|my_obj|my_dat|another_obj)\}/.test(row.en + row.de);
+  return /\{(the|the_obj|an_obj|an_order|my_obj|my_dat|another_obj)\}/i.test(row.en + row.de);
 }
 
 function lines(rows: Row[], slots: DialogueSlots, pair: { source: Lang; target: Lang }, target: Record<string, string>, source: Record<string, string>, fallback: Row | undefined): DialogueLine[] {
@@ -122,10 +123,13 @@ function npcRows(frame: Frame, i: number, reg: Register, hasThing: boolean, gram
   if (!next) return [FAREWELL[reg]];
   const rows: Row[] = [];
   if (step.intent === "greet") rows.push(GREET_BACK[reg]);
-  if (step.intent === "request" && hasThing) rows.push(TAKE_UP[reg]);
+  if (step.intent === "request" && hasThing) rows.push(FRAME_LINES[frame.id]?.takeUp?.[reg] ?? TAKE_UP[reg]);
   if (step.intent === "complication") rows.push(RESOLVE[reg]);
   if (grammar) rows.push(grammar);
+  // The frame's own question for the next step, when it has one the scene can fill.
+  const own = FRAME_LINES[frame.id]?.ask?.[next.id]?.[reg];
   if (next.intent === "complication") rows.push(hasThing ? ANNOUNCE[reg] : ANNOUNCE_PLAIN[reg]);
+  else if (own && (hasThing || !needsThing(own))) rows.push(own);
   else if (next.intent === step.intent) rows.push(ASK_AGAIN[reg]);
   else if (next.intent !== "greet") rows.push(ASK[next.intent][reg]);
   return rows;
@@ -144,7 +148,7 @@ export function frameDialogue(slots: DialogueSlots, pair: { source: Lang; target
   const withGrammar = grammarSteps(frame);
   return frame.steps.map((step, i) => {
     const grammar = slots.grammar?.[withGrammar.indexOf(i)]?.text ?? null;
-    const rows = step.intent === "request" ? LEARNER.request[FRAME_TALK[frame.id].request][reg] : LEARNER[step.intent][reg];
+    const rows = FRAME_LINES[frame.id]?.learner?.[step.id]?.[reg] ?? (step.intent === "request" ? LEARNER.request[FRAME_TALK[frame.id].request][reg] : LEARNER[step.intent][reg]);
     // Said a second time (a second symptom), the intent's options come the other way round, about the detail.
     const again = frame.steps.slice(0, i).some((s) => s.intent === step.intent);
     const learnerRows = again ? [...rows].reverse() : rows;

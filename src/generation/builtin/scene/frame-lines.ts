@@ -1,0 +1,171 @@
+// The lines a frame says in its own words where the intent's line (dialogue-text.ts) would not
+// fit the turn: the waiter asks what to drink, not "what exactly do you want"; the doctor asks
+// what is wrong and since when, and the learner answers with a symptom and a time, not "it is
+// about the appointment". Keyed by the step the line belongs to: `ask` is the NPC's question
+// that asks for that step, `learner` the learner's options at it. Written for Parla in the six
+// languages, each row the same sentence, in the two registers of dialogue-text.ts. A row with
+// a thing's slot ({the}, {the_obj}) is said only when the scene has a thing.
+import type { FrameId } from "./frames.ts";
+import type { Register, Row } from "./dialogue-text.ts";
+
+export interface FrameLines {
+  /** The NPC's question asking for a step, by the step's id. */
+  ask?: Record<string, Record<Register, Row>>;
+  /** The learner's options at a step, by the step's id. */
+  learner?: Record<string, Record<Register, Row[]>>;
+  /** The NPC taking up what the learner asked for, naming it, in the frame's words. */
+  takeUp?: Record<Register, Row>;
+}
+
+const l = (en: string, es: string, fr: string, de: string, it: string, pt: string): Row => ({ en, es, fr, de, it, "pt-BR": pt });
+
+// A doctor's and a dentist's visit differ only in what hurts.
+const sinceWhen: Record<Register, Row> = {
+  A: l("Since when?", "¿Desde cuándo?", "Depuis quand ?", "Seit wann?", "Da quando?", "Desde quando?"),
+  BC: l("And since when have you been feeling like this?", "¿Y desde cuándo se encuentra así?", "Et depuis quand vous sentez-vous ainsi ?", "Und seit wann geht es Ihnen so?", "E da quando si sente così?", "E desde quando você está assim?"),
+};
+const whatIsWrong: Record<Register, Row> = {
+  A: l("What's wrong?", "¿Qué te pasa?", "Qu'est-ce qui ne va pas ?", "Was fehlt dir?", "Che cos'hai?", "O que você está sentindo?"),
+  BC: l("Tell me, what brings you here today?", "Dígame, ¿qué le trae por aquí hoy?", "Dites-moi, qu'est-ce qui vous amène aujourd'hui ?", "Sagen Sie, was führt Sie heute zu mir?", "Mi dica, che cosa la porta qui oggi?", "Me diga, o que traz você aqui hoje?"),
+};
+const duration: Record<Register, Row[]> = {
+  A: [l("Since yesterday.", "Desde ayer.", "Depuis hier.", "Seit gestern.", "Da ieri.", "Desde ontem."), l("For three days.", "Desde hace tres días.", "Depuis trois jours.", "Seit drei Tagen.", "Da tre giorni.", "Há três dias.")],
+  BC: [
+    l("Since the day before yesterday, and it is getting worse.", "Desde anteayer, y cada vez es peor.", "Depuis avant-hier, et c'est de pire en pire.", "Seit vorgestern, und es wird immer schlimmer.", "Dall'altro ieri, e va sempre peggio.", "Desde anteontem, e está cada vez pior."),
+    l("For about a week, more or less.", "Desde hace una semana, más o menos.", "Depuis une semaine, à peu près.", "Seit ungefähr einer Woche.", "Da circa una settimana.", "Há mais ou menos uma semana."),
+  ],
+};
+
+export const FRAME_LINES: Partial<Record<FrameId, FrameLines>> = {
+  order_food: {
+    takeUp: {
+      A: l("{The}, very good.", "{The}, muy bien.", "{The}, très bien.", "{The}, sehr gut.", "{The}, molto bene.", "{The}, muito bem."),
+      BC: l("{The}, of course: an excellent choice.", "{The}, por supuesto: una elección excelente.", "{The}, bien sûr : un excellent choix.", "{The}, natürlich: eine ausgezeichnete Wahl.", "{The}, certo: un'ottima scelta.", "{The}, claro: uma ótima escolha."),
+    },
+    ask: {
+      order: {
+        A: l("What would you like to eat?", "¿Qué quieres comer?", "Qu'est-ce que tu veux manger ?", "Was möchtest du essen?", "Che cosa vuoi mangiare?", "O que você quer comer?"),
+        BC: l("What would you like to order?", "¿Qué desea pedir?", "Qu'est-ce que vous désirez commander ?", "Was möchten Sie bestellen?", "Che cosa desidera ordinare?", "O que você deseja pedir?"),
+      },
+      drink: {
+        A: l("And to drink?", "¿Y para beber?", "Et comme boisson ?", "Und zu trinken?", "E da bere?", "E para beber?"),
+        BC: l("And what would you like to drink with it?", "¿Y qué desea beber?", "Et que désirez-vous boire avec cela ?", "Und was möchten Sie dazu trinken?", "E che cosa desidera bere?", "E o que você deseja beber?"),
+      },
+    },
+    learner: {
+      drink: {
+        A: [l("{An_order}, please.", "{An_order}, por favor.", "{An_order}, s'il te plaît.", "{An_order}, bitte.", "{An_order}, per favore.", "{An_order}, por favor."), l("For me, {an_order}.", "Para mí, {an_order}.", "Pour moi, {an_order}.", "Für mich {an_order}.", "Per me, {an_order}.", "Para mim, {an_order}.")],
+        BC: [
+          l("I would like {an_order}, please.", "Me gustaría {an_order}, por favor.", "J'aimerais {an_order}, s'il vous plaît.", "Ich hätte gern {an_order}, bitte.", "Vorrei {an_order}, per favore.", "Eu gostaria de {an_order}, por favor."),
+          l("For me, {an_order}, if you would be so kind.", "Para mí, {an_order}, si es tan amable.", "Pour moi, {an_order}, si vous voulez bien.", "Für mich {an_order}, wenn Sie so freundlich wären.", "Per me, {an_order}, se è così gentile.", "Para mim, {an_order}, por gentileza."),
+        ],
+      },
+    },
+  },
+  buy_market: {
+    ask: {
+      quantity: {
+        A: l("How much would you like?", "¿Cuánto quieres?", "Tu en veux combien ?", "Wie viel möchtest du?", "Quanto ne vuoi?", "Quanto você quer?"),
+        BC: l("How much would you like me to weigh for you?", "¿Cuánto quiere que le ponga?", "Combien je vous en mets ?", "Wie viel darf es sein?", "Quanto gliene metto?", "Quanto eu coloco para você?"),
+      },
+    },
+    learner: {
+      quantity: {
+        A: [l("One kilo, please.", "Un kilo, por favor.", "Un kilo, s'il te plaît.", "Ein Kilo, bitte.", "Un chilo, per favore.", "Um quilo, por favor."), l("Half a kilo, thanks.", "Medio kilo, gracias.", "Un demi-kilo, merci.", "Ein halbes Kilo, danke.", "Mezzo chilo, grazie.", "Meio quilo, obrigado.")],
+        BC: [
+          l("Two kilos, if you would be so kind.", "Dos kilos, si es tan amable.", "Deux kilos, si vous voulez bien.", "Zwei Kilo, wenn Sie so freundlich wären.", "Due chili, se è così gentile.", "Dois quilos, por gentileza."),
+          l("Half a kilo will be enough, thank you.", "Con medio kilo tengo bastante, gracias.", "Un demi-kilo suffira, merci.", "Ein halbes Kilo reicht, danke.", "Mezzo chilo basterà, grazie.", "Meio quilo está bom, obrigado."),
+        ],
+      },
+    },
+  },
+  travel_tickets: {
+    ask: {
+      ticket_type: {
+        A: l("Single or return?", "¿Solo ida o ida y vuelta?", "Aller simple ou aller-retour ?", "Einfach oder hin und zurück?", "Solo andata o andata e ritorno?", "Só ida ou ida e volta?"),
+        BC: l("Would you like a single, or a return?", "¿Lo quiere solo de ida o de ida y vuelta?", "Vous le voulez en aller simple ou en aller-retour ?", "Möchten Sie eine einfache Fahrt oder hin und zurück?", "Lo desidera di sola andata o di andata e ritorno?", "Você quer só de ida ou de ida e volta?"),
+      },
+    },
+    learner: {
+      ticket_type: {
+        A: [l("Return, please.", "Ida y vuelta, por favor.", "Un aller-retour, s'il te plaît.", "Hin und zurück, bitte.", "Andata e ritorno, per favore.", "Ida e volta, por favor."), l("Just a single, please.", "Solo ida, por favor.", "Un aller simple, s'il te plaît.", "Nur einfach, bitte.", "Solo andata, per favore.", "Só ida, por favor.")],
+        BC: [
+          l("A return, if possible.", "De ida y vuelta, si es posible.", "Un aller-retour, si possible.", "Hin und zurück, wenn möglich.", "Andata e ritorno, se possibile.", "Ida e volta, se for possível."),
+          l("Only a single, please.", "Solo de ida, por favor.", "Un aller simple, s'il vous plaît.", "Nur die einfache Fahrt, bitte.", "Solo andata, per cortesia.", "Só de ida, por favor."),
+        ],
+      },
+    },
+  },
+  check_in: {
+    ask: {
+      nights: {
+        A: l("For how many nights?", "¿Para cuántas noches?", "Pour combien de nuits ?", "Für wie viele Nächte?", "Per quante notti?", "Para quantas noites?"),
+        BC: l("How many nights will you be staying with us?", "¿Cuántas noches va a quedarse con nosotros?", "Combien de nuits allez-vous rester chez nous ?", "Wie viele Nächte bleiben Sie bei uns?", "Quante notti si fermerà da noi?", "Quantas noites você vai ficar com a gente?"),
+      },
+    },
+    learner: {
+      nights: {
+        A: [l("Two nights, please.", "Dos noches, por favor.", "Deux nuits, s'il te plaît.", "Zwei Nächte, bitte.", "Due notti, per favore.", "Duas noites, por favor."), l("Just one night.", "Solo una noche.", "Juste une nuit.", "Nur eine Nacht.", "Solo una notte.", "Só uma noite.")],
+        BC: [
+          l("Three nights, if that is possible.", "Tres noches, si es posible.", "Trois nuits, si c'est possible.", "Drei Nächte, wenn das möglich ist.", "Tre notti, se possibile.", "Três noites, se for possível."),
+          l("Only one night; I am leaving tomorrow.", "Solo una noche; me marcho mañana.", "Une seule nuit ; je pars demain.", "Nur eine Nacht, ich reise morgen ab.", "Solo una notte: parto domani.", "Só uma noite; vou embora amanhã."),
+        ],
+      },
+    },
+  },
+  report_loss: {
+    ask: {
+      describe: {
+        A: l("When did you last see {the_obj}?", "¿Cuándo viste {the} por última vez?", "Quand as-tu vu {the} pour la dernière fois ?", "Wann hast du {the_obj} zuletzt gesehen?", "Quando hai visto {the} l'ultima volta?", "Quando você viu {the} pela última vez?"),
+        BC: l(
+          "Could you tell me when and where you last saw {the_obj}?",
+          "¿Podría decirme cuándo y dónde vio {the} por última vez?",
+          "Pourriez-vous me dire quand et où vous avez vu {the} pour la dernière fois ?",
+          "Könnten Sie mir sagen, wann und wo Sie {the_obj} zuletzt gesehen haben?",
+          "Potrebbe dirmi quando e dove ha visto {the} l'ultima volta?",
+          "Você poderia me dizer quando e onde viu {the} pela última vez?",
+        ),
+      },
+    },
+    learner: {
+      describe: {
+        A: [l("An hour ago, at the station.", "Hace una hora, en la estación.", "Il y a une heure, à la gare.", "Vor einer Stunde, am Bahnhof.", "Un'ora fa, alla stazione.", "Há uma hora, na estação."), l("This morning, on the bus.", "Esta mañana, en el autobús.", "Ce matin, dans le bus.", "Heute Morgen, im Bus.", "Stamattina, sull'autobus.", "Hoje de manhã, no ônibus.")],
+        BC: [
+          l("About an hour ago, at the station, I think.", "Hace más o menos una hora, en la estación, creo.", "Il y a environ une heure, à la gare, je crois.", "Vor ungefähr einer Stunde am Bahnhof, glaube ich.", "Circa un'ora fa, alla stazione, credo.", "Há mais ou menos uma hora, na estação, eu acho."),
+          l("This morning, on the bus to the hotel.", "Esta mañana, en el autobús al hotel.", "Ce matin, dans le bus pour l'hôtel.", "Heute Morgen, im Bus zum Hotel.", "Stamattina, sull'autobus per l'albergo.", "Hoje de manhã, no ônibus para o hotel."),
+        ],
+      },
+    },
+  },
+  doctor_appointment: {
+    ask: { symptoms: whatIsWrong, duration: sinceWhen },
+    learner: {
+      symptoms: {
+        A: [l("I have a headache.", "Me duele la cabeza.", "J'ai mal à la tête.", "Ich habe Kopfschmerzen.", "Ho mal di testa.", "Estou com dor de cabeça."), l("I have a fever.", "Tengo fiebre.", "J'ai de la fièvre.", "Ich habe Fieber.", "Ho la febbre.", "Estou com febre.")],
+        BC: [
+          l("I have a bad headache, and I can hardly sleep.", "Tengo un fuerte dolor de cabeza y casi no puedo dormir.", "J'ai très mal à la tête et j'ai du mal à dormir.", "Ich habe starke Kopfschmerzen und kann kaum schlafen.", "Ho un forte mal di testa e riesco a malapena a dormire.", "Estou com uma dor de cabeça forte e quase não consigo dormir."),
+          l("I have a fever and a sore throat.", "Tengo fiebre y me duele la garganta.", "J'ai de la fièvre et mal à la gorge.", "Ich habe Fieber und Halsschmerzen.", "Ho la febbre e mal di gola.", "Estou com febre e dor de garganta."),
+        ],
+      },
+      duration,
+    },
+  },
+  dentist_appointment: {
+    ask: { symptoms: whatIsWrong, duration: sinceWhen },
+    learner: {
+      symptoms: {
+        A: [l("I have toothache.", "Me duele una muela.", "J'ai mal aux dents.", "Ich habe Zahnschmerzen.", "Ho mal di denti.", "Estou com dor de dente."), l("I have lost a filling.", "Se me ha caído un empaste.", "J'ai perdu un plombage.", "Ich habe eine Füllung verloren.", "Ho perso un'otturazione.", "Perdi uma obturação.")],
+        BC: [
+          l("A tooth hurts a lot when I eat.", "Me duele mucho una muela cuando como.", "J'ai très mal à une dent quand je mange.", "Ein Zahn tut mir beim Essen sehr weh.", "Mi fa molto male un dente quando mangio.", "Um dente dói muito quando eu como."),
+          l("I have lost a filling, and the tooth is sensitive to cold.", "Se me ha caído un empaste y la muela me duele con el frío.", "J'ai perdu un plombage et la dent est sensible au froid.", "Ich habe eine Füllung verloren, und der Zahn ist kälteempfindlich.", "Ho perso un'otturazione e il dente è sensibile al freddo.", "Perdi uma obturação e o dente está sensível ao frio."),
+        ],
+      },
+      duration,
+    },
+  },
+};
+
+/** Every learner row the frames say in their own words, for the tutor's spelling check (dialogue-text.ts). */
+export function frameLearnerRows(): Row[] {
+  return Object.values(FRAME_LINES).flatMap((lines) => Object.values(lines.learner ?? {}).flatMap((byRegister) => [...byRegister.A, ...byRegister.BC]));
+}
