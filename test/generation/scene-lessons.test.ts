@@ -2,8 +2,9 @@
 // a restaurant scene names, and the words of an airport scene. Over the real data.
 import { describe, expect, test } from "bun:test";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
+import { ASK, ASK_AGAIN, LEARNER } from "../../src/generation/builtin/scene/dialogue-text.ts";
 import { understandScene } from "../../src/generation/builtin/scene/understand-scene.ts";
-import type { Lang } from "../../src/generation/languages.ts";
+import { LANGS, type Lang } from "../../src/generation/languages.ts";
 import type { LessonSet, OverviewSet, RolePlaySet } from "../../src/generation/model.ts";
 
 const engine = createBuiltinEngine();
@@ -108,6 +109,49 @@ describe("ordering food", () => {
           if (food) expect({ at, drinkText, has: drinkText.includes(ordered(food)) }).toEqual({ at, drinkText, has: false });
           // The waiter takes up the dish by its name.
           expect({ at, npc: order.npc.text.toLowerCase().includes(food ? ordered(food) : "") }).toEqual({ at, npc: true });
+        }
+      }
+    }, 60_000);
+  }
+});
+
+describe("the most used frames say their own lines", () => {
+  // scene, frame, the thing the NPC names when it takes up the request (null: the frame opens otherwise)
+  const scenes: [string, string, string | null][] = [
+    ["a rainy tapas bar in Seville", "order_food", "tapa"],
+    ["a night market in Lisbon", "buy_market", null],
+    ["train tickets at Milano Centrale, the train is delayed", "travel_tickets", "ticket_travel"],
+    ["checking in at a hotel in Rio", "check_in", null],
+    ["my wallet was stolen in Rome", "report_loss", "wallet"],
+    ["asking the way to the cathedral in Seville", "ask_way", "cathedral"],
+    ["a doctor's appointment in Madrid", "doctor_appointment", null],
+    ["un rendez-vous chez le dentiste à Lyon le matin", "dentist_appointment", null],
+  ];
+  // The intents' generic questions and the give-info answer that names nothing ("It's about the appointment").
+  const generic = (lang: Lang) => [
+    ...(["specify", "give_info", "ask_info"] as const).flatMap((i) => [ASK[i].A[lang], ASK[i].BC[lang]]),
+    ASK_AGAIN.A[lang],
+    ASK_AGAIN.BC[lang],
+  ];
+  const genericAnswers = (lang: Lang) => [...LEARNER.give_info.A, ...LEARNER.give_info.BC].map((row) => (row[lang].split("{")[0] ?? "").trim()).filter((t) => t.length > 3);
+  for (const [scene, frame, thing] of scenes) {
+    test(`${frame} (${scene}): no generic question or answer, and the NPC names the thing it takes up`, async () => {
+      for (const target of LANGS) {
+        for (const level of [1, 5, 9]) {
+          const source: Lang = target === "en" ? "es" : "en";
+          const sets = await plan(source, target, level, scene);
+          expect((sets[0] as OverviewSet).understood?.frame).toBe(frame);
+          const rolePlay = rolePlayOf(sets);
+          const at = `${target} L${level}`;
+          for (const step of rolePlay.steps) {
+            for (const line of generic(target)) expect({ at, step: step.id, npc: step.npc.text.includes(line) }).toEqual({ at, step: step.id, npc: false });
+            for (const start of genericAnswers(target)) for (const option of step.learner_options) expect({ at, step: step.id, option: option.text, generic: option.text.startsWith(start) }).toEqual({ at, step: step.id, option: option.text, generic: false });
+          }
+          if (thing) {
+            const request = rolePlay.steps[1];
+            const word = index.conceptById.get(thing)?.[target].w.toLowerCase() ?? thing;
+            expect({ at, npc: request?.npc.text, names: request?.npc.text.toLowerCase().includes(word) }).toEqual({ at, npc: request?.npc.text, names: true });
+          }
         }
       }
     }, 60_000);

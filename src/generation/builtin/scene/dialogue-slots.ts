@@ -39,7 +39,7 @@ export const FRAME_TALK: Record<FrameId, FrameTalk> = {
   order_food: talk("want", ["soup", "fish_food", "sandwich", "cake", "stew"], "restaurant", { thing: FOODS, detail: DRINKS, details: ["water", "wine", "coffee", "tea", "beer"] }),
   buy_market: talk("want", ["fruit"], "market"),
   buy_shop: talk("want", ["shirt"], "shop"),
-  ask_way: talk("want", ["map", "street"], "street"),
+  ask_way: talk("want", ["station_train", "bus_stop"], "street"),
   check_in: talk("want", ["room_hotel"], "hotel"),
   travel_tickets: talk("want", ["ticket_travel", "train"], "train"),
   border_control: talk("problem", ["passport"], "border"),
@@ -131,9 +131,12 @@ function nearest(candidates: Concept[], sceneConcepts: Concept[]): Concept | und
   return candidates.map((c, i) => ({ c, i, n: shared(c) })).sort((a, b) => b.n - a.n || a.i - b.i)[0]?.c;
 }
 
-/** The state a scene's complication puts the thing in; a scene naming none makes it unavailable. */
-export function stateOf(complication: Complication | null): State | "unavailable" {
-  return complication ?? "unavailable";
+/**
+ * The state a scene's complication puts the thing in; a scene naming none makes it unavailable,
+ * or closed where the thing is a place one is looking for (a cathedral is not "unavailable").
+ */
+export function stateOf(complication: Complication | null, frame: FrameId): State | "unavailable" {
+  return complication ?? (frame === "ask_way" ? "closed" : "unavailable");
 }
 
 /**

@@ -131,6 +131,12 @@ export const TAKE_UP: Record<Register, Row> = {
   ),
 };
 
+/** The NPC taking up a problem the learner brings with their thing: sorry, not "very good". */
+export const TAKE_UP_PROBLEM: Record<Register, Row> = {
+  A: l("{The}? I'm sorry. Let's see what we can do.", "¿{The}? Lo siento. Vamos a ver qué podemos hacer.", "{The} ? Je suis désolé. Voyons ce qu'on peut faire.", "{The}? Das tut mir leid. Mal sehen, was wir tun können.", "{The}? Mi dispiace. Vediamo che cosa possiamo fare.", "{The}? Sinto muito. Vamos ver o que a gente pode fazer."),
+  BC: l("{The}? I am sorry to hear that; we will do everything we can.", "¿{The}? Lamento oírlo; haremos todo lo posible.", "{The} ? Je suis navré de l'apprendre ; nous ferons tout notre possible.", "{The}? Das tut mir sehr leid; wir tun, was wir können.", "{The}? Mi dispiace sentirlo; faremo tutto il possibile.", "{The}? Lamento ouvir isso; vamos fazer todo o possível."),
+};
+
 /** The NPC's line asking the learner for an intent (the complication is announced instead). */
 export const ASK: Record<Exclude<Intent, "greet" | "complication">, Record<Register, Row>> = {
   request: {

@@ -10,7 +10,7 @@ import type { Concept } from "../lexicon-rules.ts";
 import { TIME_GREETING } from "../ui-text/scene-mood-text.ts";
 import type { Band } from "./band-lines.ts";
 import { bandLine } from "./band-lines.ts";
-import { ANNOUNCE, ANNOUNCE_PLAIN, ASK_AGAIN, WITHOUT_THING, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREETING, RESOLVE, TAKE_UP, type Register, type Row } from "./dialogue-text.ts";
+import { ANNOUNCE, ANNOUNCE_PLAIN, ASK_AGAIN, WITHOUT_THING, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREETING, RESOLVE, TAKE_UP, TAKE_UP_PROBLEM, type Register, type Row } from "./dialogue-text.ts";
 import { FRAME_TALK, priceText, statePhrase, stateOf } from "./dialogue-slots.ts";
 import { FRAME_LINES } from "./frame-lines.ts";
 import type { Complication } from "./cues.ts";
@@ -82,7 +82,7 @@ function slotValues(slots: DialogueSlots, lang: Lang): Record<string, string> {
   if (troubled) {
     const np = nounPhrase(troubled, lang);
     values.trouble = np.the;
-    values.state = statePhrase(stateOf(slots.complication), lang, np.gender);
+    values.state = statePhrase(stateOf(slots.complication, slots.frame.id), lang, np.gender);
   }
   return values;
 }
@@ -123,7 +123,7 @@ function npcRows(frame: Frame, i: number, reg: Register, hasThing: boolean, gram
   if (!next) return [FAREWELL[reg]];
   const rows: Row[] = [];
   if (step.intent === "greet") rows.push(GREET_BACK[reg]);
-  if (step.intent === "request" && hasThing) rows.push(FRAME_LINES[frame.id]?.takeUp?.[reg] ?? TAKE_UP[reg]);
+  if (step.intent === "request" && hasThing) rows.push(FRAME_LINES[frame.id]?.takeUp?.[reg] ?? (FRAME_TALK[frame.id].request === "problem" ? TAKE_UP_PROBLEM : TAKE_UP)[reg]);
   if (step.intent === "complication") rows.push(RESOLVE[reg]);
   if (grammar) rows.push(grammar);
   // The frame's own question for the next step, when it has one the scene can fill.

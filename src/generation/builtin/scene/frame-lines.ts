@@ -96,6 +96,41 @@ export const FRAME_LINES: Partial<Record<FrameId, FrameLines>> = {
       },
     },
   },
+  ask_way: {
+    takeUp: {
+      A: l("{The}? Yes, of course.", "¿{The}? Sí, claro.", "{The} ? Oui, bien sûr.", "{The}? Ja, klar.", "{The}? Sì, certo.", "{The}? Sim, claro."),
+      BC: l("{The}? Certainly, it is not difficult to find.", "¿{The}? Desde luego, no es difícil de encontrar.", "{The} ? Certainement, ce n'est pas difficile à trouver.", "{The}? Gern, das ist nicht schwer zu finden.", "{The}? Certo, non è difficile da trovare.", "{The}? Claro, não é difícil de encontrar."),
+    },
+    ask: {
+      distance: {
+        A: l("Go straight on and take the second street on the left.", "Sigue recto y toma la segunda calle a la izquierda.", "Va tout droit et prends la deuxième rue à gauche.", "Geh geradeaus und dann die zweite Straße links.", "Vai dritto e prendi la seconda strada a sinistra.", "Siga em frente e pegue a segunda rua à esquerda."),
+        BC: l(
+          "Go straight on and take the second street on the left; you cannot miss it.",
+          "Siga recto y tome la segunda calle a la izquierda; no tiene pérdida.",
+          "Allez tout droit et prenez la deuxième rue à gauche ; vous ne pouvez pas vous tromper.",
+          "Gehen Sie geradeaus und nehmen Sie die zweite Straße links; Sie können es nicht verfehlen.",
+          "Vada dritto e prenda la seconda strada a sinistra: non può sbagliare.",
+          "Siga em frente e pegue a segunda rua à esquerda; não tem erro.",
+        ),
+      },
+    },
+    learner: {
+      ask_way: {
+        A: [l("Excuse me, I'm looking for {the_obj}.", "Perdona, busco {the}.", "Pardon, je cherche {the}.", "Entschuldigung, ich suche {the_obj}.", "Scusa, cerco {the}.", "Com licença, estou procurando {the}."), l("Do you know where {the} is?", "¿Sabes dónde está {the}?", "Tu sais où est {the} ?", "Weißt du, wo {the} ist?", "Sai dov'è {the}?", "Você sabe onde fica {the}?")],
+        BC: [
+          l("Excuse me, could you tell me where {the} is?", "Disculpe, ¿podría decirme dónde está {the}?", "Excusez-moi, pourriez-vous me dire où se trouve {the} ?", "Entschuldigen Sie, könnten Sie mir sagen, wo {the} ist?", "Mi scusi, potrebbe dirmi dov'è {the}?", "Com licença, você poderia me dizer onde fica {the}?"),
+          l("I am trying to find {the_obj}; is it near here?", "Estoy buscando {the}; ¿está cerca de aquí?", "Je cherche {the} ; c'est près d'ici ?", "Ich suche {the_obj}. Ist das hier in der Nähe?", "Sto cercando {the}: è qui vicino?", "Estou procurando {the}; fica perto daqui?"),
+        ],
+      },
+      distance: {
+        A: [l("Is it far?", "¿Está lejos?", "C'est loin ?", "Ist es weit?", "È lontano?", "É longe?"), l("How long does it take on foot?", "¿Cuánto se tarda a pie?", "Il faut combien de temps à pied ?", "Wie lange dauert es zu Fuß?", "Quanto ci vuole a piedi?", "Quanto tempo leva a pé?")],
+        BC: [
+          l("Is it far from here?", "¿Está lejos de aquí?", "Est-ce loin d'ici ?", "Ist es weit von hier?", "È lontano da qui?", "É longe daqui?"),
+          l("How long would it take me on foot?", "¿Cuánto tardaría a pie?", "Combien de temps me faudrait-il à pied ?", "Wie lange würde ich zu Fuß brauchen?", "Quanto ci metterei a piedi?", "Quanto tempo eu levaria a pé?"),
+        ],
+      },
+    },
+  },
   check_in: {
     ask: {
       nights: {
