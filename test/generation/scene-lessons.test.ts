@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
 import { ASK, ASK_AGAIN, LEARNER } from "../../src/generation/builtin/scene/dialogue-text.ts";
-import { understandScene } from "../../src/generation/builtin/scene/understand-scene.ts";
+import { understandScene, type FrameId } from "../../src/generation/builtin/scene/understand-scene.ts";
 import { LANGS, type Lang } from "../../src/generation/languages.ts";
 import type { LessonSet, OverviewSet, RolePlaySet } from "../../src/generation/model.ts";
 
@@ -117,7 +117,7 @@ describe("ordering food", () => {
 
 describe("the most used frames say their own lines", () => {
   // scene, frame, the thing the NPC names when it takes up the request (null: the frame opens otherwise)
-  const scenes: [string, string, string | null][] = [
+  const scenes: [string, FrameId, string | null][] = [
     ["a rainy tapas bar in Seville", "order_food", "tapa"],
     ["a night market in Lisbon", "buy_market", null],
     ["train tickets at Milano Centrale, the train is delayed", "travel_tickets", "ticket_travel"],
