@@ -57,6 +57,18 @@ describe("the NPC's name the scene gives", () => {
 });
 
 describe("an airport scene", () => {
+  test("an airport's words come with it, and take the place of the railway's", async () => {
+    for (const [source, scene] of [["en", "at the airport, my flight is cancelled"], ["de", "am Flughafen, mein Flug ist gestrichen"], ["fr", "à l'aéroport, mon vol est annulé"]] as [Lang, string][]) {
+      const sets = await plan(source, "es", 2, scene);
+      const ids = (sets[0] as OverviewSet).vocabulary.map((v) => v.id);
+      expect({ scene, airport: ids.slice(0, 5).includes("airport"), flight: ids.slice(0, 5).includes("flight") }).toEqual({ scene, airport: true, flight: true });
+      for (const railway of ["train", "station_train", "platform"]) expect({ scene, railway, listed: ids.includes(railway) }).toEqual({ scene, railway, listed: false });
+      // The role-play is about the flight's ticket, not about an implied suitcase.
+      const rolePlay = rolePlayOf(sets);
+      expect(rolePlay.steps[1]?.learner_options[0]?.text).toContain(index.conceptById.get("ticket_travel")?.es.w ?? "billete");
+    }
+  });
+
   for (const target of ["en", "es", "de", "it", "pt-BR"] as Lang[]) {
     test(`à l'aéroport, mon vol est annulé (fr→${target}): a cancelled flight, and the airport words lead the list`, async () => {
       const sets = await plan("fr", target, 2, "à l'aéroport, mon vol est annulé");

@@ -122,7 +122,7 @@ function npcRows(frame: Frame, i: number, reg: Register, hasThing: boolean, gram
   if (!step) return [];
   if (!next) return [FAREWELL[reg]];
   const rows: Row[] = [];
-  if (step.intent === "greet") rows.push(GREET_BACK[reg]);
+  if (step.intent === "greet") rows.push(FRAME_LINES[frame.id]?.greetBack?.[reg] ?? GREET_BACK[reg]);
   if (step.intent === "request" && hasThing) rows.push(FRAME_LINES[frame.id]?.takeUp?.[reg] ?? (FRAME_TALK[frame.id].request === "problem" ? TAKE_UP_PROBLEM : TAKE_UP)[reg]);
   if (step.intent === "complication") rows.push(RESOLVE[reg]);
   if (grammar) rows.push(grammar);

@@ -15,6 +15,8 @@ export interface FrameLines {
   learner?: Record<string, Record<Register, Row[]>>;
   /** The NPC taking up what the learner asked for, naming it, in the frame's words. */
   takeUp?: Record<Register, Row>;
+  /** The NPC's answer to the greeting, when the NPC does not work there (a passer-by). */
+  greetBack?: Record<Register, Row>;
 }
 
 const l = (en: string, es: string, fr: string, de: string, it: string, pt: string): Row => ({ en, es, fr, de, it, "pt-BR": pt });
@@ -53,6 +55,13 @@ export const FRAME_LINES: Partial<Record<FrameId, FrameLines>> = {
       },
     },
     learner: {
+      order: {
+        A: [l("I would like {an_obj}, please.", "Quiero {an_obj}, por favor.", "Je voudrais {an_obj}, s'il te plaît.", "Ich möchte {an_obj}, bitte.", "Vorrei {an_obj}, per favore.", "Eu queria {an_obj}, por favor."), l("Can I have {an_obj}?", "¿Me pones {an_obj}?", "Je peux avoir {an_obj} ?", "Kann ich {an_obj} haben?", "Posso avere {an_obj}?", "Pode me trazer {an_obj}?")],
+        BC: [
+          l("I would like {an_obj}, if possible.", "Quisiera {an_obj}, si es posible.", "Je voudrais {an_obj}, si c'est possible.", "Ich hätte gern {an_obj}, wenn das möglich ist.", "Vorrei {an_obj}, se possibile.", "Eu gostaria de {an_obj}, se for possível."),
+          l("I think I will have {an_obj}.", "Creo que voy a tomar {an_obj}.", "Je crois que je vais prendre {an_obj}.", "Ich glaube, ich nehme {an_obj}.", "Credo che prenderò {an_obj}.", "Acho que vou pedir {an_obj}."),
+        ],
+      },
       drink: {
         A: [l("{An_order}, please.", "{An_order}, por favor.", "{An_order}, s'il te plaît.", "{An_order}, bitte.", "{An_order}, per favore.", "{An_order}, por favor."), l("For me, {an_order}.", "Para mí, {an_order}.", "Pour moi, {an_order}.", "Für mich {an_order}.", "Per me, {an_order}.", "Para mim, {an_order}.")],
         BC: [
@@ -97,11 +106,26 @@ export const FRAME_LINES: Partial<Record<FrameId, FrameLines>> = {
     },
   },
   ask_way: {
+    greetBack: {
+      A: l("{G}! I'm {npc} and I live here{at_place}.", "¡{G}! Soy {npc} y vivo aquí{at_place}.", "{G} ! Je suis {npc} et j'habite ici{at_place}.", "{G}! Ich bin {npc} und wohne hier{at_place}.", "{G}! Sono {npc} e abito qui{at_place}.", "{G}! Sou {npc} e moro aqui{at_place}."),
+      BC: l(
+        "{G}. My name is {npc}, and I have lived here{at_place} for years.",
+        "{G}. Me llamo {npc} y vivo aquí{at_place} desde hace años.",
+        "{G}. Je m'appelle {npc} et j'habite ici{at_place} depuis des années.",
+        "{G}. Mein Name ist {npc}, und ich wohne seit Jahren hier{at_place}.",
+        "{G}. Mi chiamo {npc} e abito qui{at_place} da anni.",
+        "{G}. Meu nome é {npc} e moro aqui{at_place} há anos.",
+      ),
+    },
     takeUp: {
       A: l("{The}? Yes, of course.", "¿{The}? Sí, claro.", "{The} ? Oui, bien sûr.", "{The}? Ja, klar.", "{The}? Sì, certo.", "{The}? Sim, claro."),
       BC: l("{The}? Certainly, it is not difficult to find.", "¿{The}? Desde luego, no es difícil de encontrar.", "{The} ? Certainement, ce n'est pas difficile à trouver.", "{The}? Gern, das ist nicht schwer zu finden.", "{The}? Certo, non è difficile da trovare.", "{The}? Claro, não é difícil de encontrar."),
     },
     ask: {
+      ask_way: {
+        A: l("Can I help you?", "¿Te puedo ayudar?", "Je peux t'aider ?", "Kann ich dir helfen?", "Posso aiutarti?", "Posso ajudar?"),
+        BC: l("Are you looking for something?", "¿Busca algo?", "Vous cherchez quelque chose ?", "Suchen Sie etwas?", "Cerca qualcosa?", "Você está procurando alguma coisa?"),
+      },
       distance: {
         A: l("Go straight on and take the second street on the left.", "Sigue recto y toma la segunda calle a la izquierda.", "Va tout droit et prends la deuxième rue à gauche.", "Geh geradeaus und dann die zweite Straße links.", "Vai dritto e prendi la seconda strada a sinistra.", "Siga em frente e pegue a segunda rua à esquerda."),
         BC: l(
@@ -119,7 +143,7 @@ export const FRAME_LINES: Partial<Record<FrameId, FrameLines>> = {
         A: [l("Excuse me, I'm looking for {the_obj}.", "Perdona, busco {the}.", "Pardon, je cherche {the}.", "Entschuldigung, ich suche {the_obj}.", "Scusa, cerco {the}.", "Com licença, estou procurando {the}."), l("Do you know where {the} is?", "¿Sabes dónde está {the}?", "Tu sais où est {the} ?", "Weißt du, wo {the} ist?", "Sai dov'è {the}?", "Você sabe onde fica {the}?")],
         BC: [
           l("Excuse me, could you tell me where {the} is?", "Disculpe, ¿podría decirme dónde está {the}?", "Excusez-moi, pourriez-vous me dire où se trouve {the} ?", "Entschuldigen Sie, könnten Sie mir sagen, wo {the} ist?", "Mi scusi, potrebbe dirmi dov'è {the}?", "Com licença, você poderia me dizer onde fica {the}?"),
-          l("I am trying to find {the_obj}; is it near here?", "Estoy buscando {the}; ¿está cerca de aquí?", "Je cherche {the} ; c'est près d'ici ?", "Ich suche {the_obj}. Ist das hier in der Nähe?", "Sto cercando {the}: è qui vicino?", "Estou procurando {the}; fica perto daqui?"),
+          l("I am trying to find {the_obj}; could you help me?", "Estoy buscando {the}; ¿podría ayudarme?", "Je cherche {the} ; pourriez-vous m'aider ?", "Ich suche {the_obj}. Könnten Sie mir helfen?", "Sto cercando {the}: potrebbe aiutarmi?", "Estou procurando {the}; você poderia me ajudar?"),
         ],
       },
       distance: {

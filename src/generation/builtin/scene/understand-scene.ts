@@ -27,6 +27,10 @@ export interface SceneUnderstanding {
   frame: FrameId;
   /** Lexicon concept ids the text names, in the order it names them, each in the sense that fits. */
   concepts: string[];
+  /** Those of them a setting implies rather than the text names (an airport's luggage): taught, not asked for. */
+  implied: string[];
+  /** The frame's words the setting makes wrong (an airport's railway words). */
+  displaced: string[];
   /** Lexicon topics of the scene, best first (the frame's own first). */
   topics: string[];
   place: { id: string; country: string; names: Record<Lang, string> } | null;
@@ -324,6 +328,7 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   // lost match): kept only when they fit the frame.
   const shared: Concept[] = [];
   const settingConcepts: string[] = [];
+  const displaced: string[] = [];
   let framed = false;
   for (const hit of hits) {
     const names = hit.payloads.some((p) => p.kind === "frame");
@@ -346,6 +351,13 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
       else if (p.kind === "setting") {
         for (const t of p.setting.topics) topicVotes.set(t, (topicVotes.get(t) ?? 0) + where);
         settingConcepts.push(...p.setting.concepts);
+        displaced.push(...(p.setting.insteadOf ?? []));
+        // The setting's word itself names one of its concepts ("Flughafen" the airport, "avión" the plane).
+        const said = tokens.slice(hit.start, hit.start + hit.length).join(" ");
+        for (const id of p.setting.concepts) {
+          const c = index.conceptById.get(id);
+          if (c && !named.includes(c) && LANGS.some((lang) => entryForms(c[lang]).some((f) => f.toLowerCase() === said))) named.push(c);
+        }
       }
     }
     // A word that names a frame votes for it; its topic only adds to the lesson's topics.
@@ -420,6 +432,8 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   return {
     frame: frame.id,
     concepts: conceptIds,
+    implied: conceptIds.filter((id) => settingConcepts.includes(id) && !named.some((c) => c.id === id)),
+    displaced: [...new Set(displaced)],
     topics,
     place: p ? { id: p.id, country: p.country, names: p.names } : null,
     currency: p?.currency ?? null,
