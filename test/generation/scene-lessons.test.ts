@@ -28,6 +28,9 @@ describe("the NPC's name the scene gives", () => {
     ["fr", "it", "un hôtel à Lyon, le réceptionniste Marc", "Marc"],
     ["en", "pt-BR", "a hotel in Porto with a receptionist called Inês", "Inês"],
     ["en", "de", "a bar where Lola, the waitress, is very busy", "Lola"],
+    ["de", "it", "ein Café in Wien, die Kellnerin Anna", "Anna"],
+    ["en", "es", "a pharmacy in York, the pharmacist Mr Brown", "Mr Brown"],
+    ["es", "fr", "una taberna en Madrid con el camarero don Pepe", "don Pepe"],
   ];
   for (const [source, target, scene, name] of named) {
     test(`${scene} (${source}→${target}): the partner is ${name}`, async () => {
@@ -46,7 +49,7 @@ describe("the NPC's name the scene gives", () => {
   });
 
   test("places, sentence starts, things and German nouns are not names", () => {
-    const scenes = ["a waitress in Seville", "the waiter Seville", "a busy bar. Waitress Madrid", "a tapas bar, the waiter. Paris is lovely", "Lola the waitress in a bar", "der Kellner Bier in der Kneipe", "a waitress in a bar"];
+    const scenes = ["the waitress Rosa in a bar", "the waiter Mr", "a waitress in Seville", "the waiter Seville", "a busy bar. Waitress Madrid", "a tapas bar, the waiter. Paris is lovely", "Lola the waitress in a bar", "der Kellner Bier in der Kneipe", "a waitress in a bar"];
     for (const text of scenes) expect({ text, name: understandScene(index, { text, source: "en", target: "es" })?.npcName ?? null }).toEqual({ text, name: null });
   });
 

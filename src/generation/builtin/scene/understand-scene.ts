@@ -12,7 +12,7 @@ import { guessLanguage } from "../language-guess.ts";
 import { coreWords } from "../tutor/core-words.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
 import { readMood } from "../npc-voice.ts";
-import { foldAccents, stem, words } from "../text-normalise.ts";
+import { foldAccents, foldCase, stem, words } from "../text-normalise.ts";
 import { COMPLICATION_CUES, NIGHT_WORDS, ROLE_CUES, SETTINGS, type Complication } from "./cues.ts";
 import { FRAME_BY_ID, FRAMES, TOPIC_FRAME, type Frame, type FrameId } from "./frames.ts";
 import { PLACES, regionNote, type Currency, type Place, type RegionNote } from "./places.ts";
@@ -447,31 +447,42 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
 }
 
 // Words between a role and its name ("a waitress called Lola", "le serveur nommé Marc").
-const NAMING = new Set("called named named called llamado llamada nommé nommée appelé appelée namens genannt chiamato chiamata chamado chamada".split(" "));
+const NAMING = new Set("called named llamado llamada nommé nommée appelé appelée namens genannt chiamato chiamata chamado chamada".split(" "));
+// A title goes with the name it precedes ("the pharmacist Mr Brown", "el camarero don Pepe").
+const TITLES = new Set("mr mrs ms miss dr herr frau señor señora don doña monsieur madame mademoiselle signor signora signore dottor dottore senhor senhora seu dona".split(" "));
 
 /**
  * The name the scene gives the NPC: a capitalised word right after the role ("waitress Lola",
- * "der Kellner Hans") or right before it ("where Lola, the waitress, …"). A word the scene reads
- * as something else (a place, a thing), a sentence's first word, and a word of the German
- * lexicon (German nouns are capitalised) are not names.
+ * "der Kellner Hans", after a title: "Mr Brown") or right before it ("where Lola, the waitress,
+ * …"). A place, a word of the scene's cues, a sentence's first word, a word of the lexicon in any
+ * language (German nouns are capitalised: "der Kellner Bier") and a word written in lower case in
+ * the engine's sentences ("Rosa" is pink) are not names.
  */
 function sceneName(index: LexiconIndex, text: string, hits: Hit[], raw: string[]): string | null {
-  const read = new Set(hits.flatMap((h) => Array.from({ length: h.length }, (_, j) => h.start + j)));
-  const starts = [...text.normalize("NFC").matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m.index ?? 0);
-  const german = index.language("de").knownWords;
-  const isName = (i: number): boolean => {
+  const cued = new Set(hits.filter((h) => h.payloads.some((p) => p.kind !== "concept" && p.kind !== "topic")).flatMap((h) => Array.from({ length: h.length }, (_, j) => h.start + j)));
+  const nfc = text.normalize("NFC");
+  const starts = [...nfc.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m.index ?? 0);
+  const common = (word: string) => LANGS.some((lang) => index.language(lang).forms.has(foldCase(word)) || index.language(lang).lowerCaseSeen.has(word.toLowerCase()));
+  const capitalised = (i: number): boolean => {
     const word = raw[i];
-    if (word === undefined || read.has(i) || !/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
-    if (/^[\s"«»„“”'(-]*$|[.!?:;]["»“”')\s]*$/u.test(text.normalize("NFC").slice(0, starts[i]))) return false;
-    return !german.has(word.toLowerCase());
+    if (word === undefined || cued.has(i) || !/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
+    return !/^[\s"«»„“”'(-]*$|[.!?:;]["»“”')\s]*$/u.test(nfc.slice(0, starts[i]));
+  };
+  const name = (i: number): string | null => {
+    const word = raw[i];
+    // After a title (Spanish "don" is written in lower case) the name may be a common word: Mr Brown, Herr Koch.
+    if (word !== undefined && TITLES.has(word.toLowerCase()) && !cued.has(i)) return capitalised(i + 1) ? `${word} ${raw[i + 1]}` : null;
+    return capitalised(i) && !common(word as string) ? (word as string) : null;
   };
   for (const hit of hits) {
     if (!hit.payloads.some((p) => p.kind === "role")) continue;
     const after = hit.start + hit.length;
-    const next = NAMING.has((raw[after] ?? "").toLowerCase()) ? after + 1 : after;
-    if (isName(next)) return raw[next] as string;
+    const found = name(NAMING.has((raw[after] ?? "").toLowerCase()) ? after + 1 : after);
+    if (found) return found;
     const before = ARTICLES.has((raw[hit.start - 1] ?? "").toLowerCase()) ? hit.start - 2 : hit.start - 1;
-    if (before >= 0 && isName(before)) return raw[before] as string;
+    // Before the role: "Lola, the waitress", "Mr Brown, the pharmacist".
+    const earlier = before < 0 ? null : TITLES.has((raw[before - 1] ?? "").toLowerCase()) ? name(before - 1) : name(before);
+    if (earlier) return earlier;
   }
   return null;
 }
