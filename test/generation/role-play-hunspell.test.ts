@@ -33,6 +33,11 @@ const SCENES = [
   "à l'aéroport, mon vol est annulé",
   "a night market in Lisbon",
   "a paella and a glass of wine in Valencia",
+  "buying a shirt in a clothes shop in Madrid",
+  "at the pharmacy, I need medicine",
+  "sending a parcel at the post office",
+  "opening a bank account",
+  "asking the way to the cathedral in Seville",
 ];
 // Valid words the dictionaries lack: "reais", the plural of the Brazilian real, borrowed as it
 // is into English and French; Spanish imperatives with an attached pronoun (Hunspell's es

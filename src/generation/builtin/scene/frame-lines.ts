@@ -17,6 +17,8 @@ export interface FrameLines {
   takeUp?: Record<Register, Row>;
   /** The NPC's answer to the greeting, when the NPC does not work there (a passer-by). */
   greetBack?: Record<Register, Row>;
+  /** The lines fit only a thing of this topic (a size is a garment's, not a book's). */
+  thingTopic?: string;
 }
 
 const l = (en: string, es: string, fr: string, de: string, it: string, pt: string): Row => ({ en, es, fr, de, it, "pt-BR": pt });
@@ -84,6 +86,86 @@ export const FRAME_LINES: Partial<Record<FrameId, FrameLines>> = {
         BC: [
           l("Two kilos, if you would be so kind.", "Dos kilos, si es tan amable.", "Deux kilos, si vous voulez bien.", "Zwei Kilo, wenn Sie so freundlich wären.", "Due chili, se è così gentile.", "Dois quilos, por gentileza."),
           l("Half a kilo will be enough, thank you.", "Con medio kilo tengo bastante, gracias.", "Un demi-kilo suffira, merci.", "Ein halbes Kilo reicht, danke.", "Mezzo chilo basterà, grazie.", "Meio quilo está bom, obrigado."),
+        ],
+      },
+    },
+  },
+  buy_shop: {
+    thingTopic: "clothing",
+    ask: {
+      size: {
+        A: l("What size?", "¿Qué talla?", "Quelle taille ?", "Welche Größe?", "Che taglia?", "Qual tamanho?"),
+        BC: l("What size do you take?", "¿Qué talla usa?", "Quelle taille faites-vous ?", "Welche Größe tragen Sie?", "Che taglia porta?", "Qual é o seu tamanho?"),
+      },
+    },
+    learner: {
+      size: {
+        A: [l("A medium, please.", "La talla mediana, por favor.", "La taille moyenne, s'il te plaît.", "Die mittlere Größe, bitte.", "La taglia media, per favore.", "O tamanho médio, por favor."), l("One size bigger, please.", "Una talla más, por favor.", "Une taille au-dessus, s'il te plaît.", "Eine Nummer größer, bitte.", "Una taglia più grande, per favore.", "Um tamanho maior, por favor.")],
+        BC: [
+          l("I usually take a medium.", "Normalmente uso la talla mediana.", "Je fais d'habitude une taille moyenne.", "Normalerweise trage ich die mittlere Größe.", "Di solito porto la taglia media.", "Normalmente eu uso o tamanho médio."),
+          l("I think I need one size bigger.", "Creo que necesito una talla más.", "Je crois qu'il me faut la taille au-dessus.", "Ich glaube, ich brauche eine Nummer größer.", "Credo di aver bisogno di una taglia più grande.", "Acho que preciso de um tamanho maior."),
+        ],
+      },
+    },
+  },
+  pharmacy: {
+    ask: {
+      dosage: {
+        A: l("Do you have a prescription?", "¿Tienes receta?", "Tu as une ordonnance ?", "Hast du ein Rezept?", "Hai la ricetta?", "Você tem receita?"),
+        BC: l("Do you have a prescription from your doctor?", "¿Tiene una receta del médico?", "Avez-vous une ordonnance de votre médecin ?", "Haben Sie ein Rezept von Ihrem Arzt?", "Ha una ricetta del medico?", "Você tem uma receita do médico?"),
+      },
+    },
+    learner: {
+      dosage: {
+        A: [l("Yes, here it is.", "Sí, aquí está.", "Oui, la voici.", "Ja, hier ist es.", "Sì, eccola.", "Sim, aqui está."), l("No, I don't have one.", "No, no tengo.", "Non, je n'en ai pas.", "Nein, ich habe keins.", "No, non ce l'ho.", "Não, não tenho.")],
+        BC: [
+          l("Yes, here is the prescription my doctor gave me.", "Sí, aquí tiene la receta que me dio el médico.", "Oui, voici l'ordonnance que m'a donnée mon médecin.", "Ja, hier ist das Rezept, das mir mein Arzt gegeben hat.", "Sì, ecco la ricetta che mi ha dato il medico.", "Sim, aqui está a receita que o médico me deu."),
+          l("No, I am afraid I do not have one.", "No, me temo que no tengo.", "Non, je crains de ne pas en avoir.", "Nein, leider habe ich keins.", "No, purtroppo non ce l'ho.", "Não, infelizmente não tenho."),
+        ],
+      },
+    },
+  },
+  post_office: {
+    ask: {
+      service: {
+        A: l("Standard or express?", "¿Envío normal o urgente?", "Envoi normal ou express ?", "Normaler Versand oder Express?", "Spedizione normale o prioritaria?", "Envio normal ou expresso?"),
+        BC: l("Would you prefer standard or express delivery?", "¿Prefiere envío normal o urgente?", "Préférez-vous un envoi normal ou express ?", "Möchten Sie normalen Versand oder Express?", "Preferisce la spedizione normale o prioritaria?", "Você prefere envio normal ou expresso?"),
+      },
+    },
+    learner: {
+      service: {
+        A: [l("Express, please.", "Urgente, por favor.", "En express, s'il te plaît.", "Express, bitte.", "Prioritaria, per favore.", "Expresso, por favor."), l("Standard is fine.", "Normal está bien.", "Normal, ça va.", "Normal reicht.", "Normale va bene.", "Normal está bom.")],
+        BC: [
+          l("Express, please; it is rather urgent.", "Urgente, por favor; corre bastante prisa.", "En express, s'il vous plaît ; c'est assez urgent.", "Express, bitte; es ist ziemlich dringend.", "Prioritaria, per favore: è piuttosto urgente.", "Expresso, por favor; é bastante urgente."),
+          l("Standard delivery will do, thank you.", "Con el envío normal basta, gracias.", "Un envoi normal suffira, merci.", "Normaler Versand reicht, danke.", "La spedizione normale basta, grazie.", "O envio normal já está bom, obrigado."),
+        ],
+      },
+    },
+  },
+  bank_appointment: {
+    ask: {
+      amount: {
+        A: l("How much money do you want to pay in?", "¿Cuánto dinero quieres ingresar?", "Combien d'argent veux-tu déposer ?", "Wie viel Geld möchtest du einzahlen?", "Quanti soldi vuoi versare?", "Quanto dinheiro você quer depositar?"),
+        BC: l("How much would you like to pay in to begin with?", "¿Cuánto desea ingresar para empezar?", "Combien souhaitez-vous déposer pour commencer ?", "Wie viel möchten Sie zu Beginn einzahlen?", "Quanto desidera versare per cominciare?", "Quanto você deseja depositar para começar?"),
+      },
+      passport: {
+        A: l("Can I see your passport?", "¿Me enseñas el pasaporte?", "Tu peux me montrer ton passeport ?", "Kann ich deinen Pass sehen?", "Posso vedere il passaporto?", "Posso ver o seu passaporte?"),
+        BC: l("Could I see your passport, please?", "¿Podría enseñarme su pasaporte, por favor?", "Pourrais-je voir votre passeport, s'il vous plaît ?", "Dürfte ich bitte Ihren Pass sehen?", "Potrei vedere il suo passaporto, per favore?", "Eu poderia ver o seu passaporte, por favor?"),
+      },
+    },
+    learner: {
+      amount: {
+        A: [l("Five hundred, please.", "Quinientos, por favor.", "Cinq cents, s'il te plaît.", "Fünfhundert, bitte.", "Cinquecento, per favore.", "Quinhentos, por favor."), l("Not much, just a little.", "No mucho, solo un poco.", "Pas beaucoup, juste un peu.", "Nicht viel, nur ein bisschen.", "Non molto, solo un po'.", "Não muito, só um pouco.")],
+        BC: [
+          l("Around a thousand, if that is enough.", "Unos mil, si es suficiente.", "Environ mille, si cela suffit.", "Ungefähr tausend, wenn das reicht.", "Circa mille, se basta.", "Uns mil, se for suficiente."),
+          l("Only a small amount for now.", "Solo una pequeña cantidad por ahora.", "Seulement une petite somme pour l'instant.", "Vorerst nur einen kleinen Betrag.", "Solo una piccola somma per ora.", "Só uma pequena quantia por enquanto."),
+        ],
+      },
+      passport: {
+        A: [l("Yes, here is my passport.", "Sí, aquí está mi pasaporte.", "Oui, voici mon passeport.", "Ja, hier ist mein Pass.", "Sì, ecco il mio passaporto.", "Sim, aqui está o meu passaporte."), l("Here you are.", "Aquí tienes.", "Voilà.", "Bitte schön.", "Ecco.", "Aqui está.")],
+        BC: [
+          l("Of course, here is my passport.", "Por supuesto, aquí tiene mi pasaporte.", "Bien sûr, voici mon passeport.", "Natürlich, hier ist mein Pass.", "Certo, ecco il mio passaporto.", "Claro, aqui está o meu passaporte."),
+          l("Certainly; I have brought everything you need.", "Desde luego; he traído todo lo que necesita.", "Certainement ; j'ai apporté tout ce dont vous avez besoin.", "Selbstverständlich; ich habe alles mitgebracht, was Sie brauchen.", "Certamente; ho portato tutto quello che le serve.", "Com certeza; eu trouxe tudo o que você precisa."),
         ],
       },
     },
