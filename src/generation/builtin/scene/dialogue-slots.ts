@@ -110,8 +110,9 @@ export function chooseThings(
   const ranked = [...own.filter((c) => frameConcepts.has(c.id)), ...own.filter((c) => !frameConcepts.has(c.id)), ...defaults];
   const { kinds } = FRAME_TALK[frame];
   // Of two kinds, each is the scene's own (the tapas, the wine), else the default nearest the scene (a café's cake and coffee).
+  // The frame's own words of the kind come after its defaults, for data sets that lack the defaults.
   const ofKind = (allowed: ReadonlySet<string>, fallback: string[]) =>
-    sceneConcepts.filter(isThing).find((c) => allowed.has(c.id)) ?? nearest(fallback.map(byId).filter(isThing), sceneConcepts) ?? null;
+    sceneConcepts.filter(isThing).find((c) => allowed.has(c.id)) ?? nearest([...fallback, ...[...frameConcepts].filter((id) => allowed.has(id))].map(byId).filter(isThing), sceneConcepts) ?? null;
   const thing = kinds ? ofKind(kinds.thing, FRAME_TALK[frame].things) : (ranked[0] ?? null);
   // What the learner specifies: the scene's next thing ("a table", then "the wine"), else the same.
   const detail = kinds ? (ofKind(kinds.detail, kinds.details) ?? thing) : (ranked.find((c) => c !== thing) ?? thing);
