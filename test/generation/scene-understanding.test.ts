@@ -59,6 +59,8 @@ const UNDERSTOOD: Row[] = [
   { lang: "es", text: "un accidente en la carretera, hay un herido", frame: "emergency", concepts: ["accident"] },
   { lang: "es", text: "mercado de Ciudad de México por la mañana", frame: "buy_market", place: "mexico_city", currency: "MXN", time: "morning" },
   { lang: "es", text: "la cultura de Buenos Aires", frame: "guided_visit", concepts: ["culture"], notConcepts: ["crop"], place: "buenos_aires", currency: "ARS" },
+  // "está" is an everyday word, not "este" (the east) by its stem.
+  { lang: "es", text: "en el aeropuerto, mi vuelo está cancelado", frame: "travel_tickets", complication: "cancelled", concepts: ["airport", "flight"], notConcepts: ["east"] },
   // fr
   { lang: "fr", text: "un entretien d'embauche dans une maison d'édition à Paris", frame: "job_interview", concepts: ["job_interview"], notConcepts: ["house", "hearth"], place: "paris" },
   { lang: "fr", text: "acheter des billets de train à la gare, le train est annulé", frame: "travel_tickets", complication: "cancelled", concepts: ["station_train"] },
