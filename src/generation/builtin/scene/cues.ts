@@ -232,3 +232,6 @@ export const NIGHT_WORDS: Words = {
   it: ["notte", "mezzanotte", "notturno", "notturna", "stanotte", "stasera"],
   "pt-BR": ["noite", "meia-noite", "noturno", "noturna", "esta noite"],
 };
+
+/** Articles of the six languages, which stand between a locative or a role and its word. */
+export const ARTICLES = new Set("the a an el la los las le les l du des del della dello dei der die das dem den des o os as il lo gli i do da".split(" "));

@@ -12,8 +12,9 @@ import { guessLanguage } from "../language-guess.ts";
 import { coreWords } from "../tutor/core-words.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
 import { readMood } from "../npc-voice.ts";
-import { foldAccents, foldCase, stem, words } from "../text-normalise.ts";
-import { COMPLICATION_CUES, NIGHT_WORDS, ROLE_CUES, SETTINGS, type Complication } from "./cues.ts";
+import { foldAccents, stem, words } from "../text-normalise.ts";
+import { ARTICLES, COMPLICATION_CUES, NIGHT_WORDS, ROLE_CUES, SETTINGS, type Complication } from "./cues.ts";
+import { npcNameOf } from "./npc-name.ts";
 import { FRAME_BY_ID, FRAMES, TOPIC_FRAME, type Frame, type FrameId } from "./frames.ts";
 import { PLACES, regionNote, type Currency, type Place, type RegionNote } from "./places.ts";
 
@@ -96,7 +97,6 @@ const STOP_WORDS = new Set(
 const LOCATIVES = new Set(
   "near at in on by to beside behind next outside inside por durante pendant während cerca junto sobre en frente près à au aux dans sur chez devant bei neben im am an auf vor hinter vicino nel nella nei sulla sul sui al all alla allo ai alle presso perto no na nos nas ao em".split(" "),
 );
-const ARTICLES = new Set("the a an el la los las le les l du des del della dello dei der die das dem den des o os as il lo gli i do da".split(" "));
 const AMBIGUOUS_PLACES = new Set(["nice", "porto", "rio", "salvador", "valencia"]);
 
 const tables = new WeakMap<LexiconIndex, CueTables>();
@@ -443,50 +443,14 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
     timeOfDay: night ? "night" : mood.time,
     complication,
     npcRole: npcRoleFromPersona ?? sceneRole ?? frame.npcRole,
-    npcName: input.npc?.name ?? sceneName(index, input.text, hits, raw) ?? null,
+    npcName: input.npc?.name ?? npcNameOf(index, input.text, raw, readAsCue(hits), hits.filter((h) => h.payloads.some((p) => p.kind === "role"))) ?? null,
     confidence,
   };
 }
 
-// Words between a role and its name ("a waitress called Lola", "le serveur nommé Marc").
-const NAMING = new Set("called named llamado llamada nommé nommée appelé appelée namens genannt chiamato chiamata chamado chamada".split(" "));
-// A title goes with the name it precedes ("the pharmacist Mr Brown", "el camarero don Pepe").
-const TITLES = new Set("mr mrs ms miss dr herr frau señor señora don doña monsieur madame mademoiselle signor signora signore dottor dottore senhor senhora seu dona".split(" "));
-
-/**
- * The name the scene gives the NPC: a capitalised word right after the role ("waitress Lola",
- * "der Kellner Hans", after a title: "Mr Brown") or right before it ("where Lola, the waitress,
- * …"). A place, a word of the scene's cues, a sentence's first word, a word of the lexicon in any
- * language (German nouns are capitalised: "der Kellner Bier") and a word written in lower case in
- * the engine's sentences ("Rosa" is pink) are not names.
- */
-function sceneName(index: LexiconIndex, text: string, hits: Hit[], raw: string[]): string | null {
-  const cued = new Set(hits.filter((h) => h.payloads.some((p) => p.kind !== "concept" && p.kind !== "topic")).flatMap((h) => Array.from({ length: h.length }, (_, j) => h.start + j)));
-  const nfc = text.normalize("NFC");
-  const starts = [...nfc.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m.index ?? 0);
-  const common = (word: string) => LANGS.some((lang) => index.language(lang).forms.has(foldCase(word)) || index.language(lang).lowerCaseSeen.has(word.toLowerCase()));
-  const capitalised = (i: number): boolean => {
-    const word = raw[i];
-    if (word === undefined || cued.has(i) || !/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
-    return !/^[\s"«»„“”'(-]*$|[.!?:;]["»“”')\s]*$/u.test(nfc.slice(0, starts[i]));
-  };
-  const name = (i: number): string | null => {
-    const word = raw[i];
-    // After a title (Spanish "don" is written in lower case) the name may be a common word: Mr Brown, Herr Koch.
-    if (word !== undefined && TITLES.has(word.toLowerCase()) && !cued.has(i)) return capitalised(i + 1) ? `${word} ${raw[i + 1]}` : null;
-    return capitalised(i) && !common(word as string) ? (word as string) : null;
-  };
-  for (const hit of hits) {
-    if (!hit.payloads.some((p) => p.kind === "role")) continue;
-    const after = hit.start + hit.length;
-    const found = name(NAMING.has((raw[after] ?? "").toLowerCase()) ? after + 1 : after);
-    if (found) return found;
-    const before = ARTICLES.has((raw[hit.start - 1] ?? "").toLowerCase()) ? hit.start - 2 : hit.start - 1;
-    // Before the role: "Lola, the waitress", "Mr Brown, the pharmacist".
-    const earlier = before < 0 ? null : TITLES.has((raw[before - 1] ?? "").toLowerCase()) ? name(before - 1) : name(before);
-    if (earlier) return earlier;
-  }
-  return null;
+/** The positions of the words read as one of the engine's scene cues (a place, a role, a frame), not as a lexicon word. */
+function readAsCue(hits: Hit[]): Set<number> {
+  return new Set(hits.filter((h) => h.payloads.some((p) => p.kind !== "concept" && p.kind !== "topic")).flatMap((h) => Array.from({ length: h.length }, (_, j) => h.start + j)));
 }
 
 const nightStems = new Map<Lang, string[][]>(LANGS.map((lang) => [lang, NIGHT_WORDS[lang].map((w) => words(w).map((x) => stem(x, lang)))]));
