@@ -29,11 +29,22 @@ const SCENES = [
   "a job interview in Munich",
   "a guided tour of an exhibition in Paris, the museum is closed",
   "planning a birthday party in Buenos Aires",
+  "a doctor's appointment in Madrid, I have a fever",
+  "à l'aéroport, mon vol est annulé",
+  "a night market in Lisbon",
+  "a paella and a glass of wine in Valencia",
+  "buying a shirt in a clothes shop in Madrid",
+  "at the pharmacy, I need medicine",
+  "sending a parcel at the post office",
+  "opening a bank account",
+  "asking the way to the cathedral in Seville",
 ];
 // Valid words the dictionaries lack: "reais", the plural of the Brazilian real, borrowed as it
 // is into English and French; Spanish imperatives with an attached pronoun (Hunspell's es
-// dictionary lists few); German "herführt", her+führen in a subordinate clause.
-const NOT_IN_DICTIONARIES: Partial<Record<Lang, string[]>> = { en: ["reais"], fr: ["reais"], es: ["pregúnteme", "Permítame"], de: ["herführt"] };
+// dictionary lists few); German "herführt", her+führen in a subordinate clause; the tapa of a
+// Spanish bar, in the Oxford dictionary and the Duden (die Tapa, die Tapas) but not in Hunspell's;
+// British "cancelled" (the English the learner reads is en-GB, the dictionary installed en_US).
+const NOT_IN_DICTIONARIES: Partial<Record<Lang, string[]>> = { en: ["reais", "tapa", "cancelled"], fr: ["reais"], es: ["pregúnteme", "Permítame"], de: ["herführt", "Tapa"] };
 // Names the scene sets, not words of the language.
 const NAMES = new Set([...PLACES.flatMap((p) => Object.values(p.names).flatMap((n) => n.split(/[\s-]+/))), ...Object.values(DEFAULT_NPC_NAME)].map((w) => w.toLowerCase()));
 

@@ -59,9 +59,15 @@ const UNDERSTOOD: Row[] = [
   { lang: "es", text: "un accidente en la carretera, hay un herido", frame: "emergency", concepts: ["accident"] },
   { lang: "es", text: "mercado de Ciudad de México por la mañana", frame: "buy_market", place: "mexico_city", currency: "MXN", time: "morning" },
   { lang: "es", text: "la cultura de Buenos Aires", frame: "guided_visit", concepts: ["culture"], notConcepts: ["crop"], place: "buenos_aires", currency: "ARS" },
+  // "está" is an everyday word, not "este" (the east) by its stem.
+  { lang: "es", text: "en el aeropuerto, mi vuelo está cancelado", frame: "travel_tickets", complication: "cancelled", concepts: ["airport", "flight"], notConcepts: ["east"] },
   // fr
   { lang: "fr", text: "un entretien d'embauche dans une maison d'édition à Paris", frame: "job_interview", concepts: ["job_interview"], notConcepts: ["house", "hearth"], place: "paris" },
   { lang: "fr", text: "acheter des billets de train à la gare, le train est annulé", frame: "travel_tickets", complication: "cancelled", concepts: ["station_train"] },
+  // "vol" is a flight and a theft: the other word that says what went wrong (annulé) keeps it a flight.
+  { lang: "fr", text: "à l'aéroport, mon vol est annulé", frame: "travel_tickets", complication: "cancelled", concepts: ["airport", "flight"] },
+  { lang: "fr", text: "mon vol est retardé", frame: "travel_tickets", complication: "delayed", concepts: ["flight"] },
+  { lang: "fr", text: "on m'a volé mon portefeuille", frame: "report_loss", complication: "stolen", concepts: ["wallet"] },
   { lang: "fr", text: "un café à Lyon le matin, le serveur est pressé", frame: "order_food", place: "lyon", time: "morning", role: "waiter" },
   { lang: "fr", text: "j'ai perdu mon passeport au commissariat de Marseille", frame: "report_loss", complication: "lost", place: "marseille", concepts: ["passport"] },
   { lang: "fr", text: "rendez-vous chez le médecin, j'ai mal à la tête", frame: "doctor_appointment", concepts: ["doctor"] },

@@ -66,7 +66,8 @@ describe("the tutor follows the plan's role-play", () => {
   test("asked what exactly, naming the thing moves on instead of repeating the line of the order", async () => {
     const sets = await planFor("en", "fr", 2, "un petit café près du port");
     const steps = rolePlayOf(sets).steps;
-    const turns = await talk("en", "fr", 2, sets, ["bonjour", "je voudrai un cafe s'il vous plait", "le cafe"]);
+    // At a café the learner orders something to eat, then the coffee the waiter asks about.
+    const turns = await talk("en", "fr", 2, sets, ["bonjour", "je voudrai un sandwich s'il vous plait", "le cafe"]);
     expect(turns[1]?.reply).toBe(steps[1]?.npc.text as string);
     expect(turns[2]?.reply).toBe(steps[2]?.npc.text as string);
     expect(turns[2]?.progress.intent).toBe("specify");

@@ -86,8 +86,10 @@ export function buildLessonContext(index: LexiconIndex, request: LessonPlanReque
   // The scene's own words first, then the words its situation needs, then its topics'.
   // From B1 on most of the list is new at the level (vocabulary.ts): the frame's everyday words
   // are taken first only when they are near the level.
-  const frameConcepts = (FRAME_BY_ID.get(understood.frame)?.concepts ?? []).filter((id) => request.level < 4 || (index.conceptById.get(id)?.level ?? 0) >= request.level - 1);
-  const named = [...new Set([...understood.concepts, ...frameConcepts])].map((id) => index.conceptById.get(id)).filter((c): c is Concept => c !== undefined);
+  // A setting's implied words (an airport's luggage) come after the frame's, whose words it makes wrong are left out.
+  const frameConcepts = (FRAME_BY_ID.get(understood.frame)?.concepts ?? []).filter((id) => !understood.displaced.includes(id) && (request.level < 4 || (index.conceptById.get(id)?.level ?? 0) >= request.level - 1));
+  const said = understood.concepts.filter((id) => !understood.implied.includes(id));
+  const named = [...new Set([...said, ...frameConcepts, ...understood.implied])].map((id) => index.conceptById.get(id)).filter((c): c is Concept => c !== undefined);
   const core = selectConcepts(index, {
     level: request.level,
     source: request.source,
@@ -111,7 +113,12 @@ export function buildLessonContext(index: LexiconIndex, request: LessonPlanReque
     grammar: explainedGrammar(index, request, random.fork("grammar")),
     scenario: chooseScenario(index, topics),
     mood: readMood(request.subject.text, request.npc?.persona ?? null),
-    npc: request.npc ? { name: request.npc.name, persona: request.npc.persona, given: true } : { name: DEFAULT_NPC_NAME[request.target], persona: null, given: false },
+    // The request's NPC first, then the name the scene gives its role ("waitress Lola"), else the engine's.
+    npc: request.npc
+      ? { name: request.npc.name, persona: request.npc.persona, given: true }
+      : understood.npcName
+        ? { name: understood.npcName, persona: null, given: true }
+        : { name: DEFAULT_NPC_NAME[request.target], persona: null, given: false },
     random,
     targetName: LANGUAGE_NAMES[request.source][request.target],
     sourceName: LANGUAGE_NAMES[request.source][request.source],

@@ -24,7 +24,8 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
   const frame = FRAME_BY_ID.get(understood.frame);
   if (!frame) return null;
   const byId = (id: string) => context.index.conceptById.get(id);
-  const sceneConcepts = understood.concepts.map(byId).filter((c): c is Concept => c !== undefined);
+  // What a setting only implies (an airport's luggage) is taught, not what the conversation is about.
+  const sceneConcepts = understood.concepts.filter((id) => !understood.implied.includes(id)).map(byId).filter((c): c is Concept => c !== undefined);
   const { thing, detail, troubled } = chooseThings(frame.id, sceneConcepts, understood.complication, new Set(frame.concepts), byId);
   const band = bandOf(context.profile.level);
   const steps = frameDialogue(

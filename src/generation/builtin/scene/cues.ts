@@ -185,9 +185,10 @@ export const ROLE_CUES: Record<string, Words> = {
 
 /**
  * Settings named by several words that must be read together: they add their topics to the
- * scene and keep their words from being read one by one.
+ * scene and keep their words from being read one by one. A setting's concepts are taught after
+ * the frame's own words, and take the place of those the setting makes wrong (`insteadOf`).
  */
-export const SETTINGS: { id: string; topics: string[]; concepts: string[]; cues: Words }[] = [
+export const SETTINGS: { id: string; topics: string[]; concepts: string[]; cues: Words; insteadOf?: string[] }[] = [
   {
     id: "publisher",
     topics: ["media_news", "work"],
@@ -208,6 +209,14 @@ export const SETTINGS: { id: string; topics: string[]; concepts: string[]; cues:
     cues: { en: ["newsroom", "newspaper office"], es: ["redacción"], fr: ["rédaction"], de: ["redaktion"], it: ["redazione"], "pt-BR": ["redação"] },
   },
   {
+    // At an airport the tickets are a flight's: its words take the place of the railway's.
+    id: "airport",
+    topics: ["travel", "transport"],
+    concepts: ["airport", "flight", "plane", "passport", "luggage", "suitcase", "boarding_pass", "check_in", "passenger"],
+    insteadOf: ["station_train", "platform", "train", "change_trains", "timetable_transport", "connection_transfer"],
+    cues: { en: ["airport", "plane", "aeroplane", "airplane"], es: ["aeropuerto", "avión"], fr: ["aéroport", "avion"], de: ["flughafen", "flugzeug"], it: ["aeroporto", "aereo"], "pt-BR": ["aeroporto", "avião"] },
+  },
+  {
     id: "town_hall",
     topics: ["city", "society_politics"],
     concepts: ["town_hall", "mayor", "form_document"],
@@ -223,3 +232,6 @@ export const NIGHT_WORDS: Words = {
   it: ["notte", "mezzanotte", "notturno", "notturna", "stanotte", "stasera"],
   "pt-BR": ["noite", "meia-noite", "noturno", "noturna", "esta noite"],
 };
+
+/** Articles of the six languages, which stand between a locative or a role and its word. */
+export const ARTICLES = new Set("the a an el la los las le les l du des del della dello dei der die das dem den des o os as il lo gli i do da".split(" "));

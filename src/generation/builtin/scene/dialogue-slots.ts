@@ -19,15 +19,27 @@ interface FrameTalk {
   things: string[];
   /** What is delayed, full or closed when the scene names no such thing. */
   venue: string;
+  /**
+   * When what is asked for is one kind of thing and what is specified another (a dish, then
+   * the drink the waiter asks for): the concepts of each kind, and the details said when the
+   * scene names none.
+   */
+  kinds?: { thing: ReadonlySet<string>; detail: ReadonlySet<string>; details: string[] };
 }
 
-const talk = (request: RequestKind, things: string[], venue: string): FrameTalk => ({ request, things, venue });
+const talk = (request: RequestKind, things: string[], venue: string, kinds?: FrameTalk["kinds"]): FrameTalk => ({ request, things, venue, ...(kinds ? { kinds } : {}) });
+
+// What a guest orders to eat and to drink. Listed, because the lexicon's food topic also holds
+// meals, tastes, the cellar and the table: "I would like a flavour" or "a table" is not an
+// order, and "a dish, please" does not answer "and to drink?".
+const FOODS = new Set(["tapa", "paella", "soup", "fish_food", "chicken", "meat", "beef", "pork", "lamb", "ham", "sausage", "cheese", "bread", "rice", "pasta", "salad", "stew", "seafood", "starter", "dessert", "sandwich", "bread_roll", "toast_bread", "croissant", "cake", "pastry", "cookie", "ice_cream"]);
+const DRINKS = new Set(["water", "wine", "beer", "cider", "mead", "coffee", "tea", "hot_chocolate", "juice", "milk"]);
 
 export const FRAME_TALK: Record<FrameId, FrameTalk> = {
-  order_food: talk("want", ["table", "dish"], "restaurant"),
+  order_food: talk("want", ["soup", "fish_food", "sandwich", "cake", "stew"], "restaurant", { thing: FOODS, detail: DRINKS, details: ["water", "wine", "coffee", "tea", "beer"] }),
   buy_market: talk("want", ["fruit"], "market"),
   buy_shop: talk("want", ["shirt"], "shop"),
-  ask_way: talk("want", ["map", "street"], "street"),
+  ask_way: talk("want", ["station_train", "bus_stop"], "street"),
   check_in: talk("want", ["room_hotel"], "hotel"),
   travel_tickets: talk("want", ["ticket_travel", "train"], "train"),
   border_control: talk("problem", ["passport"], "border"),
@@ -96,9 +108,14 @@ export function chooseThings(
   // The frame's own words after its defaults, for data sets that lack the defaults.
   const defaults = [...FRAME_TALK[frame].things.map(byId).filter(isThing), ...[...frameConcepts].map(byId).filter(isThing).filter((c) => !namesTheScene(frame, c) && !NOT_THINGS.has(c.id))];
   const ranked = [...own.filter((c) => frameConcepts.has(c.id)), ...own.filter((c) => !frameConcepts.has(c.id)), ...defaults];
-  const thing = ranked[0] ?? null;
+  const { kinds } = FRAME_TALK[frame];
+  // Of two kinds, each is the scene's own (the tapas, the wine), else the default nearest the scene (a café's cake and coffee).
+  // The frame's own words of the kind come after its defaults, for data sets that lack the defaults.
+  const ofKind = (allowed: ReadonlySet<string>, fallback: string[]) =>
+    sceneConcepts.filter(isThing).find((c) => allowed.has(c.id)) ?? nearest([...fallback, ...[...frameConcepts].filter((id) => allowed.has(id))].map(byId).filter(isThing), sceneConcepts) ?? null;
+  const thing = kinds ? ofKind(kinds.thing, FRAME_TALK[frame].things) : (ranked[0] ?? null);
   // What the learner specifies: the scene's next thing ("a table", then "the wine"), else the same.
-  const detail = ranked.find((c) => c !== thing) ?? thing;
+  const detail = kinds ? (ofKind(kinds.detail, kinds.details) ?? thing) : (ranked.find((c) => c !== thing) ?? thing);
   const venue = [...venues.filter((c) => c.id === FRAME_TALK[frame].venue), byId(FRAME_TALK[frame].venue), ...venues].find(isThing) ?? thing;
   if (complication === "delayed" || complication === "cancelled") {
     // What runs late may be what names the scene ("the train is delayed" at a train station).
@@ -109,9 +126,18 @@ export function chooseThings(
   return { thing, detail, troubled: thing };
 }
 
-/** The state a scene's complication puts the thing in; a scene naming none makes it unavailable. */
-export function stateOf(complication: Complication | null): State | "unavailable" {
-  return complication ?? "unavailable";
+/** The candidate sharing the most topics with the scene's words, the first among equals. */
+function nearest(candidates: Concept[], sceneConcepts: Concept[]): Concept | undefined {
+  const shared = (c: Concept) => sceneConcepts.reduce((n, s) => n + s.topics.filter((t) => c.topics.includes(t)).length, 0);
+  return candidates.map((c, i) => ({ c, i, n: shared(c) })).sort((a, b) => b.n - a.n || a.i - b.i)[0]?.c;
+}
+
+/**
+ * The state a scene's complication puts the thing in; a scene naming none makes it unavailable,
+ * or closed where the thing is a place one is looking for (a cathedral is not "unavailable").
+ */
+export function stateOf(complication: Complication | null, frame: FrameId): State | "unavailable" {
+  return complication ?? (frame === "ask_way" ? "closed" : "unavailable");
 }
 
 /**

@@ -3,9 +3,10 @@
 // du, tu, tu; você in Brazil at every level), B and C formally (usted, Sie, vous, Lei) with
 // subordinate clauses and, at C, the subjunctive and conditional. Slots are filled by the
 // realiser: {G} greeting, {npc} name, {at_place} " in Seville", {the}/{The} the scene's thing
-// (nominative), {the_obj}, {an_obj}, {my_obj}, {my_dat} (German cases), {another_obj},
+// (nominative), {the_obj}, {an_obj}, {an_order} (a drink by the glass), {my_obj}, {my_dat} (German cases), {another_obj},
 // {state} what went wrong with it ("is delayed", agreeing), {price} and {bye}.
 import type { Lang } from "../../languages.ts";
+import { frameLearnerRows } from "./frame-lines.ts";
 import type { Intent } from "./frames.ts";
 
 export type Row = Record<Lang, string>;
@@ -128,6 +129,12 @@ export const TAKE_UP: Record<Register, Row> = {
     "{The}, certo: ce ne occupiamo ogni giorno.",
     "{The}, claro: a gente cuida disso todos os dias.",
   ),
+};
+
+/** The NPC taking up a problem the learner brings with their thing: sorry, not "very good". */
+export const TAKE_UP_PROBLEM: Record<Register, Row> = {
+  A: l("{The}? I'm sorry. Let's see what we can do.", "¿{The}? Lo siento. Vamos a ver qué podemos hacer.", "{The} ? Je suis désolé. Voyons ce qu'on peut faire.", "{The}? Das tut mir leid. Mal sehen, was wir tun können.", "{The}? Mi dispiace. Vediamo che cosa possiamo fare.", "{The}? Sinto muito. Vamos ver o que a gente pode fazer."),
+  BC: l("{The}? I am sorry to hear that; we will do everything we can.", "¿{The}? Lamento oírlo; haremos todo lo posible.", "{The} ? Je suis navré de l'apprendre ; nous ferons tout notre possible.", "{The}? Das tut mir sehr leid; wir tun, was wir können.", "{The}? Mi dispiace sentirlo; faremo tutto il possibile.", "{The}? Lamento ouvir isso; vamos fazer todo o possível."),
 };
 
 /** The NPC's line asking the learner for an intent (the complication is announced instead). */
@@ -279,5 +286,6 @@ export function learnerRowTexts(lang: Lang): string[] {
   for (const byRegister of [...Object.values(others), ...Object.values(request), ...Object.values(WITHOUT_THING)]) {
     for (const entry of Object.values(byRegister)) rows.push(...(Array.isArray(entry) ? entry : [entry]));
   }
+  rows.push(...frameLearnerRows());
   return rows.map((row) => row[lang].replace(/\{\w+\}/g, " "));
 }

@@ -10,8 +10,9 @@ import type { Concept } from "../lexicon-rules.ts";
 import { TIME_GREETING } from "../ui-text/scene-mood-text.ts";
 import type { Band } from "./band-lines.ts";
 import { bandLine } from "./band-lines.ts";
-import { ANNOUNCE, ANNOUNCE_PLAIN, ASK_AGAIN, WITHOUT_THING, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREETING, RESOLVE, TAKE_UP, type Register, type Row } from "./dialogue-text.ts";
+import { ANNOUNCE, ANNOUNCE_PLAIN, ASK_AGAIN, WITHOUT_THING, ASK, AT_PLACE, BYE, FAREWELL, GREET_BACK, LEARNER, PLAIN_GREETING, RESOLVE, TAKE_UP, TAKE_UP_PROBLEM, type Register, type Row } from "./dialogue-text.ts";
 import { FRAME_TALK, priceText, statePhrase, stateOf } from "./dialogue-slots.ts";
+import { FRAME_LINES, type FrameLines } from "./frame-lines.ts";
 import type { Complication } from "./cues.ts";
 import type { Frame, Intent } from "./frames.ts";
 import type { GrammarLine } from "./grammar-lines.ts";
@@ -75,13 +76,13 @@ function slotValues(slots: DialogueSlots, lang: Lang): Record<string, string> {
   };
   if (slots.thing) {
     const np = nounPhrase(slots.thing, lang);
-    Object.assign(values, { the: np.the, the_obj: np.theObject, an_obj: np.anObject, my_obj: np.myObject, my_dat: np.myDative, another_obj: np.anotherObject });
+    Object.assign(values, { the: np.the, the_obj: np.theObject, an_obj: np.anObject, my_obj: np.myObject, my_dat: np.myDative, another_obj: np.anotherObject, an_order: np.anOrder });
   }
   const troubled = slots.troubled ?? slots.thing;
   if (troubled) {
     const np = nounPhrase(troubled, lang);
     values.trouble = np.the;
-    values.state = statePhrase(stateOf(slots.complication), lang, np.gender);
+    values.state = statePhrase(stateOf(slots.complication, slots.frame.id), lang, np.gender);
   }
   return values;
 }
@@ -101,12 +102,18 @@ function realise(row: Row, lang: Lang, values: Record<string, string>): string {
 
 /** A row needs the scene's thing; without one it is not said. */
 function needsThing(row: Row): boolean {
-  return /\{(the|The|the_obj|The_obj|an_obj|my_obj|my_dat|another_obj)\}/.test(row.en + row.de);
+  return /\{(the|the_obj|an_obj|an_order|my_obj|my_dat|another_obj)\}/i.test(row.en + row.de);
 }
 
 function lines(rows: Row[], slots: DialogueSlots, pair: { source: Lang; target: Lang }, target: Record<string, string>, source: Record<string, string>, fallback: Row | undefined): DialogueLine[] {
   const sayable = rows.filter((r) => slots.thing !== null || !needsThing(r));
   return (sayable.length > 0 ? sayable : fallback ? [fallback] : []).map((r) => ({ text: realise(r, pair.target, target), translation: realise(r, pair.source, source) }));
+}
+
+/** The frame's own lines, when they fit the scene's thing (a size is a garment's). */
+function frameLines(frame: Frame, thing: Concept | null): FrameLines | undefined {
+  const own = FRAME_LINES[frame.id];
+  return own?.thingTopic && !thing?.topics.includes(own.thingTopic) ? undefined : own;
 }
 
 /** The steps whose NPC turn carries a grammar sentence: the first two mid-dialogue turns that do not announce the complication. */
@@ -115,17 +122,22 @@ function grammarSteps(frame: Frame): number[] {
 }
 
 /** The NPC's rows at step i: answer what the learner did, then ask for the next intent. */
-function npcRows(frame: Frame, i: number, reg: Register, hasThing: boolean, grammar: Row | null): Row[] {
+function npcRows(frame: Frame, i: number, reg: Register, thing: Concept | null, grammar: Row | null): Row[] {
+  const hasThing = thing !== null;
+  const own = frameLines(frame, thing);
   const step = frame.steps[i];
   const next = frame.steps[i + 1];
   if (!step) return [];
   if (!next) return [FAREWELL[reg]];
   const rows: Row[] = [];
-  if (step.intent === "greet") rows.push(GREET_BACK[reg]);
-  if (step.intent === "request" && hasThing) rows.push(TAKE_UP[reg]);
+  if (step.intent === "greet") rows.push(own?.greetBack?.[reg] ?? GREET_BACK[reg]);
+  if (step.intent === "request" && hasThing) rows.push(own?.takeUp?.[reg] ?? (FRAME_TALK[frame.id].request === "problem" ? TAKE_UP_PROBLEM : TAKE_UP)[reg]);
   if (step.intent === "complication") rows.push(RESOLVE[reg]);
   if (grammar) rows.push(grammar);
+  // The frame's own question for the next step, when it has one the scene can fill.
+  const ask = own?.ask?.[next.id]?.[reg];
   if (next.intent === "complication") rows.push(hasThing ? ANNOUNCE[reg] : ANNOUNCE_PLAIN[reg]);
+  else if (ask && (hasThing || !needsThing(ask))) rows.push(ask);
   else if (next.intent === step.intent) rows.push(ASK_AGAIN[reg]);
   else if (next.intent !== "greet") rows.push(ASK[next.intent][reg]);
   return rows;
@@ -144,12 +156,12 @@ export function frameDialogue(slots: DialogueSlots, pair: { source: Lang; target
   const withGrammar = grammarSteps(frame);
   return frame.steps.map((step, i) => {
     const grammar = slots.grammar?.[withGrammar.indexOf(i)]?.text ?? null;
-    const rows = step.intent === "request" ? LEARNER.request[FRAME_TALK[frame.id].request][reg] : LEARNER[step.intent][reg];
+    const rows = frameLines(frame, slots.thing)?.learner?.[step.id]?.[reg] ?? (step.intent === "request" ? LEARNER.request[FRAME_TALK[frame.id].request][reg] : LEARNER[step.intent][reg]);
     // Said a second time (a second symptom), the intent's options come the other way round, about the detail.
     const again = frame.steps.slice(0, i).some((s) => s.intent === step.intent);
     const learnerRows = again ? [...rows].reverse() : rows;
     const exactly = step.intent === "specify" || again;
-    const npc = npcRows(frame, i, reg, slots.thing !== null, grammar).map((row) => ({ text: realise(row, pair.target, target), translation: realise(row, pair.source, source) }));
+    const npc = npcRows(frame, i, reg, slots.thing, grammar).map((row) => ({ text: realise(row, pair.target, target), translation: realise(row, pair.source, source) }));
     const text = npc.map((n) => n.text).join(" ");
     const translation = npc.map((n) => n.translation).join(" ");
     // B and C add their own sentence (band-lines.ts), the same one in the line and its translation.

@@ -26,6 +26,8 @@ export interface NounPhrase {
   myDative: string;
   /** "another train" as an object: "otro tren", "un autre train", "einen anderen Zug". */
   anotherObject: string;
+  /** Ordered as an object: a drink by the cup or glass ("a coffee", "ein Bier"), anything else as anObject. */
+  anOrder: string;
   gender: "m" | "f" | "n";
 }
 
@@ -34,19 +36,26 @@ const D = MORPH_DATA as unknown as { es: SpanishData; fr: FrenchData; it: Italia
 // Things counted by the portion, not one by one: "some bread", "un po' di frutta", "etwas Obst"
 // (German "ein Obst" and Italian "una frutta" are wrong). The lexicon does not mark countability.
 const MASS = new Set(["bread", "water", "fruit", "wine", "milk", "luggage", "money", "rice", "meat", "cheese", "salt", "sugar", "furniture", "music", "juice", "soup", "oil", "butter", "tea", "coffee", "beer", "pasta", "flour", "honey", "information", "advice", "help"]);
+// Ordered, a drink comes by the cup or the glass: "a coffee", "una cerveza", "ein Wasser".
+const SERVED = new Set(["water", "wine", "beer", "coffee", "tea", "juice", "milk"]);
 const SOME: Record<Lang, string> = { en: "some", es: "un poco de", fr: "un peu de", de: "etwas", it: "un po' di", "pt-BR": "um pouco de" };
 
 /** A noun concept as the phrases of one language (English has no gender; German three). */
 export function nounPhrase(concept: Concept, lang: Lang): NounPhrase {
-  const phrase = countedPhrase(concept, lang);
-  if (!MASS.has(concept.id)) return phrase;
+  const counted = countedPhrase(concept, lang);
+  if (!MASS.has(concept.id)) return counted;
   const w = concept[lang].w;
   // French elides "de" before a vowel ("un peu d'eau").
   const some = lang === "fr" && /^[aeiouhéèêàâîôû]/i.test(w) ? "un peu d'" : `${SOME[lang]} `;
-  return { ...phrase, anObject: `${some}${w}` };
+  return { ...counted, anObject: `${some}${w}`, anOrder: SERVED.has(concept.id) ? counted.anObject : `${some}${w}` };
 }
 
 function countedPhrase(concept: Concept, lang: Lang): NounPhrase {
+  const phrase = countedForms(concept, lang);
+  return { ...phrase, anOrder: phrase.anObject };
+}
+
+function countedForms(concept: Concept, lang: Lang): Omit<NounPhrase, "anOrder"> {
   const entry = concept[lang];
   const w = entry.w;
   const gender = entry.g ?? "m";

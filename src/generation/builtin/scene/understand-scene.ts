@@ -13,7 +13,8 @@ import { coreWords } from "../tutor/core-words.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
 import { readMood } from "../npc-voice.ts";
 import { foldAccents, stem, words } from "../text-normalise.ts";
-import { COMPLICATION_CUES, NIGHT_WORDS, ROLE_CUES, SETTINGS, type Complication } from "./cues.ts";
+import { ARTICLES, COMPLICATION_CUES, NIGHT_WORDS, ROLE_CUES, SETTINGS, type Complication } from "./cues.ts";
+import { npcNameOf } from "./npc-name.ts";
 import { FRAME_BY_ID, FRAMES, TOPIC_FRAME, type Frame, type FrameId } from "./frames.ts";
 import { PLACES, regionNote, type Currency, type Place, type RegionNote } from "./places.ts";
 
@@ -27,6 +28,10 @@ export interface SceneUnderstanding {
   frame: FrameId;
   /** Lexicon concept ids the text names, in the order it names them, each in the sense that fits. */
   concepts: string[];
+  /** Those of them a setting implies rather than the text names (an airport's luggage): taught, not asked for. */
+  implied: string[];
+  /** The frame's words the setting makes wrong (an airport's railway words). */
+  displaced: string[];
   /** Lexicon topics of the scene, best first (the frame's own first). */
   topics: string[];
   place: { id: string; country: string; names: Record<Lang, string> } | null;
@@ -37,7 +42,7 @@ export interface SceneUnderstanding {
   complication: Complication | null;
   /** The NPC's role: the request's persona wins, then the scene's words, then the frame's. */
   npcRole: string;
-  /** The request's NPC name when one was given. */
+  /** The NPC's name: the request's when one was given, else the one the scene gives its role ("waitress Lola"), else null. */
   npcName: string | null;
   /** 0..1: how much of the text was understood and how clearly it names its frame. */
   confidence: number;
@@ -92,7 +97,6 @@ const STOP_WORDS = new Set(
 const LOCATIVES = new Set(
   "near at in on by to beside behind next outside inside por durante pendant während cerca junto sobre en frente près à au aux dans sur chez devant bei neben im am an auf vor hinter vicino nel nella nei sulla sul sui al all alla allo ai alle presso perto no na nos nas ao em".split(" "),
 );
-const ARTICLES = new Set("the a an el la los las le les l du des del della dello dei der die das dem den des o os as il lo gli i do da".split(" "));
 const AMBIGUOUS_PLACES = new Set(["nice", "porto", "rio", "salvador", "valencia"]);
 
 const tables = new WeakMap<LexiconIndex, CueTables>();
@@ -218,6 +222,8 @@ function readCues(index: LexiconIndex, tokens: string[], raw: string[], hint: re
     // Two words with one stem (Portuguese carteira, a wallet, and carteiro, a mail carrier): the
     // one written exactly wins.
     if (best.payloads.some((p) => p.exact)) best.payloads = best.payloads.filter((p) => p.exact);
+    // An everyday word of the text's language is itself, not another word with its stem (Spanish "está" is not "este", the east).
+    else if (best.length === 1 && own !== null && coreWords(own).has(tokens[i] as string)) best = { length: 0, payloads: [] };
     const ownCue = best.payloads.some((p) => p.lang === own);
     const keep = best.payloads.filter((p) => p.payload.kind === "place" || p.lang === own || (!ownCue && !(best.length === 1 && ownKnows(tokens[i] as string))));
     if (best.length > 0 && keep.length > 0) {
@@ -226,6 +232,27 @@ function readCues(index: LexiconIndex, tokens: string[], raw: string[], hint: re
     } else i++;
   }
   return hits;
+}
+
+/**
+ * A word that names both a situation and what went wrong (French "vol", a flight and a theft)
+ * is the situation when another word of the text says what went wrong ("mon vol est annulé"):
+ * one scene has one complication, and the unambiguous word names it. The other sense goes with
+ * the frames and topics that only it brings (a theft is reported to the police).
+ */
+function senseOfComplications(hits: Hit[]): Hit[] {
+  const wrong = (h: Hit) => h.payloads.flatMap((p) => (p.kind === "complication" ? [p.complication] : []));
+  const both = (h: Hit) => wrong(h).length > 0 && h.payloads.some((p) => p.kind === "frame");
+  const plain = new Set(hits.filter((h) => !both(h)).flatMap(wrong));
+  if (plain.size === 0) return hits;
+  return hits.map((h) => {
+    if (!both(h) || wrong(h).some((c) => plain.has(c))) return h;
+    const dropped = new Set(wrong(h).flatMap((c) => COMPLICATION_FRAMES[c].map(([f]) => f)));
+    const kept = h.payloads.filter((p) => p.kind === "frame" && !dropped.has(p.frame));
+    if (kept.length === 0) return h;
+    const situations = new Set(kept.flatMap((p) => (p.kind === "frame" ? (FRAME_BY_ID.get(p.frame)?.topics ?? []) : [])));
+    return { ...h, payloads: h.payloads.filter((p) => p.kind !== "complication" && !(p.kind === "frame" && dropped.has(p.frame)) && (p.kind !== "topic" || situations.has(p.topic))) };
+  });
 }
 
 // Romance "a" is a locative before an article ("a la catedral", "a os"), an article in English.
@@ -286,7 +313,7 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   const raw = input.text.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
   const tokens = raw.map((w) => words(w)[0] ?? w.toLowerCase());
   const hint = [input.source, input.target].filter((l): l is Lang => l !== undefined);
-  const hits = readCues(index, tokens, raw, hint);
+  const hits = senseOfComplications(readCues(index, tokens, raw, hint));
   const votes = new Map<FrameId, number>();
   const topicVotes = new Map<string, number>();
   const topicOnly = new Map<string, number>();
@@ -303,6 +330,7 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   // lost match): kept only when they fit the frame.
   const shared: Concept[] = [];
   const settingConcepts: string[] = [];
+  const displaced: string[] = [];
   let framed = false;
   for (const hit of hits) {
     const names = hit.payloads.some((p) => p.kind === "frame");
@@ -325,6 +353,13 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
       else if (p.kind === "setting") {
         for (const t of p.setting.topics) topicVotes.set(t, (topicVotes.get(t) ?? 0) + where);
         settingConcepts.push(...p.setting.concepts);
+        displaced.push(...(p.setting.insteadOf ?? []));
+        // The setting's word itself names one of its concepts ("Flughafen" the airport, "avión" the plane).
+        const said = tokens.slice(hit.start, hit.start + hit.length).join(" ");
+        for (const id of p.setting.concepts) {
+          const c = index.conceptById.get(id);
+          if (c && !named.includes(c) && LANGS.some((lang) => entryForms(c[lang]).some((f) => f.toLowerCase() === said))) named.push(c);
+        }
       }
     }
     // A word that names a frame votes for it; its topic only adds to the lesson's topics.
@@ -399,6 +434,8 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   return {
     frame: frame.id,
     concepts: conceptIds,
+    implied: conceptIds.filter((id) => settingConcepts.includes(id) && !named.some((c) => c.id === id)),
+    displaced: [...new Set(displaced)],
     topics,
     place: p ? { id: p.id, country: p.country, names: p.names } : null,
     currency: p?.currency ?? null,
@@ -406,9 +443,14 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
     timeOfDay: night ? "night" : mood.time,
     complication,
     npcRole: npcRoleFromPersona ?? sceneRole ?? frame.npcRole,
-    npcName: input.npc?.name ?? null,
+    npcName: input.npc?.name ?? npcNameOf(index, input.text, raw, readAsCue(hits), hits.filter((h) => h.payloads.some((p) => p.kind === "role"))) ?? null,
     confidence,
   };
+}
+
+/** The positions of the words read as one of the engine's scene cues (a place, a role, a frame), not as a lexicon word. */
+function readAsCue(hits: Hit[]): Set<number> {
+  return new Set(hits.filter((h) => h.payloads.some((p) => p.kind !== "concept" && p.kind !== "topic")).flatMap((h) => Array.from({ length: h.length }, (_, j) => h.start + j)));
 }
 
 const nightStems = new Map<Lang, string[][]>(LANGS.map((lang) => [lang, NIGHT_WORDS[lang].map((w) => words(w).map((x) => stem(x, lang)))]));

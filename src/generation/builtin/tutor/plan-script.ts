@@ -9,6 +9,8 @@ import { LANGS, type Lang } from "../../languages.ts";
 import type { PerLang, Scenario } from "../data-rules.ts";
 import type { IntentMatch } from "./intent-match.ts";
 import type { LearnerIntent } from "./learner-intent.ts";
+import { coreWords } from "./core-words.ts";
+import { isNumberWord } from "./numbers.ts";
 import { foldAccents, stem, words } from "../text-normalise.ts";
 
 /** Words shorter than this ("un", "le", "der") say nothing about which step was answered. */
@@ -28,13 +30,16 @@ function stemsOf(text: string, lang: Lang): string[] {
 export function planScenario(rolePlay: PlanRolePlay, topic: string, source: Lang, target: Lang): Scenario {
   const stepStems = rolePlay.steps.map((s) => new Set(s.learner.flatMap((l) => stemsOf(l.text, target))));
   const name = new Set(stemsOf(rolePlay.npcName, target));
+  const everyday = new Set([...coreWords(target)].map((w) => foldAccents(w)));
   return {
     topic,
     steps: rolePlay.steps.map((step, i) => {
       const others = new Set(stepStems.flatMap((set, j) => (j === i ? [] : [...set])));
+      // A number word alone ("drei" of "drei Nächte") would be heard in any number, "ein Zimmer" too;
+      // an everyday word ("bitte", "hier") is said at any step.
       const own = [...new Set(step.learner.flatMap((l) => words(foldAccents(l.text))))].filter((w) => {
         const s = stem(w, target);
-        return w.length >= MIN_WORD && !others.has(s) && !name.has(s);
+        return w.length >= MIN_WORD && !others.has(s) && !name.has(s) && !isNumberWord(w, target) && !everyday.has(w);
       });
       const whole = step.learner.map((l) => words(l.text).join(" ")).filter((k) => k !== "");
       const next = rolePlay.steps[i + 1];

@@ -175,7 +175,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const previous = request.conversation && request.conversation.topic === scenario.topic ? request.conversation : initialState(scenario);
   const state: ConversationState = { ...previous, step: Math.min(previous.step, scenario.steps.length), introduced: previous.introduced.slice(), turns: previous.turns.slice() };
   const memory = memoryOf(previous.memory);
-  const npc = request.npc ?? (rolePlay ? { name: rolePlay.npcName, persona: null } : { name: DEFAULT_NPC_NAME[request.target], persona: null });
+  const npc = request.npc ?? (rolePlay ? { name: rolePlay.npcName, persona: null } : { name: scene?.npcName ?? DEFAULT_NPC_NAME[request.target], persona: null });
   const mood = readMood(request.scene, npc.persona);
   const turn: Turn = { index, request, profile: levelProfile(request.level), scenario, state, npc, mood, fromPlan: rolePlay !== null };
   const { source, target } = request;
