@@ -61,11 +61,21 @@ describe("grammar practised", () => {
     const exercises = sets.find((s) => s.kind === "exercises");
     const gaps = exercises?.kind === "exercises" ? exercises.exercises.filter((e) => e.type === "gap_fill") : [];
     expect(gaps).toHaveLength(2);
-    for (const g of gaps) if (g.type === "gap_fill") expect(g.word_bank.length).toBeGreaterThan(g.items.length);
-    const grammarGap = gaps[1];
+    const [vocabularyGap, partitiveGap] = gaps;
+    if (vocabularyGap?.type !== "gap_fill" || partitiveGap?.type !== "gap_fill") throw new Error("no gap-fills");
+    expect(vocabularyGap.word_bank.length).toBeGreaterThan(vocabularyGap.items.length);
+    // The partitive's box: each form once (several gaps take du), and forms that are no key.
+    const keys = new Set(partitiveGap.items.map((i) => i.answer));
+    expect(new Set(partitiveGap.word_bank).size).toBe(partitiveGap.word_bank.length);
+    expect(partitiveGap.word_bank.filter((w) => !keys.has(w)).length).toBeGreaterThan(0);
+    for (const word of partitiveGap.word_bank) expect(["du", "de la", "de l'", "des", "de", "d'", "au", "aux"], word).toContain(word);
+    // A point on a verb form: "Je ____ (manger) du pain grillé…", the verb's infinitive in
+    // brackets, the key a form of it, and every word of the box a form of one of the verbs
+    // gapped (never a misspelt form).
+    const verbSets = await plan("en", "fr", 1, "market");
+    const verbExercises = verbSets.find((s) => s.kind === "exercises");
+    const grammarGap = verbExercises?.kind === "exercises" ? verbExercises.exercises.filter((e) => e.type === "gap_fill")[1] : undefined;
     if (grammarGap?.type !== "gap_fill") throw new Error("no grammar gap-fill");
-    // "Je ____ (manger) du pain grillé…": the verb's infinitive in brackets, the key a form of it,
-    // and every word of the box a form of one of the verbs gapped (never a misspelt form).
     const morphology = morphologyOf(index.language("fr"));
     const lemmas = grammarGap.items.map((i) => /____ \((?:[^)·]+ · )?([^)]+)\)/.exec(i.prompt)?.[1] ?? "");
     for (const [n, item] of grammarGap.items.entries()) expect(morphology?.read(item.answer).some((r) => r.lemma === lemmas[n]), item.prompt).toBe(true);

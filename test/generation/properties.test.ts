@@ -52,14 +52,15 @@ function exerciseTexts(e: Exercise, into: { target: string[]; source: string[]; 
         if (item.hint !== "") into.source.push(item.hint);
         if (!item.prompt.includes(GAP)) into.problems.push(`gap_fill: no gap in ${item.prompt}`);
       }
-      // Every answer is in the box, and the box has more words than gaps (no gap is free).
+      // Every answer is in the box (once, though several gaps share it: den, lo), and the box
+      // has a word that is no answer (no gap is free).
       const bank = [...e.word_bank];
-      for (const answer of e.items.map((i) => i.answer)) {
-        const at = bank.indexOf(answer);
+      for (const answer of new Set(e.items.map((i) => i.answer.toLowerCase()))) {
+        const at = bank.findIndex((w) => w.toLowerCase() === answer);
         if (at < 0) into.problems.push(`gap_fill: answer ${answer} not in the box`);
         else bank.splice(at, 1);
       }
-      if (bank.length === 0) into.problems.push("gap_fill: as many words as gaps");
+      if (bank.length === 0) into.problems.push("gap_fill: no word in the box that is no answer");
       break;
     }
     case "choose_correct":
