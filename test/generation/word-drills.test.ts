@@ -15,6 +15,8 @@ import { GAP } from "../../src/generation/builtin/sentence-fit.ts";
 import { foldCase } from "../../src/generation/builtin/text-normalise.ts";
 import { LANGS, type Lang } from "../../src/generation/languages.ts";
 import { explainedPoint } from "../../src/generation/builtin/lesson/grammar-explained.ts";
+import exceptions from "./oracle/hunspell-exceptions.json";
+import { hunspellAvailable, rejectedWords } from "./oracle/hunspell.ts";
 
 const index = createBuiltinEngine().index();
 
@@ -26,6 +28,14 @@ const SUBJECTS: { kind: "topic" | "scene"; text: string }[] = [
   { kind: "scene", text: "train tickets at Milano Centrale, the train is delayed" },
   { kind: "scene", text: "eine Wohnung mieten, der Vermieter ist unfreundlich" },
 ];
+
+/** Every word the drills wrote (prompts with their keys, boxes), for Hunspell after the drills. */
+const written = new Map<Lang, Map<string, string>>();
+function keep(lang: Lang, text: string): void {
+  let words = written.get(lang);
+  if (!words) written.set(lang, (words = new Map()));
+  for (const w of text.match(/[\p{L}]+/gu) ?? []) if (!words.has(w)) words.set(w, text);
+}
 
 const langOf = (id: string): Lang => (id.startsWith("pt_") ? "pt-BR" : (id.slice(0, 2) as Lang));
 
@@ -158,6 +168,7 @@ describe("practice on the point itself for articles and object pronouns", () => 
             const items = [...practice.flatMap((e) => (e.type === "gap_fill" ? e.items : [])), ...exit.map((q) => ({ prompt: q.prompt, answer: q.answer }))];
             for (const item of items) {
               gaps++;
+              keep(lang, item.prompt.replace(GAP, item.answer));
               if (item.prompt.split(GAP).length !== 2) problems.push(`${label}: not one gap in ${item.prompt}`);
               // Never the whole sentence: words stand outside the gap and its brackets.
               if ((item.prompt.replace(/\([^)]*\)/g, "").match(/[\p{L}]+/gu) ?? []).length < 2) problems.push(`${label}: the gap is the sentence in ${item.prompt}`);
@@ -171,6 +182,7 @@ describe("practice on the point itself for articles and object pronouns", () => 
             }
             for (const e of practice) {
               if (e.type !== "gap_fill") continue;
+              for (const w of e.word_bank) keep(lang, w);
               const bank = e.word_bank.map(foldCase);
               const keys = new Set(e.items.map((i) => foldCase(i.answer)));
               if (new Set(bank).size !== bank.length) problems.push(`${label}: a word twice in the box ${e.word_bank.join(", ")}`);
@@ -186,5 +198,23 @@ describe("practice on the point itself for articles and object pronouns", () => 
       // level, fewer than 2% of the plans need a verb-form fill (de_accusative: 7 of 480).
       expect(own / gaps).toBeGreaterThanOrEqual(0.95);
     }, 120000);
+  }
+});
+
+// Hunspell as the oracle for what the drills wrote: a word it rejects must be one the data
+// itself writes (a lexicon word Hunspell lacks) or a table form excepted for the tables.
+describe.skipIf(!hunspellAvailable())("Hunspell over the article and pronoun drills", () => {
+  for (const lang of [...new Set(Object.keys(WORD_DRILLS).map(langOf))]) {
+    test(`${lang}: every word is accepted, or the data's own`, () => {
+      const seen = written.get(lang) ?? new Map<string, string>();
+      const known = index.language(lang).knownWords;
+      const excepted = exceptions[lang as Exclude<Lang, "en">] as { forms: string[]; lemmas: string[] };
+      const morphology = morphologyOf(index.language(lang));
+      const exceptedForm = (w: string) => excepted.forms.includes(foldCase(w)) || (morphology?.read(w) ?? []).some((r) => excepted.lemmas.includes(r.lemma));
+      const rejected = [...rejectedWords(lang, [...seen.keys()])].filter((w) => !known.has(foldCase(w)) && !exceptedForm(w));
+      expect(rejected.map((w) => `${w} in ${seen.get(w)}`)).toEqual([]);
+      // The Spanish and Portuguese drills reuse a few dozen sentences, so their words are fewer.
+      expect(seen.size).toBeGreaterThan(50);
+    });
   }
 });

@@ -87,7 +87,8 @@ function pronounItem(sentence: string, lang: PronounLang, index: LexiconIndex, v
   if (!/\.$/.test(sentence) || /["«»“”:;!,]/.test(sentence)) return null;
   const words = tokens(sentence);
   const found = verbs.find(words);
-  if (!found || found.cliticBefore || COPULAS[lang]?.includes(found.lemma)) return null;
+  // Italian says a thing one has with ci (ce l'ho), which a lone pronoun gap would leave out.
+  if (!found || found.cliticBefore || COPULAS[lang]?.includes(found.lemma) || (lang === "it" && found.lemma === "avere")) return null;
   // The noun phrase after the verb is its object when the verb takes one and the subject is
   // elsewhere: a French clause has it before the verb, a first or second person or a subject
   // pronoun names it; after another third person it may be the subject (llega el tren).
