@@ -86,10 +86,11 @@ export function buildLessonContext(index: LexiconIndex, request: LessonPlanReque
   // The scene's own words first, then the words its situation needs, then its topics'.
   // From B1 on most of the list is new at the level (vocabulary.ts): the frame's everyday words
   // are taken first only when they are near the level.
-  // A setting's implied words (an airport's luggage) come after the frame's, whose words it makes wrong are left out.
+  // A setting's implied words (an airport's luggage, a publishing house's books) follow the words
+  // the scene says, before the frame's; the frame's words the setting makes wrong are left out.
   const frameConcepts = (FRAME_BY_ID.get(understood.frame)?.concepts ?? []).filter((id) => !understood.displaced.includes(id) && (request.level < 4 || (index.conceptById.get(id)?.level ?? 0) >= request.level - 1));
   const said = understood.concepts.filter((id) => !understood.implied.includes(id));
-  const named = [...new Set([...said, ...frameConcepts, ...understood.implied])].map((id) => index.conceptById.get(id)).filter((c): c is Concept => c !== undefined);
+  const named = [...new Set([...said, ...understood.implied, ...frameConcepts])].map((id) => index.conceptById.get(id)).filter((c): c is Concept => c !== undefined);
   const core = selectConcepts(index, {
     level: request.level,
     source: request.source,

@@ -222,8 +222,9 @@ function readCues(index: LexiconIndex, tokens: string[], raw: string[], hint: re
     // Two words with one stem (Portuguese carteira, a wallet, and carteiro, a mail carrier): the
     // one written exactly wins.
     if (best.payloads.some((p) => p.exact)) best.payloads = best.payloads.filter((p) => p.exact);
-    // An everyday word of the text's language is itself, not another word with its stem (Spanish "está" is not "este", the east).
-    else if (best.length === 1 && own !== null && coreWords(own).has(tokens[i] as string)) best = { length: 0, payloads: [] };
+    // An everyday word of the text's language is itself, not another word with its stem (Spanish
+    // "está" is not "este", the east); a place's name stays one, written with its accent or not (México).
+    else if (best.length === 1 && own !== null && coreWords(own).has(tokens[i] as string)) best = { length: 1, payloads: best.payloads.filter((p) => p.payload.kind === "place") };
     const ownCue = best.payloads.some((p) => p.lang === own);
     const keep = best.payloads.filter((p) => p.payload.kind === "place" || p.lang === own || (!ownCue && !(best.length === 1 && ownKnows(tokens[i] as string))));
     if (best.length > 0 && keep.length > 0) {
