@@ -26,7 +26,7 @@ export { checkBudget, holderKey, meteredInactive, refundIn, spendIn, type Charge
 
 /** What charging needs: the store, the limits in the config, the clock, and this process's ledger. */
 export interface LedgerDeps {
-  store: Pick<Store, "db" | "client" | "read">;
+  store: Pick<Store, "db" | "client" | "read" | "readAll">;
   config: Config;
   clock: Clock;
   /** This process's call counts written behind, and the threshold hook; made once by the composition root. */
