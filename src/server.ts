@@ -54,7 +54,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const metrics = config.metricsToken ? new Metrics() : undefined;
   let server: Server<unknown>;
   // Every request, routed by Bun or by the app, is opened and logged here. An answer made at once
-  // (/healthz) is handed back as it is: a Promise would cost Bun a turn (request-hook.ts).
+  // (/healthz) is handed back as it is: a Promise would cost Bun a turn (sync-hook.ts).
   const served = (request: Request, bunServer: Server<unknown>, by: (request: Request) => Response | Promise<Response>): Response | Promise<Response> => {
     openRequest(request, bunServer);
     const answer = by(request);

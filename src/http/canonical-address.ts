@@ -5,7 +5,7 @@
 import { Elysia } from "elysia";
 import type { Config } from "../config/config.ts";
 import { pathOf } from "./request-context.ts";
-import { requestHook } from "./request-hook.ts";
+import { requestHook } from "./sync-hook.ts";
 
 /** Paths never redirected: machine endpoints, where a redirect would break clients or probes. */
 function isMachinePath(path: string): boolean {
