@@ -53,12 +53,13 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   let handle: (request: Request) => Promise<Response> = async (request) => startingResponse(request);
   const metrics = config.metricsToken ? new Metrics() : undefined;
   let server: Server<unknown>;
-  // Every request, routed by Bun or by the app, is opened and logged here.
-  const served = async (request: Request, bunServer: Server<unknown>, by: (request: Request) => Response | Promise<Response>) => {
+  // Every request, routed by Bun or by the app, is opened and logged here. An answer made at once
+  // (/healthz) is handed back as it is: a Promise would cost Bun a turn (sync-hook.ts).
+  const served = (request: Request, bunServer: Server<unknown>, by: (request: Request) => Response | Promise<Response>): Response | Promise<Response> => {
     openRequest(request, bunServer);
-    const response = await by(request);
-    logRequest(log, request, response, metrics);
-    return response;
+    const answer = by(request);
+    if (answer instanceof Promise) return answer.then((response) => logRequest(log, request, response, metrics));
+    return logRequest(log, request, answer, metrics);
   };
   const serverError = (error: Error) => {
     log.error("http.server_error", { error: String(error) });
@@ -139,14 +140,16 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   };
 }
 
-function logRequest(log: Logger, request: Request, response: Response, metrics: Metrics | undefined): void {
+/** Observes and logs one answered request; returns its response. */
+function logRequest(log: Logger, request: Request, response: Response, metrics: Metrics | undefined): Response {
   const path = pathOf(request);
   const ms = performance.now() - requestStartedAt(request);
   metrics?.observeRequest(request.method, routeOf(request) ?? "(unmatched)", response.status, ms / 1000);
-  if (path === "/healthz" || path === "/readyz" || path === "/metrics") return;
+  if (path === "/healthz" || path === "/readyz" || path === "/metrics") return response;
   const id = requestId(request);
   if (!response.headers.has("x-request-id")) response.headers.set("x-request-id", id);
   if (log.enabled("info")) log.info("http.request", { request_id: id, method: request.method, path, status: response.status, ms: Math.round(ms * 10) / 10 });
+  return response;
 }
 
 /** Answers while the store is being migrated at start-up. */

@@ -6,7 +6,7 @@ import { allowanceCredits } from "./plans.ts";
 import type { Config } from "../config/config.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { DbOrTx, Store } from "../store/open-store.ts";
-import { readPayerSettings } from "./payer-settings.ts";
+import { payerSettingsOf, payerSettingsStatement } from "./payer-settings.ts";
 import { CREDIT_WEIGHTS, OPERATIONS, isOperation } from "./credits.ts";
 import type { SpendLimitBody, UsageResponseBody, UsageTotalsBody } from "./model.ts";
 import type { Payer } from "./payer.ts";
@@ -52,10 +52,11 @@ function operationTotals(stored: { operation: string; calls: number; credits: nu
   return { calls, credits, operations };
 }
 
-// One statement per report (it runs on every GET /v1/usage): the spend_totals row of each holder,
-// then the month's rollup rows. Through Store.read (rows as arrays, columns part, operation, calls,
-// credits), so it works on either store; a drizzle query per part cost ~4 µs each against ~1 µs of
-// SQLite work.
+// One snapshot per report (it runs on every GET /v1/usage), in one Store.readAll: the payer's
+// settings (payer-settings.ts), then the spend_totals row of each holder and the month's rollup rows
+// (rows as arrays, columns part, operation, calls, credits), so it works on either store. A drizzle
+// query per part cost ~4 µs each against ~1 µs of SQLite work, and the settings read on their own
+// (through drizzle, a read transaction of their own) were ~12 µs of the report's ~24 µs per call.
 const spentPart = "SELECT 0 AS part, '' AS operation, 0 AS calls, coalesce((SELECT credits FROM spend_totals WHERE holder = ? AND month = ?), 0) AS credits";
 const rollupPart = "SELECT 1 AS part, operation, calls, credits FROM usage_monthly WHERE account_id = ? AND budget = ? AND month = ?";
 const ALLOWANCE_REPORT = `${spentPart} UNION ALL ${rollupPart}`;
@@ -63,19 +64,19 @@ const METERED_REPORT = `${spentPart} UNION ALL ${spentPart} UNION ALL ${rollupPa
 
 type ReportRow = [part: number, operation: string, calls: number, credits: number];
 
-/** The holders' stored spending (in order) and the rollup rows, from one statement. */
-async function readMonth(store: Pick<Store, "read">, holders: string[], rollup: { accountId: string; budget: string; month: string; clientId?: string }) {
+/** The payer's settings, the holders' stored spending (in order) and the rollup rows, from one snapshot. */
+async function readMonth(store: Pick<Store, "readAll">, payer: Payer, holders: string[], rollup: { accountId: string; budget: string; month: string; clientId?: string }) {
   const args = holders.flatMap((holder) => [holder, rollup.month]);
   args.push(rollup.accountId, rollup.budget, rollup.month);
   if (rollup.clientId !== undefined) args.push(rollup.clientId);
-  const rows = (await store.read(holders.length === 1 ? ALLOWANCE_REPORT : METERED_REPORT, args)) as ReportRow[];
+  const [settingsRows, rows] = await store.readAll([payerSettingsStatement(payer), { sql: holders.length === 1 ? ALLOWANCE_REPORT : METERED_REPORT, args }]);
   const spent: number[] = [];
   const stored: { operation: string; calls: number; credits: number }[] = [];
-  for (const [part, operation, calls, credits] of rows) {
+  for (const [part, operation, calls, credits] of rows as ReportRow[]) {
     if (Number(part) === 0) spent.push(Number(credits));
     else stored.push({ operation, calls: Number(calls), credits: Number(credits) });
   }
-  return { spent, stored };
+  return { settings: payerSettingsOf(payer, settingsRows!), spent, stored };
 }
 
 function period(month: string) {
@@ -93,25 +94,24 @@ function period(month: string) {
  * read gate (pending-ledger.ts). Other processes' unwritten call counts are at most their FLUSH_MS
  * (250 ms) behind. The payer's settings are read afresh.
  */
-export async function usageReport(deps: { store: Pick<Store, "db" | "read">; config: Config; clock: Clock; ledger: PendingLedger }, payer: Payer, month: string): Promise<UsageResponseBody> {
-  const { db } = deps.store;
+export async function usageReport(deps: { store: Pick<Store, "readAll">; config: Config; clock: Clock; ledger: PendingLedger }, payer: Payer, month: string): Promise<UsageResponseBody> {
   const ledger = deps.ledger;
-  const settings = await readPayerSettings(db, payer);
   return ledger.gate.read(async () => {
-    if (settings.budget === "allowance") {
+    if (payer.budget === "allowance") {
       const holders = [holderKey.allowance(payer.accountId)];
       const filter = { accountId: payer.accountId, budget: "allowance" as const, month };
       const pending = ledger.pendingUsage(filter);
-      const { spent, stored } = await readMonth(deps.store, holders, filter);
+      const { settings, spent, stored } = await readMonth(deps.store, payer, holders, filter);
       const used = spent[0]!;
-      const credits = allowanceCredits(deps.config, settings.plan);
+      const credits = settings.budget === "allowance" ? allowanceCredits(deps.config, settings.plan) : 0;
       return { billing_mode: "allowance", ...period(month), allowance: { credits, used, remaining: Math.max(credits - used, 0) }, usage: operationTotals(stored, pending) };
     }
-    const clientId = payer.clientId ?? "";
+    const clientId = payer.clientId;
     const holders = [holderKey.clientMetered(clientId), holderKey.accountMetered(payer.accountId)];
     const filter = { accountId: payer.accountId, budget: "metered" as const, month, clientId };
     const pending = ledger.pendingUsage(filter);
-    const { spent, stored } = await readMonth(deps.store, holders, filter);
+    const { settings, spent, stored } = await readMonth(deps.store, payer, holders, filter);
+    if (settings.budget !== "metered") throw new Error("a metered payer's settings read as an allowance's");
     return {
       billing_mode: "metered",
       ...period(month),

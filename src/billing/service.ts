@@ -14,7 +14,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { DbOrTx, Store } from "../store/open-store.ts";
 import { CREDIT_WEIGHTS, creditsFor, type Operation } from "./credits.ts";
 import { clientKey, type Payer } from "./payer.ts";
-import { readPayerSettings } from "./payer-settings.ts";
+import { readPayerSettingsNow } from "./payer-settings.ts";
 import { PendingLedger } from "./pending-ledger.ts";
 import { dayOf, monthOf } from "./periods.ts";
 import { spendTotals } from "./schema.ts";
@@ -26,7 +26,7 @@ export { checkBudget, holderKey, meteredInactive, refundIn, spendIn, type Charge
 
 /** What charging needs: the store, the limits in the config, the clock, and this process's ledger. */
 export interface LedgerDeps {
-  store: Pick<Store, "db" | "client" | "read">;
+  store: Pick<Store, "db" | "client" | "read" | "readAll">;
   config: Config;
   clock: Clock;
   /** This process's call counts written behind, and the threshold hook; made once by the composition root. */
@@ -58,7 +58,7 @@ export async function chargeCall(deps: LedgerDeps, payer: Payer, operation: Oper
   const nowMs = deps.clock.now();
   if (creditsFor(operation) > 0) return deps.store.db.transaction((tx) => spendIn(tx, deps, payer, operation, nowMs));
   if (payer.budget === "metered") {
-    const settings = await readPayerSettings(deps.store.db, payer);
+    const settings = await readPayerSettingsNow(deps.store, payer);
     if (settings.budget === "metered" && !settings.active) throw meteredInactive();
   }
   const day = dayOf(nowMs);

@@ -5,6 +5,7 @@
 import { Elysia } from "elysia";
 import type { Config } from "../config/config.ts";
 import { pathOf } from "./request-context.ts";
+import { requestHook } from "./sync-hook.ts";
 
 /** Paths never redirected: machine endpoints, where a redirect would break clients or probes. */
 function isMachinePath(path: string): boolean {
@@ -54,5 +55,8 @@ export function canonicalRedirect(config: Config, request: Request, canonical = 
 
 export function canonicalAddress(config: Config) {
   const canonical = new URL(config.webAppUrl);
-  return new Elysia({ name: "canonical-address" }).onRequest(({ request }) => canonicalRedirect(config, request, canonical) ?? undefined);
+  return new Elysia({ name: "canonical-address" }).on(
+    "request",
+    requestHook(({ request }) => canonicalRedirect(config, request, canonical) ?? undefined),
+  );
 }

@@ -6,6 +6,7 @@ import { AppError } from "../lib/errors.ts";
 import { envelope, envelopeOf, oauthErrorResponse } from "./error-responses.ts";
 import { maintenanceResponse, maintenanceWatcher } from "./maintenance.ts";
 import { pathOf, requestId } from "./request-context.ts";
+import { effectHook, requestHook, type AfterHandleContext, type RequestHookContext } from "./sync-hook.ts";
 
 const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
 
@@ -46,51 +47,55 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
     warnedBodyTooLarge = true;
     log.warn("http.body_too_large", { path, message: "a request body over the size limit was refused with 413; further ones are not logged" });
   };
-  return new Elysia({ name: "http-base" })
-    .onRequest(({ request, set }) => {
-      // Every answer (JSON, pages, errors) forbids MIME sniffing.
-      set.headers["x-content-type-options"] = "nosniff";
-      const path = pathOf(request);
-      if (!HEALTH_PATHS.has(path)) {
-        const state = maintenance.current();
-        if (state.on) return maintenanceResponse(state);
-      }
-      // Spec §1.6: the API and the token endpoint answer no cross-origin preflight.
-      if (request.method === "OPTIONS" && (isApiPath(path) || path === "/oauth/token")) {
-        return envelope(405, "method_not_allowed", "cross-origin requests are not supported; call the API from a server", {
-          headers: { allow: "GET, POST", "x-request-id": requestId(request) },
+  // Before routing, for every request: the answers that do not depend on the route.
+  const beforeRouting = ({ request, set }: RequestHookContext): Response | undefined => {
+    // Every answer (JSON, pages, errors) forbids MIME sniffing.
+    set.headers["x-content-type-options"] = "nosniff";
+    const path = pathOf(request);
+    if (!HEALTH_PATHS.has(path)) {
+      const state = maintenance.current();
+      if (state.on) return maintenanceResponse(state);
+    }
+    // Spec §1.6: the API and the token endpoint answer no cross-origin preflight.
+    if (request.method === "OPTIONS" && (isApiPath(path) || path === "/oauth/token")) {
+      return envelope(405, "method_not_allowed", "cross-origin requests are not supported; call the API from a server", {
+        headers: { allow: "GET, POST", "x-request-id": requestId(request) },
+      });
+    }
+    // Spec §5.1.3: an access token works only on /v1/.
+    if (!isApiPath(path)) {
+      const auth = request.headers.get("authorization");
+      if (auth && /^bearer\s+parla_at_/i.test(auth)) {
+        return new Response(JSON.stringify({ error: "api_token_not_accepted", error_description: "access tokens work only on /v1/ routes" }), {
+          status: 401,
+          headers: { "content-type": "application/json; charset=utf-8", "www-authenticate": 'Bearer error="invalid_token"', "x-request-id": requestId(request) },
         });
       }
-      // Spec §5.1.3: an access token works only on /v1/.
-      if (!isApiPath(path)) {
-        const auth = request.headers.get("authorization");
-        if (auth && /^bearer\s+parla_at_/i.test(auth)) {
-          return new Response(JSON.stringify({ error: "api_token_not_accepted", error_description: "access tokens work only on /v1/ routes" }), {
-            status: 401,
-            headers: { "content-type": "application/json; charset=utf-8", "www-authenticate": 'Bearer error="invalid_token"', "x-request-id": requestId(request) },
-          });
+    }
+    return undefined;
+  };
+  // A handler that answers with a Response (a stream, a pre-serialised page) gets the headers set
+  // for this request written into it. Left in `set.headers`, they would make Elysia copy the answer
+  // into a new Response through its body stream (measured: a 26 KB feed page 120 → 200 µs).
+  const intoResponse = ({ response, set }: AfterHandleContext): void => {
+    if (!(response instanceof Response)) return;
+    const headers = response.headers;
+    try {
+      for (const name in set.headers) {
+        const value = set.headers[name] as unknown;
+        if (!headers.has(name)) {
+          if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
+          else headers.set(name, String(value));
         }
+        delete set.headers[name];
       }
-    })
-    // A handler that answers with a Response (a stream, a pre-serialised page) gets the headers set
-    // for this request written into it. Left in `set.headers`, they would make Elysia copy the answer
-    // into a new Response through its body stream (measured: a 26 KB feed page 120 → 200 µs).
-    .onAfterHandle({ as: "global" }, ({ response, set }) => {
-      if (!(response instanceof Response)) return;
-      const headers = response.headers;
-      try {
-        for (const name in set.headers) {
-          const value = set.headers[name] as unknown;
-          if (!headers.has(name)) {
-            if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
-            else headers.set(name, String(value));
-          }
-          delete set.headers[name];
-        }
-      } catch {
-        // Immutable headers (a redirect): Elysia merges what is left, as before.
-      }
-    })
+    } catch {
+      // Immutable headers (a redirect): Elysia merges what is left, as before.
+    }
+  };
+  return new Elysia({ name: "http-base" })
+    .on("request", requestHook(beforeRouting))
+    .on({ as: "global" }, "afterHandle", effectHook(intoResponse))
     .onError({ as: "global" }, ({ code, error, request }) => {
       const path = pathOf(request);
       if (isBodyLimitError(error) || (error instanceof AppError && error.status === 413)) bodyTooLarge(path);

@@ -13,6 +13,7 @@ interface RequestRecord {
   server: AddressSource | null;
   address: string | null;
   route: string | undefined;
+  path: string | null;
 }
 
 const RECORD = Symbol("parla.request");
@@ -26,7 +27,7 @@ function recordOf(request: Request): RequestRecord {
   const carrier = request as Carrier;
   let record = carrier[RECORD];
   if (!record) {
-    record = { startedAt: performance.now(), id: null, server: null, address: null, route: undefined };
+    record = { startedAt: performance.now(), id: null, server: null, address: null, route: undefined, path: null };
     carrier[RECORD] = record;
   }
   return record;
@@ -57,11 +58,16 @@ export function requestStartedAt(request: Request): number {
   return recordOf(request).startedAt;
 }
 
+/** The request's path (no query), worked out once: the hooks before routing and the access log all ask. */
 export function pathOf(request: Request): string {
-  const url = request.url;
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  const q = url.indexOf("?", start);
-  return start === -1 ? "/" : url.slice(start, q === -1 ? undefined : q);
+  const record = recordOf(request);
+  if (record.path === null) {
+    const url = request.url;
+    const start = url.indexOf("/", url.indexOf("//") + 2);
+    const q = url.indexOf("?", start);
+    record.path = start === -1 ? "/" : url.slice(start, q === -1 ? undefined : q);
+  }
+  return record.path;
 }
 
 /** Client address for rate limits: the socket address (a proxy in front must be configured to pass it). */

@@ -57,3 +57,16 @@ test("HEAD of a GET route is answered by Bun without a body; other methods, wild
   expect((await fetch(`${url}/items/1/`)).status).toBe(200);
   expect(byBun).toEqual([]);
 });
+
+test("Parla's hooks before routing run as synchronous: /healthz is answered at once, not with a Promise, and a hook's answer still wins", async () => {
+  const { createTestApp } = await import("../helpers/test-app.ts");
+  const t = await createTestApp();
+  stops.push(() => t.cleanup());
+  const routes = bunRoutesOf(t.app, (handler) => handler);
+  const answer = routes["/healthz"]!.GET!(new Request("http://localhost/healthz"));
+  expect(answer).toBeInstanceOf(Response);
+  const response = answer as Response;
+  expect([response.status, response.headers.get("x-content-type-options"), await response.text()]).toEqual([200, "nosniff", "ok\n"]);
+  const refused = await routes["/healthz"]!.GET!(new Request("http://localhost/healthz", { headers: { authorization: "Bearer parla_at_abc" } }));
+  expect(refused.status).toBe(401);
+});
