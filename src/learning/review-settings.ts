@@ -1,6 +1,7 @@
 // The learner's review settings: how many new cards a day (across all decks) and the time zone
 // their days are counted in. A learner who never chose has the defaults: 20 new cards a day, as
-// Anki's default deck options have it, and UTC.
+// Anki's default deck options have it, and UTC (the Review page offers the browser's zone until
+// the learner saves one: HTTP carries no time zone).
 import { eq } from "drizzle-orm";
 import { AppError } from "../lib/errors.ts";
 import type { DbOrTx } from "../store/open-store.ts";
@@ -10,15 +11,17 @@ import { reviewSettings } from "./schema.ts";
 export interface ReviewSettings {
   newPerDay: number;
   timeZone: string;
+  /** False while the learner has never saved them: the Review page then offers the browser's time zone. */
+  saved: boolean;
 }
 
-export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = { newPerDay: 20, timeZone: "UTC" };
+export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = { newPerDay: 20, timeZone: "UTC", saved: false };
 export const MAX_NEW_PER_DAY = 500;
 
 export async function reviewSettingsOf(db: DbOrTx, userId: string): Promise<ReviewSettings> {
   const [row] = await db.select({ newPerDay: reviewSettings.newPerDay, timeZone: reviewSettings.timeZone }).from(reviewSettings).where(eq(reviewSettings.userId, userId));
   // A zone the runtime no longer knows (time-zone data changes) falls back to UTC rather than failing every page.
-  return row ? { newPerDay: row.newPerDay, timeZone: isTimeZone(row.timeZone) ? row.timeZone : "UTC" } : DEFAULT_REVIEW_SETTINGS;
+  return row ? { newPerDay: row.newPerDay, timeZone: isTimeZone(row.timeZone) ? row.timeZone : "UTC", saved: true } : DEFAULT_REVIEW_SETTINGS;
 }
 
 /** Saves both settings; 400 invalid_request on `new_per_day` (0–500, whole) or `time_zone` (an IANA name). */
@@ -32,5 +35,5 @@ export async function saveReviewSettings(db: DbOrTx, userId: string, nowMs: numb
     .insert(reviewSettings)
     .values({ userId, ...settings, updatedAt: nowMs })
     .onConflictDoUpdate({ target: reviewSettings.userId, set: { ...settings, updatedAt: nowMs } });
-  return settings;
+  return { ...settings, saved: true };
 }

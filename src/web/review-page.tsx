@@ -138,13 +138,18 @@ export function ReviewPage(props: { t: UiText; user: LayoutUser; flash?: Flash |
           <label for="time_zone" safe>
             {r.timeZone}
           </label>
-          <select id="time_zone" name="time_zone">
+          <select id="time_zone" name="time_zone" data-offer-browser-zone={day.settings.saved ? undefined : ""} aria-describedby={day.settings.saved ? undefined : "time_zone_note"}>
             {TIME_ZONES.map((z) => (
               <option value={z} selected={z === day.settings.timeZone} safe>
                 {z}
               </option>
             ))}
           </select>
+          {day.settings.saved ? null : (
+            <p id="time_zone_note" class="muted" safe>
+              {r.timeZoneUnsaved}
+            </p>
+          )}
           <div class="actions">
             <button type="submit" safe>
               {r.saveSettings}

@@ -30,14 +30,16 @@ interface Learner {
   name: string;
   email: string;
   locale: string;
+  /** The browser's time zone: the Review settings offer it until the learner saves one. */
+  timezoneId: string;
   /** [target language, topic in the learner's language] */
   lessons: [string, string][];
   lists: [string, string][];
 }
 
 const LEARNERS: Learner[] = [
-  { name: "es", email: "aprendiz@example.com", locale: "es-ES", lessons: [["en", "comida"], ["fr", "mercado"], ["en", "familia"]], lists: [["en", "market"], ["fr", "food_drink"], ["en", "family"]] },
-  { name: "de", email: "lerner@example.com", locale: "de-DE", lessons: [["es", "Essen"], ["it", "Markt"], ["es", "Familie"]], lists: [["es", "restaurant"], ["it", "food_drink"], ["es", "city"]] },
+  { name: "es", email: "aprendiz@example.com", locale: "es-ES", timezoneId: "America/Mexico_City", lessons: [["en", "comida"], ["fr", "mercado"], ["en", "familia"]], lists: [["en", "market"], ["fr", "food_drink"], ["en", "family"]] },
+  { name: "de", email: "lerner@example.com", locale: "de-DE", timezoneId: "Europe/Berlin", lessons: [["es", "Essen"], ["it", "Markt"], ["es", "Familie"]], lists: [["es", "restaurant"], ["it", "food_drink"], ["es", "city"]] },
 ];
 
 const serious: { page: string; violations: AxeViolation[] }[] = [];
@@ -98,7 +100,7 @@ describe("review as Anki users expect, in Chromium", () => {
   test("two learners, three lessons and three lists each: at most 20 new cards a day split by deck, siblings the next day; Review accessible", async () => {
     const sessions: { learner: Learner; page: Page; firstDay: { deck: string; direction: string; term: string }[] }[] = [];
     for (const learner of LEARNERS) {
-      const context = await browser.newContext({ baseURL: parla.url, locale: learner.locale, viewport: DESKTOP });
+      const context = await browser.newContext({ baseURL: parla.url, locale: learner.locale, timezoneId: learner.timezoneId, viewport: DESKTOP });
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
       await signUp(page, learner.email);
@@ -134,6 +136,8 @@ describe("review as Anki users expect, in Chromium", () => {
 
       // The first day: at most 20 new cards, split by deck on the badge and the page.
       await page.goto("/review");
+      // Settings never saved: the time-zone list offers the browser's zone (days count in UTC until saved).
+      expect(await page.locator("#time_zone").inputValue()).toBe(learner.timezoneId);
       const due = await total(page);
       const byDeck = await badgeDecks(page);
       console.log(`${learner.name}: first day ${due} due, by deck ${JSON.stringify(byDeck)}`);
@@ -166,6 +170,8 @@ describe("review as Anki users expect, in Chromium", () => {
     expect(moved.ok).toBe(true);
     for (const { learner, page, firstDay } of sessions) {
       await page.goto("/review");
+      // Settings never saved: the time-zone list offers the browser's zone (days count in UTC until saved).
+      expect(await page.locator("#time_zone").inputValue()).toBe(learner.timezoneId);
       const due = await total(page);
       console.log(`${learner.name}: next day ${due} due (first day's reviews: ${firstDay.length})`);
       expect(due).toBeGreaterThan(0);

@@ -129,9 +129,14 @@ describe("the review deck on the web", () => {
     await withChosen(web, 20);
     const page = await (await web.get("/review")).text();
     expect(page).toContain('name="new_per_day" min="0" max="500" step="1" required value="20"');
+    // Never saved: the page says days are counted in UTC and lets the browser's zone be offered.
+    expect(page).toContain("data-offer-browser-zone");
+    expect(page).toContain("Your days are counted in UTC until you save a time zone");
     await web.post("/review/settings", { csrf_token: csrfFrom(page), new_per_day: "7", time_zone: "Europe/Madrid" });
     const after = await (await web.get("/review")).text();
     expect(after).toContain("Review settings saved.");
+    expect(after).not.toContain("data-offer-browser-zone");
+    expect(after).not.toContain("Your days are counted in UTC");
     expect(dueBadge(after)).toBe("7");
     expect(after).toContain('<option value="Europe/Madrid" selected>');
     await web.post("/review/settings", { csrf_token: csrfFrom(page), new_per_day: "lots", time_zone: "Europe/Madrid" });

@@ -176,4 +176,11 @@ if (live && window.EventSource && window.DOMParser) {
   // An "error" frame carries data (the plan failed); a dropped connection does not, and EventSource reconnects.
   source.addEventListener("error", (event) => { if (event.data !== undefined) finish(); });
 }
+// Review settings never saved (review-page.tsx): the time-zone list starts at the browser's own
+// zone (HTTP carries none, so the server counts days in UTC until the learner saves one).
+for (const select of document.querySelectorAll("select[data-offer-browser-zone]")) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && [...select.options].some((o) => o.value === zone)) select.value = zone;
+}
 `;
+

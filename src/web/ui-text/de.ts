@@ -210,6 +210,7 @@ export const de: UiText = {
     settings: "Einstellungen der Wiederholung",
     newPerDay: "Neue Karten pro Tag (alle Stapel zusammen)",
     timeZone: "Deine Zeitzone (dort beginnen deine Tage um Mitternacht)",
+    timeZoneUnsaved: "Deine Tage werden in UTC gezählt, bis du eine Zeitzone speicherst; die Liste beginnt mit der deines Browsers.",
     saveSettings: "Einstellungen speichern",
     settingsSaved: "Einstellungen gespeichert.",
     badNewPerDay: (max) => `Wähle eine ganze Zahl neuer Karten pro Tag von 0 bis ${max}.`,

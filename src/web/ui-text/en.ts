@@ -215,6 +215,7 @@ export const en = {
     settings: "Review settings",
     newPerDay: "New cards a day (all decks together)",
     timeZone: "Your time zone (your days begin at midnight there)",
+    timeZoneUnsaved: "Your days are counted in UTC until you save a time zone; the list starts at your browser's.",
     saveSettings: "Save settings",
     settingsSaved: "Review settings saved.",
     badNewPerDay: (max: number) => `Choose a whole number of new cards a day from 0 to ${max}.`,

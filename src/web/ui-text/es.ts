@@ -210,6 +210,7 @@ export const es: UiText = {
     settings: "Ajustes del repaso",
     newPerDay: "Tarjetas nuevas al día (todos los mazos juntos)",
     timeZone: "Tu zona horaria (tus días empiezan a medianoche allí)",
+    timeZoneUnsaved: "Tus días se cuentan en UTC hasta que guardes una zona horaria; la lista empieza por la de tu navegador.",
     saveSettings: "Guardar ajustes",
     settingsSaved: "Ajustes del repaso guardados.",
     badNewPerDay: (max) => `Elige un número entero de tarjetas nuevas al día entre 0 y ${max}.`,

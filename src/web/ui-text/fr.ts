@@ -211,6 +211,7 @@ export const fr: UiText = {
     settings: "Réglages de la révision",
     newPerDay: "Nouvelles cartes par jour (tous les paquets ensemble)",
     timeZone: "Votre fuseau horaire (vos journées y commencent à minuit)",
+    timeZoneUnsaved: "Vos journées sont comptées en UTC tant que vous n'avez pas enregistré de fuseau horaire ; la liste propose celui de votre navigateur.",
     saveSettings: "Enregistrer les réglages",
     settingsSaved: "Réglages de la révision enregistrés.",
     badNewPerDay: (max) => `Choisissez un nombre entier de nouvelles cartes par jour, de 0 à ${max}.`,

@@ -210,6 +210,7 @@ export const it: UiText = {
     settings: "Impostazioni del ripasso",
     newPerDay: "Schede nuove al giorno (tutti i mazzi insieme)",
     timeZone: "Il tuo fuso orario (lì i tuoi giorni iniziano a mezzanotte)",
+    timeZoneUnsaved: "I tuoi giorni sono contati in UTC finché non salvi un fuso orario; l'elenco parte da quello del tuo browser.",
     saveSettings: "Salva le impostazioni",
     settingsSaved: "Impostazioni del ripasso salvate.",
     badNewPerDay: (max) => `Scegli un numero intero di schede nuove al giorno da 0 a ${max}.`,

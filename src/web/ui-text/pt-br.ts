@@ -210,6 +210,7 @@ export const ptBR: UiText = {
     settings: "Configurações da revisão",
     newPerDay: "Cartões novos por dia (todos os baralhos juntos)",
     timeZone: "Seu fuso horário (seus dias começam à meia-noite nele)",
+    timeZoneUnsaved: "Seus dias são contados em UTC até você salvar um fuso horário; a lista começa pelo do seu navegador.",
     saveSettings: "Salvar configurações",
     settingsSaved: "Configurações da revisão salvas.",
     badNewPerDay: (max) => `Escolha um número inteiro de cartões novos por dia, de 0 a ${max}.`,
