@@ -22,7 +22,7 @@ import { createAdjustableClock, DAY, HOUR, systemClock, type AdjustableClock, ty
 import type { Logger } from "./lib/logger.ts";
 import { PREFIX } from "./lib/secrets.ts";
 import { ReferenceDocuments } from "./reference/documents.ts";
-import { findAccessGrants, findAccessTokenWith, findClientScopes } from "./oauth/access-token-lookup.ts";
+import { findAccessGrants, findAccessToken, findClientScopes } from "./oauth/access-token-lookup.ts";
 import { EXPIRED_ACCESS_TOKENS_KEPT_MS, pruneExpiredAccessTokens } from "./oauth/token-store.ts";
 import { forgetOldInbound } from "./inbound/service.ts";
 import { purgeFinishedJobs, scheduledBackup } from "./scheduler/housekeeping.ts";
@@ -98,7 +98,7 @@ export async function compose(
   const v1: ApiDoorway = new V1Doorway<Operation, ChargeReceipt>({
     clock,
     rateLimitPerMinute: config.rateLimitApiPerClientPerMinute,
-    findAccessToken: (token, nowMs, along) => findAccessTokenWith(store, token, nowMs, along),
+    findAccessToken: (token, nowMs) => findAccessToken(store, token, nowMs),
     findVersion: (id) => {
       const v = versions.find(id);
       return v && { id: v.id, status: v.status, deprecatedAt: v.deprecated_at, sunsetAt: v.sunset_at };

@@ -17,7 +17,7 @@ import type { PendingLedger } from "../billing/pending-ledger.ts";
 import { enqueueJobStatement } from "../scheduler/jobs.ts";
 import type { JobContext, JobKind } from "../scheduler/scheduler.ts";
 import { executorOf, inTransaction, type SqlHandle } from "../store/raw-sql.ts";
-import { blobBytes, type DbOrTx, type ReadStatement } from "../store/open-store.ts";
+import { blobBytes, type DbOrTx } from "../store/open-store.ts";
 import type { LessonPlanView } from "./api-model.ts";
 import { encodeAnswer, PLAN_ANSWER_SHAPE, planAnswerText, planView, type PlanRow } from "./plan-view.ts";
 import type { Engine } from "./engine.ts";
@@ -213,21 +213,15 @@ export async function getPlanJson(deps: Pick<CoreDeps, "store">, owner: PlanOwne
 
 const OWNER_SHAPE_AND_ANSWER_BY_ID = "SELECT account_id, user_id, answer_shape, answer FROM lesson_plans WHERE id = ?";
 
-/** The one read getPlanAnswer answers from: the /v1 doorway reads it with the caller's token (readAlong). */
-export function planAnswerStatement(planId: string): ReadStatement {
-  return { sql: OWNER_SHAPE_AND_ANSWER_BY_ID, args: [planId] };
-}
-
 /**
- * GET /v1/lesson-plans/{id} in the current API version's shape, from the rows of
- * planAnswerStatement (the plan's row, read with the token): its owner and shape decide, and a
- * complete plan's stored answer is answered as its bytes. Any other plan — not complete yet,
- * completed before answers were stored, or stored in a shape that is no longer current — as text
- * built from its row and sets (getPlanJson). Nothing is written: an old plan is not given a stored
- * answer on the way.
+ * GET /v1/lesson-plans/{id} in the current API version's shape, from one read of the plan's row:
+ * its owner and shape decide, and a complete plan's stored answer is answered as its bytes. Any
+ * other plan — not complete yet, completed before answers were stored, or stored in a shape that is
+ * no longer current — as text built from its row and sets (getPlanJson). Nothing is written: an old
+ * plan is not given a stored answer on the way.
  */
-export async function getPlanAnswer(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string, rows: readonly unknown[][]): Promise<Uint8Array<ArrayBuffer> | string> {
-  const values = rows[0];
+export async function getPlanAnswer(deps: Pick<CoreDeps, "store">, owner: PlanOwner, planId: string): Promise<Uint8Array<ArrayBuffer> | string> {
+  const [values] = await deps.store.read(OWNER_SHAPE_AND_ANSWER_BY_ID, [planId]);
   if (!values || !ownsPlan(owner, { accountId: String(values[0]), userId: values[1] === null ? null : String(values[1]) })) throw notFound("lesson plan");
   const bytes = values[2] === PLAN_ANSWER_SHAPE ? blobBytes(values[3]) : null;
   return bytes ?? getPlanJson(deps, owner, planId);

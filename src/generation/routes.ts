@@ -7,7 +7,7 @@ import type { Caller, V1Doorway } from "../http/v1.ts";
 import { LessonPlan, LessonPlanBody, PlanIdParams, TutorMessageBody, TutorReply, VocabStreamBody } from "./api-model.ts";
 import { parseVocabularyInput } from "./engine-input.ts";
 import type { VocabularyInput } from "./model.ts";
-import { checkPlanRequest, createPlan, findPlanRow, getPlan, getPlanAnswer, planAnswerStatement, type PlanDeps, type PlanOwner } from "./plans-service.ts";
+import { checkPlanRequest, createPlan, findPlanRow, getPlan, getPlanAnswer, type PlanDeps, type PlanOwner } from "./plans-service.ts";
 import type { VersionRegistry } from "../versions/registry.ts";
 import { planStream, SSE_HEADERS, vocabularyStream } from "./streams.ts";
 import { jsonBytesAnswer, jsonTextAnswer } from "../http/json-text-answer.ts";
@@ -80,13 +80,12 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         errors: [404],
         summary: "Get a lesson plan",
         tags,
-        readAlong: (params) => [planAnswerStatement(params.id ?? "")],
       },
-      async ({ caller, params, set, apiVersion, along }) => {
+      async ({ caller, params, set, apiVersion }) => {
         set.headers["cache-control"] = "no-store";
         // An older version's shape goes through the version changes (the doorway shapes the object).
         if (deps.versions.reshapesResource("lesson_plan", apiVersion)) return getPlan(deps, ownerOf(caller), params.id);
-        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id, along[0]!);
+        const answer = await getPlanAnswer(deps, ownerOf(caller), params.id);
         return typeof answer === "string" ? jsonTextAnswer(answer) : jsonBytesAnswer(answer);
       },
     )

@@ -26,7 +26,7 @@ import { DEFAULT_MAX_BODY_BYTES, readJsonBody, tooLarge } from "./json-body.ts";
 import { jsonTextAnswer } from "./json-text-answer.ts";
 import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
 import type { Scope } from "../lib/scopes.ts";
-import type { DbOrTx, ReadStatement } from "../store/open-store.ts";
+import type { DbOrTx } from "../store/open-store.ts";
 
 /** Who is calling: the facts of the access token, as the authorization server reports them. */
 export interface Caller {
@@ -68,11 +68,8 @@ export interface V1Ports<Operation extends string, Receipt> {
   clock: Clock;
   /** `/v1/` calls per client per minute (PARLA_RATE_LIMIT_API_PER_CLIENT_PER_MINUTE), counted per process. */
   rateLimitPerMinute: number;
-  /**
-   * The token's answer, read from the store on every call (one read: the token and its client's
-   * facts), with the rows of the route's `readAlong` statements from the same snapshot.
-   */
-  findAccessToken(token: string, nowMs: number, along: readonly ReadStatement[]): Promise<{ answer: AccessTokenAnswer; along: unknown[][][] }>;
+  /** The token's answer, read from the store on every call (one read: the token and its client's facts). */
+  findAccessToken(token: string, nowMs: number): Promise<AccessTokenAnswer>;
   findVersion(id: string): VersionFacts | null;
   /** A resource's body (current shape) as an older version knows it (versions/registry.ts). */
   resourceAt(resource: string, body: Record<string, unknown>, version: string): Record<string, unknown>;
@@ -140,12 +137,6 @@ export interface RouteDeclaration<Operation extends string> {
    * `body` is then not validated by Elysia: the route checks what `readBody()` returns.
    */
   lazyBody?: boolean;
-  /**
-   * Statements read with the token, in its one round to the store, from the request's path
-   * parameters alone (unvalidated: bound as arguments, never spliced into SQL). Their rows reach the
-   * handler as `along` only once the caller is admitted, so a refused caller learns nothing of them.
-   */
-  readAlong?: (params: Record<string, string>) => readonly ReadStatement[];
 }
 
 export interface PrecheckContext {
@@ -177,8 +168,6 @@ export interface V1Context<Receipt, D extends RouteDeclaration<string>> {
   request: Request;
   /** As in PrecheckContext (the same read: the body is read once). */
   readBody(): Promise<unknown>;
-  /** The rows of each `readAlong` statement, in order, read with the token; empty without them. */
-  along: unknown[][][];
   set: { status?: number | string; headers: Record<string, string | number> };
 }
 
@@ -199,8 +188,6 @@ export function doorwayStatuses(declaration: RouteDeclaration<string>): number[]
   return statuses;
 }
 
-const NOTHING_ALONG: readonly ReadStatement[] = [];
-
 const wwwAuthenticate = (error: string, extra = "") => `Bearer realm="parla", error="${error}"${extra}`;
 
 function invalidToken(why: string): AppError {
@@ -214,7 +201,6 @@ interface DoorState {
   apiVersion: string;
   /** Headers the answer carries whatever it is (Deprecation, Sunset); null when there are none. */
   headers: Record<string, string> | null;
-  along: unknown[][][];
 }
 
 /** Where admit() leaves its findings for the handler: on the request itself, one property. */
@@ -235,14 +221,14 @@ export class V1Doorway<Operation extends string, Receipt> {
   }
 
   /** Steps 1–4: who, which scope, which version, how often. */
-  async admit(request: Request, declaration: RouteDeclaration<string>, params: Record<string, string> = {}): Promise<DoorState> {
+  async admit(request: Request, declaration: RouteDeclaration<string>): Promise<DoorState> {
     const headers: Record<string, string> = {};
     if (declaration.scope === null) {
-      const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), headers: headersOrNull(headers), along: [] };
+      const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), headers: headersOrNull(headers) };
       (request as AdmittedRequest)[DOOR_STATE] = state;
       return state;
     }
-    const { caller, along } = await this.authenticate(request, declaration.readAlong?.(params) ?? NOTHING_ALONG);
+    const caller = await this.authenticate(request);
     if (!caller.scopes.includes(declaration.scope)) {
       throw new AppError(403, "insufficient_scope", `this operation needs the scope ${declaration.scope}`, {
         headers: { "www-authenticate": wwwAuthenticate("insufficient_scope", `, scope="${declaration.scope}"`) },
@@ -254,7 +240,7 @@ export class V1Doorway<Operation extends string, Receipt> {
     if (!decision.ok) {
       throw new AppError(429, "rate_limited", `too many requests for this client; retry after ${decision.retryAfterSeconds} s`, { headers: { "retry-after": String(decision.retryAfterSeconds) } });
     }
-    const state = { caller, apiVersion, headers: headersOrNull(headers), along };
+    const state = { caller, apiVersion, headers: headersOrNull(headers) };
     (request as AdmittedRequest)[DOOR_STATE] = state;
     return state;
   }
@@ -291,7 +277,7 @@ export class V1Doorway<Operation extends string, Receipt> {
     return this.ports.resourceAt(resource, body, version);
   }
 
-  private async authenticate(request: Request, alongStatements: readonly ReadStatement[]): Promise<{ caller: Caller; along: unknown[][][] }> {
+  private async authenticate(request: Request): Promise<Caller> {
     const header = request.headers.get("authorization");
     const match = header ? /^Bearer[ ]+([\x21-\x7e]+)$/i.exec(header) : null;
     if (!match) throw invalidToken(header ? "the Authorization header must be 'Bearer <access token>'" : "an access token is required");
@@ -302,10 +288,10 @@ export class V1Doorway<Operation extends string, Receipt> {
       });
     }
     if (!this.ports.looksLikeAccessToken(token)) throw invalidToken("not a Parla access token");
-    const { answer, along } = await this.ports.findAccessToken(token, this.ports.clock.now(), alongStatements);
-    if (answer.kind === "expired") throw invalidToken("the access token expired; exchange again and retry once");
-    if (answer.kind === "unknown") throw invalidToken("the access token is unknown or was revoked");
-    return { caller: answer.grant, along };
+    const found = await this.ports.findAccessToken(token, this.ports.clock.now());
+    if (found.kind === "expired") throw invalidToken("the access token expired; exchange again and retry once");
+    if (found.kind === "unknown") throw invalidToken("the access token is unknown or was revoked");
+    return found.grant;
   }
 
   /** The version asked for (a header) or pinned; refuses unknown and discontinued ones (spec 9.4). */
@@ -376,9 +362,9 @@ export class V1Plugin<Operation extends string, Receipt> {
       // Elysia wraps a parser's throw in its ParseError; http-base answers with the AppError inside.
       // "none": Elysia leaves a lazy route's body unread.
       parse: lazyBody ? "none" : declaration.body || declaration.documentedBody ? ({ request }: { request: Request }) => jsonBody(request) : undefined,
-      transform: async ({ request, params }: { request: Request; params: Record<string, string> }) => {
+      transform: async ({ request }: { request: Request }) => {
         if (lazyBody && Number(request.headers.get("content-length") ?? "0") > maxBody) throw tooLarge(maxBody);
-        await door.admit(request, declaration, params);
+        await door.admit(request, declaration);
       },
       body: lazyBody ? undefined : declaration.body,
       query: declaration.query,
@@ -421,7 +407,6 @@ export class V1Plugin<Operation extends string, Receipt> {
         params: ctx.params,
         request: ctx.request,
         readBody,
-        along: state.along,
         set: ctx.set,
       } as unknown as V1Context<Receipt, D>;
       try {

@@ -2,7 +2,7 @@
 // the token it was shown, on every call — one read of the store, nothing kept in the process — and
 // open event streams ask it again about once a second for every token they hold (many at a time).
 import { accessTokenKey } from "./token-store.ts";
-import type { ReadStatement, Store } from "../store/open-store.ts";
+import type { Store } from "../store/open-store.ts";
 
 export interface AccessGrant {
   clientId: string;
@@ -50,22 +50,7 @@ type TokenRow = [
 /** The token's grant, read from the store now: revoked, ended or deleted tokens (and their clients) are gone from it. */
 export async function findAccessToken(store: Pick<Store, "read">, token: string, nowMs: number): Promise<AccessTokenLookup> {
   const key = accessTokenKey(token);
-  return lookupOf((await store.read(TOKEN_BY_HASH, [key]))[0] as TokenRow | undefined, key, nowMs);
-}
-
-/**
- * The token's grant and the rows of `along`, all from one snapshot (Store.readAll): a route's own
- * read that needs nothing from the caller (a plan by its id) costs no second round to the store.
- */
-export async function findAccessTokenWith(store: Pick<Store, "read" | "readAll">, token: string, nowMs: number, along: readonly ReadStatement[]): Promise<{ answer: AccessTokenLookup; along: unknown[][][] }> {
-  if (along.length === 0) return { answer: await findAccessToken(store, token, nowMs), along: [] };
-  const key = accessTokenKey(token);
-  const [tokenRows, ...rows] = await store.readAll([{ sql: TOKEN_BY_HASH, args: [key] }, ...along]);
-  return { answer: lookupOf(tokenRows![0] as TokenRow | undefined, key, nowMs), along: rows };
-}
-
-function lookupOf(row: TokenRow | undefined, key: string, nowMs: number): AccessTokenLookup {
-  const grant = grantOf(row, key);
+  const grant = grantOf((await store.read(TOKEN_BY_HASH, [key]))[0] as TokenRow | undefined, key);
   if (!grant) return { kind: "unknown" };
   return grant.expiresAt <= nowMs ? { kind: "expired" } : { kind: "granted", grant };
 }

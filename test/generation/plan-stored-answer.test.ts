@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { payerOf } from "../../src/billing/payer.ts";
 import { PLAN_ANSWER_SHAPE, planAnswerText } from "../../src/generation/plan-view.ts";
-import { getPlan, getPlanAnswer, planAnswerStatement, getPlanJson, startPlanFor } from "../../src/generation/plans-service.ts";
+import { getPlan, getPlanAnswer, getPlanJson, startPlanFor } from "../../src/generation/plans-service.ts";
 import { CURRENT_API_VERSION } from "../../src/versions/registry.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { createTestApp } from "../helpers/test-app.ts";
@@ -55,7 +55,7 @@ describe("a complete plan's stored answer", () => {
     expect(parsed).toMatchObject({ id: p.id, status: "complete", sets_ready: 5, topic: 'un "café" à 5 € — "sets":[]', from_library: false });
     expect(parsed.sets).toHaveLength(5);
     expect(await readText(c.token, p.id)).toBe(fromSets);
-    const bytes = await getPlanAnswer(t.deps, owner, p.id, await t.deps.store.readAll([planAnswerStatement(p.id)]).then(([rows]) => rows!));
+    const bytes = await getPlanAnswer(t.deps, owner, p.id);
     expect(bytes).toBeInstanceOf(Uint8Array);
     expect(new TextDecoder().decode(bytes as Uint8Array)).toBe(fromSets);
   });
@@ -147,7 +147,7 @@ describe("a complete plan's stored answer", () => {
     const text = await readText(c.token, p.id);
     expect(JSON.parse(text)).toMatchObject({ status: "partial", sets_ready: 1 });
     expect(text).toBe(await getPlanJson(t.deps, owner, p.id));
-    expect(typeof (await getPlanAnswer(t.deps, owner, p.id, await t.deps.store.readAll([planAnswerStatement(p.id)]).then(([rows]) => rows!)))).toBe("string");
+    expect(typeof (await getPlanAnswer(t.deps, owner, p.id))).toBe("string");
   });
 
   test("an answer in another shape, or none (a plan completed before answers were stored), is not served: the sets are", async () => {

@@ -7,7 +7,7 @@ import { createUser } from "../../src/accounts/service.ts";
 import { compose } from "../../src/compose.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { PLAN_ANSWER_SHAPE } from "../../src/generation/plan-view.ts";
-import { createPlan, getPlan, getPlanAnswer, planAnswerStatement, getPlanJson, PLAN_JOB } from "../../src/generation/plans-service.ts";
+import { createPlan, getPlan, getPlanAnswer, getPlanJson, PLAN_JOB } from "../../src/generation/plans-service.ts";
 import { jsonBytesAnswer } from "../../src/http/json-text-answer.ts";
 import { createAdjustableClock } from "../../src/lib/clock.ts";
 import { silentLogger } from "../../src/lib/logger.ts";
@@ -78,7 +78,7 @@ describe("lesson plans on each store driver", () => {
           expect(values![0]).toBeInstanceOf(driver.name === "embedded" ? Uint8Array : ArrayBuffer);
           expect(values![1]).toBe(PLAN_ANSWER_SHAPE);
           const fromSets = await getPlanJson(deps, owner, plan.id);
-          const answer = await getPlanAnswer(deps, owner, plan.id, await deps.store.readAll([planAnswerStatement(plan.id)]).then(([rows]) => rows!));
+          const answer = await getPlanAnswer(deps, owner, plan.id);
           expect(answer).toBeInstanceOf(Uint8Array);
           expect(new TextDecoder().decode(answer as Uint8Array)).toBe(fromSets);
           const response = jsonBytesAnswer(answer as Uint8Array<ArrayBuffer>);
@@ -89,10 +89,10 @@ describe("lesson plans on each store driver", () => {
         // The library's plan has none of its own: answered from its row and the entry's sets.
         const [values] = await store.read("SELECT answer, answer_shape FROM lesson_plans WHERE id = ?", [again.id]);
         expect(values).toEqual([null, null]);
-        const fromEntry = await getPlanAnswer(deps, owner, again.id, await deps.store.readAll([planAnswerStatement(again.id)]).then(([rows]) => rows!));
+        const fromEntry = await getPlanAnswer(deps, owner, again.id);
         expect(fromEntry).toBe(await getPlanJson(deps, owner, again.id));
         expect(JSON.parse(fromEntry as string)).toMatchObject({ id: again.id, status: "complete", sets_ready: 5, from_library: true, sets: JSON.parse(await getPlanJson(deps, owner, plans[0]!.id)).sets });
-        await expect(getPlanAnswer(deps, { ...owner, accountId: "acct_other" }, plans[0]!.id, await deps.store.readAll([planAnswerStatement(plans[0]!.id)]).then(([rows]) => rows!))).rejects.toMatchObject({ status: 404 });
+        await expect(getPlanAnswer(deps, { ...owner, accountId: "acct_other" }, plans[0]!.id)).rejects.toMatchObject({ status: 404 });
 
         const jobs = await store.client.execute("SELECT status, count(*) AS n FROM jobs GROUP BY status");
         expect(jobs.rows.map((r) => [r.status, Number(r.n)])).toEqual([["done", 4]]);

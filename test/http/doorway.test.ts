@@ -33,21 +33,6 @@ beforeEach(async () => {
         return { doubled: checked.doubled, credits: charge.receipt.credits };
       },
     )
-    .get(
-      "/v1/probe/along/:id",
-      {
-        scope: "usage:read",
-        operation: "usage.read",
-        summary: "probe",
-        tags: ["test"],
-        hidden: true,
-        readAlong: (params) => [{ sql: "SELECT id, name FROM clients WHERE id = ?", args: [params.id ?? ""] }],
-      },
-      ({ along }) => {
-        handled++;
-        return { rows: along[0] };
-      },
-    )
     .post("/v1/probe/broken", { scope: "vocab:generate", operation: "vocab.generate", summary: "probe", tags: ["test"], hidden: true }, () => {
       handled++;
       throw new Error("the engine fell over");
@@ -76,23 +61,6 @@ describe("the doorway's order", () => {
       if (code === "unauthorized") expect(body.error).toStartWith("invalid_token");
     }
     expect(handled).toBe(0);
-  });
-
-  test("readAlong: the route's statements are read with the token, and only an admitted caller's handler sees their rows", async () => {
-    const o = await clientWithToken(t, { scopes: ["usage:read"] });
-    const read = await t.request("GET", `/v1/probe/along/${o.client.id}`, { headers: { authorization: `Bearer ${o.token}` } });
-    expect(read.status).toBe(200);
-    const [[id, name]] = (await read.json()).rows;
-    expect(id).toBe(o.client.id);
-    expect(typeof name).toBe("string");
-    const missing = await t.request("GET", "/v1/probe/along/no-such-client", { headers: { authorization: `Bearer ${o.token}` } });
-    expect((await missing.json()).rows).toEqual([]);
-    const refused = await t.request("GET", `/v1/probe/along/${o.client.id}`, { headers: { authorization: "Bearer parla_at_unknown" } });
-    expect(refused.status).toBe(401);
-    expect(await refused.text()).not.toContain(o.client.id);
-    const unscoped = await clientWithToken(t, { scopes: ["vocab:generate"] });
-    expect((await t.request("GET", `/v1/probe/along/${o.client.id}`, { headers: { authorization: `Bearer ${unscoped.token}` } })).status).toBe(403);
-    expect(handled).toBe(2);
   });
 
   test("the scope before the body: a token without it gets 403 even for a bad body", async () => {
