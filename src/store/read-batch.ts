@@ -13,6 +13,12 @@
 // reads shared one; ~1 µs a read). The answer then leaves in the request's own turn, yet a /v1 call
 // with the token's read cost 1.65 → 1.95× raw's µs and a feed page 3.6 → 4.8×, while the same change
 // in a bare Elysia app over bun:sqlite was neutral. Each read on its own, under load: ~10 µs.
+// Also tried: a /v1 route's own read (a plan's row by the id in its path) in the same readAll as
+// the token's, saving the route its round here: GET /v1/lesson-plans/{id} stayed at ~28–31 µs CPU
+// in process (scripts/bench/plan-read-cpu.ts) and 0.18 of raw Bun.serve under wrk. A second round
+// costs ~2 µs in process (the doorway's tiny answer 10.2 µs, with one indexed read 12.4 µs); the
+// plan's cost is its 15 KB answer: SQLite's read of the blob (~3 µs alone, more under load) and
+// writing it out.
 import type { Database } from "bun:sqlite";
 import type { AsyncMutex } from "./async-mutex.ts";
 import { runControl, valuesOn } from "./sqlite-statements.ts";
