@@ -50,17 +50,10 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   // Listening starts before the migrations, so probes see a live process that is not ready yet
   // (/healthz 200, /readyz 503 "migrating") instead of a refused connection; every other request
   // is told to come back. The app replaces this handler once the store is migrated.
-  let handle: (request: Request) => Promise<Response> = async (request) => startingResponse(request);
+  let handle: (request: Request) => Response | Promise<Response> = async (request) => startingResponse(request);
   const metrics = config.metricsToken ? new Metrics() : undefined;
   let server: Server<unknown>;
-  // Every request, routed by Bun or by the app, is opened and logged here. An answer made at once
-  // (/healthz) is handed back as it is: a Promise would cost Bun a turn (sync-hook.ts).
-  const served = (request: Request, bunServer: Server<unknown>, by: (request: Request) => Response | Promise<Response>): Response | Promise<Response> => {
-    openRequest(request, bunServer);
-    const answer = by(request);
-    if (answer instanceof Promise) return answer.then((response) => logRequest(log, request, response, metrics));
-    return logRequest(log, request, answer, metrics);
-  };
+  const served = servedThrough(log, metrics);
   const serverError = (error: Error) => {
     log.error("http.server_error", { error: String(error) });
     return new Response("internal error\n", { status: 500, headers: { "x-content-type-options": "nosniff" } });
@@ -106,7 +99,10 @@ export async function startServer(config: Config, log: Logger = createLogger(con
 
   const app = createApp(deps);
   if (options.extraRoutes) app.use(options.extraRoutes(deps));
-  handle = (request) => app.handle(request);
+  // The app's compiled handler itself: `app.handle` wraps it in an async function, so every answer
+  // it made at once (a 404, a refusal before routing) would still cost a Promise and a turn.
+  const fetchApp = app.fetch;
+  handle = (request) => fetchApp(request);
   // The app's routes go to Bun's router; what it does not match still reaches `handle`.
   const routes = bunRoutesOf(app, (route) => (request: Request) => served(request, server, route));
   server.reload({ routes, fetch: (request, bunServer) => served(request, bunServer, handle), error: serverError });
@@ -137,6 +133,19 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       })();
       return stopping;
     },
+  };
+}
+
+/**
+ * Every request, routed by Bun or by the app, is opened and logged here. An answer made at once
+ * (/healthz) is handed back as it is: a Promise would cost Bun a turn (sync-hook.ts).
+ */
+export function servedThrough(log: Logger, metrics: Metrics | undefined) {
+  return (request: Request, bunServer: Server<unknown>, by: (request: Request) => Response | Promise<Response>): Response | Promise<Response> => {
+    openRequest(request, bunServer);
+    const answer = by(request);
+    if (answer instanceof Promise) return answer.then((response) => logRequest(log, request, response, metrics));
+    return logRequest(log, request, answer, metrics);
   };
 }
 

@@ -78,60 +78,79 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
   // for this request written into it. Left in `set.headers`, they would make Elysia copy the answer
   // into a new Response through its body stream (measured: a 26 KB feed page 120 → 200 µs).
   const intoResponse = ({ response, set }: AfterHandleContext): void => {
-    if (!(response instanceof Response)) return;
-    const headers = response.headers;
-    try {
-      for (const name in set.headers) {
-        const value = set.headers[name] as unknown;
-        if (!headers.has(name)) {
-          if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
-          else headers.set(name, String(value));
-        }
-        delete set.headers[name];
-      }
-    } catch {
-      // Immutable headers (a redirect): Elysia merges what is left, as before.
+    if (response instanceof Response) writeSetHeaders(response, set);
+  };
+  // The answer to an error, by the shape its path speaks (DESIGN §4).
+  const errorAnswer = (code: string | number, error: unknown, request: Request): Response => {
+    const path = pathOf(request);
+    if (isBodyLimitError(error) || (error instanceof AppError && error.status === 413)) bodyTooLarge(path);
+    if (isBodyLimitError(error)) {
+      return errorShape(path) === "oauth"
+        ? oauthErrorResponse(new AppError(413, "invalid_request", "the request body is too large"))
+        : envelope(413, "payload_too_large", "the request body is too large");
     }
+    if (error instanceof AppError) return errorShape(path) === "oauth" ? oauthErrorResponse(error) : envelopeOf(error);
+    // A body parser that refuses (the /v1 doorway's size limit) reaches here wrapped in Elysia's ParseError.
+    const cause = (error as { cause?: unknown }).cause;
+    if (code === "PARSE" && cause instanceof AppError) return errorShape(path) === "oauth" ? oauthErrorResponse(cause) : envelopeOf(cause);
+    if (code === "NOT_FOUND") {
+      return errorShape(path) === "oauth"
+        ? oauthErrorResponse(new AppError(404, "invalid_request", "unknown endpoint"))
+        : envelope(404, "not_found", `no route for ${request.method} ${path}`);
+    }
+    if (code === "VALIDATION") {
+      const param = validationParam(error);
+      const message = validationMessage(error, param);
+      return errorShape(path) === "oauth" ? oauthErrorResponse(new AppError(400, "invalid_request", message)) : envelope(400, "invalid_request", message, { param });
+    }
+    if (code === "PARSE") {
+      return errorShape(path) === "oauth"
+        ? oauthErrorResponse(new AppError(400, "invalid_request", "the request body could not be parsed"))
+        : envelope(400, "invalid_request", "the request body is not valid JSON");
+    }
+    if (code === "INVALID_COOKIE_SIGNATURE") return envelope(400, "invalid_request", "invalid cookie");
+    const status = (error as { status?: number }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      return envelope(status, status === 413 ? "payload_too_large" : "invalid_request", (error as Error).message || "request refused");
+    }
+    const id = requestId(request);
+    log.error("http.unhandled_error", { request_id: id, path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    return errorShape(path) === "oauth"
+      ? oauthErrorResponse(new AppError(500, "server_error", `internal error (request ${id})`))
+      : envelope(500, "internal", `internal error (request ${id})`, { requestId: id });
   };
   return new Elysia({ name: "http-base" })
     .on("request", requestHook(beforeRouting))
     .on({ as: "global" }, "afterHandle", effectHook(intoResponse))
-    .onError({ as: "global" }, ({ code, error, request }) => {
-      const path = pathOf(request);
-      if (isBodyLimitError(error) || (error instanceof AppError && error.status === 413)) bodyTooLarge(path);
-      if (isBodyLimitError(error)) {
-        return errorShape(path) === "oauth"
-          ? oauthErrorResponse(new AppError(413, "invalid_request", "the request body is too large"))
-          : envelope(413, "payload_too_large", "the request body is too large");
-      }
-      if (error instanceof AppError) return errorShape(path) === "oauth" ? oauthErrorResponse(error) : envelopeOf(error);
-      // A body parser that refuses (the /v1 doorway's size limit) reaches here wrapped in Elysia's ParseError.
-      const cause = (error as { cause?: unknown }).cause;
-      if (code === "PARSE" && cause instanceof AppError) return errorShape(path) === "oauth" ? oauthErrorResponse(cause) : envelopeOf(cause);
-      if (code === "NOT_FOUND") {
-        return errorShape(path) === "oauth"
-          ? oauthErrorResponse(new AppError(404, "invalid_request", "unknown endpoint"))
-          : envelope(404, "not_found", `no route for ${request.method} ${path}`);
-      }
-      if (code === "VALIDATION") {
-        const param = validationParam(error);
-        const message = validationMessage(error, param);
-        return errorShape(path) === "oauth" ? oauthErrorResponse(new AppError(400, "invalid_request", message)) : envelope(400, "invalid_request", message, { param });
-      }
-      if (code === "PARSE") {
-        return errorShape(path) === "oauth"
-          ? oauthErrorResponse(new AppError(400, "invalid_request", "the request body could not be parsed"))
-          : envelope(400, "invalid_request", "the request body is not valid JSON");
-      }
-      if (code === "INVALID_COOKIE_SIGNATURE") return envelope(400, "invalid_request", "invalid cookie");
-      const status = (error as { status?: number }).status;
-      if (typeof status === "number" && status >= 400 && status < 500) {
-        return envelope(status, status === 413 ? "payload_too_large" : "invalid_request", (error as Error).message || "request refused");
-      }
-      const id = requestId(request);
-      log.error("http.unhandled_error", { request_id: id, path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      return errorShape(path) === "oauth"
-        ? oauthErrorResponse(new AppError(500, "server_error", `internal error (request ${id})`))
-        : envelope(500, "internal", `internal error (request ${id})`, { requestId: id });
+    // An error's answer is a Response made here, with its own status: the headers set for the
+    // request are written into it, and `set` is left as Elysia reads "nothing to apply" (no headers,
+    // status 200; the answer's own status wins over `set.status` anyway). Anything left there would
+    // make Elysia copy the answer into a new Response (measured in process, a JSON 404 through the
+    // server's path: 5.5 → 3.7 µs).
+    .onError({ as: "global" }, ({ code, error, request, set }) => {
+      const answer = errorAnswer(code, error, request);
+      writeSetHeaders(answer, set);
+      set.status = 200;
+      return answer;
     });
+}
+
+/**
+ * Writes the headers set for this request into `response` (those it does not carry already) and
+ * empties `set.headers`. Immutable headers (a redirect's) are left to Elysia to merge, as before.
+ */
+function writeSetHeaders(response: Response, set: AfterHandleContext["set"]): void {
+  const headers = response.headers;
+  try {
+    for (const name in set.headers) {
+      const value = set.headers[name] as unknown;
+      if (!headers.has(name)) {
+        if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
+        else headers.set(name, String(value));
+      }
+      delete set.headers[name];
+    }
+  } catch {
+    // Immutable headers: what is left in `set.headers` Elysia merges.
+  }
 }
