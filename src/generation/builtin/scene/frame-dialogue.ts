@@ -133,11 +133,11 @@ function npcRows(frame: Frame, i: number, reg: Register, thing: Concept | null, 
   const next = frame.steps[i + 1];
   if (!step) return [];
   if (!next) return [FAREWELL[reg]];
+  // Where the learner brought the problem, the take-up, the next difficulty and the way out are the frame's own (problem-turns.ts).
+  const problem = PROBLEM_TURNS[frame.id];
   const rows: Row[] = [];
   if (step.intent === "greet") rows.push(own?.greetBack?.[reg] ?? GREET_BACK[reg]);
-  if (step.intent === "request" && hasThing) rows.push(own?.takeUp?.[reg] ?? (FRAME_TALK[frame.id].request === "problem" ? TAKE_UP_PROBLEM : TAKE_UP)[reg]);
-  // Where the learner brought the problem, the way out and the next difficulty are the frame's own (problem-turns.ts).
-  const problem = PROBLEM_TURNS[frame.id];
+  if (step.intent === "request" && hasThing) rows.push(own?.takeUp?.[reg] ?? problem?.takeUp?.[reg] ?? (FRAME_TALK[frame.id].request === "problem" ? TAKE_UP_PROBLEM : TAKE_UP)[reg]);
   if (step.intent === "complication") rows.push(problem?.resolve[reg] ?? RESOLVE[reg]);
   if (grammar) rows.push(grammar);
   // The frame's own question for the next step, when it has one the scene can fill.
