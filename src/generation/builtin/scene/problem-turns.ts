@@ -103,6 +103,54 @@ export const PROBLEM_TURNS: Partial<Record<FrameId, ProblemTurn>> = {
       ),
     },
   },
+  pharmacy: {
+    announce: {
+      A: l("We don't have this brand at the moment, but there is a similar one.", "Ahora mismo no tenemos esta marca, pero hay una parecida.", "Nous n'avons pas cette marque en ce moment, mais il y en a une semblable.", "Diese Marke haben wir gerade nicht, aber es gibt eine ähnliche.", "Al momento non abbiamo questa marca, ma ce n'è una simile.", "No momento não temos essa marca, mas tem uma parecida."),
+      BC: l(
+        "I'm afraid this brand is out of stock at the moment, but we have one that works the same way.",
+        "Me temo que esta marca está agotada en este momento, pero tenemos una que funciona igual.",
+        "Je crains que cette marque ne soit épuisée en ce moment, mais nous en avons une qui agit de la même façon.",
+        "Ich fürchte, diese Marke ist gerade nicht vorrätig, aber wir haben eine, die genauso wirkt.",
+        "Temo che questa marca sia esaurita al momento, ma ne abbiamo una che funziona allo stesso modo.",
+        "Receio que essa marca esteja esgotada no momento, mas temos uma que funciona do mesmo jeito.",
+      ),
+    },
+    resolve: {
+      A: l("Take this medicine: one tablet three times a day, after meals.", "Toma este medicamento: una pastilla tres veces al día, después de las comidas.", "Prends ce médicament : un comprimé trois fois par jour, après les repas.", "Nimm dieses Medikament: dreimal täglich eine Tablette, nach dem Essen.", "Prendi questa medicina: una compressa tre volte al giorno, dopo i pasti.", "Tome este remédio: um comprimido três vezes por dia, depois das refeições."),
+      BC: l(
+        "This one has the same active ingredient: take one tablet three times a day, after meals.",
+        "Este tiene el mismo principio activo: tome una pastilla tres veces al día, después de las comidas.",
+        "Celui-ci contient le même principe actif : prenez un comprimé trois fois par jour, après les repas.",
+        "Dieses hat denselben Wirkstoff: Nehmen Sie dreimal täglich eine Tablette nach dem Essen.",
+        "Questo ha lo stesso principio attivo: prenda una compressa tre volte al giorno, dopo i pasti.",
+        "Este tem o mesmo princípio ativo: tome um comprimido três vezes por dia, depois das refeições.",
+      ),
+    },
+  },
+  emergency: {
+    announce: {
+      A: l("The ambulance is on its way, but the traffic is bad.", "La ambulancia está en camino, pero hay mucho tráfico.", "L'ambulance est en route, mais il y a beaucoup de circulation.", "Der Krankenwagen ist unterwegs, aber es gibt viel Verkehr.", "L'ambulanza sta arrivando, ma c'è molto traffico.", "A ambulância está a caminho, mas o trânsito está ruim."),
+      BC: l(
+        "The ambulance is on its way, but with this traffic it may take a little longer.",
+        "La ambulancia ya está en camino, pero con este tráfico puede tardar un poco más.",
+        "L'ambulance est en route, mais avec cette circulation, elle risque de mettre un peu plus de temps.",
+        "Der Krankenwagen ist unterwegs, aber bei diesem Verkehr kann es etwas länger dauern.",
+        "L'ambulanza è già in viaggio, ma con questo traffico potrebbe metterci un po' di più.",
+        "A ambulância já está a caminho, mas com esse trânsito pode demorar um pouco mais.",
+      ),
+    },
+    resolve: {
+      A: l("Stay where you are; I will stay on the phone with you until it arrives.", "Quédate donde estás; me quedo al teléfono contigo hasta que llegue.", "Reste où tu es ; je reste au téléphone avec toi jusqu'à son arrivée.", "Bleib, wo du bist; ich bleibe am Telefon, bis er da ist.", "Resta dove sei; rimango al telefono con te finché non arriva.", "Fique onde você está; eu fico no telefone com você até ela chegar."),
+      BC: l(
+        "Please stay where you are; I will stay on the line with you until the ambulance arrives.",
+        "Por favor, quédese donde está; seguiré al teléfono con usted hasta que llegue la ambulancia.",
+        "Restez où vous êtes, s'il vous plaît ; je reste en ligne avec vous jusqu'à l'arrivée de l'ambulance.",
+        "Bitte bleiben Sie, wo Sie sind; ich bleibe am Telefon, bis der Krankenwagen da ist.",
+        "Per favore, resti dove si trova; rimango in linea con lei finché non arriva l'ambulanza.",
+        "Por favor, fique onde está; vou ficar na linha com você até a ambulância chegar.",
+      ),
+    },
+  },
   return_complain: {
     takeUp: {
       A: l("So {trouble} {state}? I'm sorry. Let's see what we can do.", "¿Así que {trouble} {state}? Lo siento. Vamos a ver qué podemos hacer.", "Donc {trouble} {state} ? Je suis désolé. Voyons ce qu'on peut faire.", "Also, {trouble} {state}? Das tut mir leid. Mal sehen, was wir tun können.", "Quindi {trouble} {state}? Mi dispiace. Vediamo che cosa possiamo fare.", "Então {trouble} {state}? Sinto muito. Vamos ver o que a gente pode fazer."),
