@@ -9,6 +9,7 @@ import { chooseThings } from "../scene/dialogue-slots.ts";
 import { HOME_CURRENCY } from "../scene/places.ts";
 import { frameDialogue } from "../scene/frame-dialogue.ts";
 import { grammarLines } from "../scene/grammar-lines.ts";
+import { whereOf } from "../scene/problem-turns.ts";
 import { FRAME_BY_ID } from "../scene/frames.ts";
 import { ROLE_PLAY, SET_TITLES } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
@@ -40,6 +41,7 @@ export function rolePlaySet(context: LessonContext, index: number): RolePlaySet 
       thing,
       detail,
       troubled,
+      where: whereOf(sceneConcepts.map((c) => c.id)),
       grammar: grammarLines(context.grammar?.id),
       amount: LOWEST_PRICE + context.random.fork("role-play-price").below(PRICE_SPREAD),
     },

@@ -17,6 +17,7 @@ import type { Complication } from "./cues.ts";
 import type { Frame, Intent } from "./frames.ts";
 import type { GrammarLine } from "./grammar-lines.ts";
 import { nounPhrase } from "./noun-phrase.ts";
+import { PROBLEM_TURNS, WHERE_PHRASES } from "./problem-turns.ts";
 import type { Currency } from "./places.ts";
 import type { SceneTime } from "./understand-scene.ts";
 
@@ -48,6 +49,8 @@ export interface DialogueSlots {
   /** What the learner names when asked to be more exact. */
   detail: Concept | null;
   troubled: Concept | null;
+  /** The scene's place or vehicle where something happened (a WHERE_PHRASES id), or null. */
+  where: string | null;
   amount: number;
   /** Two sentences using the lesson's grammar point, said in two NPC turns; null when none fits. */
   grammar: [GrammarLine, GrammarLine] | null;
@@ -73,6 +76,7 @@ function slotValues(slots: DialogueSlots, lang: Lang): Record<string, string> {
     at_place: slots.place ? atPlace(slots.place[lang], lang) : "",
     price: priceText(slots.amount, slots.currency, lang),
     bye: BYE[time === "evening" ? "evening" : "day"][reg][lang],
+    where: slots.where ? (WHERE_PHRASES[slots.where]?.[lang] ?? "") : "",
   };
   if (slots.thing) {
     const np = nounPhrase(slots.thing, lang);
@@ -129,14 +133,16 @@ function npcRows(frame: Frame, i: number, reg: Register, thing: Concept | null, 
   const next = frame.steps[i + 1];
   if (!step) return [];
   if (!next) return [FAREWELL[reg]];
+  // Where the learner brought the problem, the take-up, the next difficulty and the way out are the frame's own (problem-turns.ts).
+  const problem = PROBLEM_TURNS[frame.id];
   const rows: Row[] = [];
   if (step.intent === "greet") rows.push(own?.greetBack?.[reg] ?? GREET_BACK[reg]);
-  if (step.intent === "request" && hasThing) rows.push(own?.takeUp?.[reg] ?? (FRAME_TALK[frame.id].request === "problem" ? TAKE_UP_PROBLEM : TAKE_UP)[reg]);
-  if (step.intent === "complication") rows.push(RESOLVE[reg]);
+  if (step.intent === "request" && hasThing) rows.push(own?.takeUp?.[reg] ?? problem?.takeUp?.[reg] ?? (FRAME_TALK[frame.id].request === "problem" ? TAKE_UP_PROBLEM : TAKE_UP)[reg]);
+  if (step.intent === "complication") rows.push(problem?.resolve[reg] ?? RESOLVE[reg]);
   if (grammar) rows.push(grammar);
   // The frame's own question for the next step, when it has one the scene can fill.
   const ask = own?.ask?.[next.id]?.[reg];
-  if (next.intent === "complication") rows.push(hasThing ? ANNOUNCE[reg] : ANNOUNCE_PLAIN[reg]);
+  if (next.intent === "complication") rows.push(problem?.announce[reg] ?? (hasThing ? ANNOUNCE[reg] : ANNOUNCE_PLAIN[reg]));
   else if (ask && (hasThing || !needsThing(ask))) rows.push(ask);
   else if (next.intent === step.intent) rows.push(ASK_AGAIN[reg]);
   else if (next.intent !== "greet") rows.push(ASK[next.intent][reg]);

@@ -4,7 +4,8 @@
 // about the appointment". Keyed by the step the line belongs to: `ask` is the NPC's question
 // that asks for that step, `learner` the learner's options at it. Written for Parla in the six
 // languages, each row the same sentence, in the two registers of dialogue-text.ts. A row with
-// a thing's slot ({the}, {the_obj}) is said only when the scene has a thing.
+// a thing's slot ({the}, {the_obj}) is said only when the scene has a thing; {where} is the
+// scene's place or vehicle (problem-turns.ts), or nothing when it names none.
 import type { FrameId } from "./frames.ts";
 import type { Register, Row } from "./dialogue-text.ts";
 
@@ -270,10 +271,10 @@ export const FRAME_LINES: Partial<Record<FrameId, FrameLines>> = {
     },
     learner: {
       describe: {
-        A: [l("An hour ago, at the station.", "Hace una hora, en la estación.", "Il y a une heure, à la gare.", "Vor einer Stunde, am Bahnhof.", "Un'ora fa, alla stazione.", "Há uma hora, na estação."), l("This morning, on the bus.", "Esta mañana, en el autobús.", "Ce matin, dans le bus.", "Heute Morgen, im Bus.", "Stamattina, sull'autobus.", "Hoje de manhã, no ônibus.")],
+        A: [l("An hour ago{where}.", "Hace una hora{where}.", "Il y a une heure{where}.", "Vor einer Stunde{where}.", "Un'ora fa{where}.", "Há uma hora{where}."), l("This morning{where}.", "Esta mañana{where}.", "Ce matin{where}.", "Heute Morgen{where}.", "Stamattina{where}.", "Hoje de manhã{where}.")],
         BC: [
-          l("About an hour ago, at the station, I think.", "Hace más o menos una hora, en la estación, creo.", "Il y a environ une heure, à la gare, je crois.", "Vor ungefähr einer Stunde am Bahnhof, glaube ich.", "Circa un'ora fa, alla stazione, credo.", "Há mais ou menos uma hora, na estação, eu acho."),
-          l("This morning, on the bus to the hotel.", "Esta mañana, en el autobús al hotel.", "Ce matin, dans le bus pour l'hôtel.", "Heute Morgen, im Bus zum Hotel.", "Stamattina, sull'autobus per l'albergo.", "Hoje de manhã, no ônibus para o hotel."),
+          l("About an hour ago{where}, I think.", "Hace más o menos una hora{where}, creo.", "Il y a environ une heure{where}, je crois.", "Vor ungefähr einer Stunde{where}, glaube ich.", "Circa un'ora fa{where}, credo.", "Há mais ou menos uma hora{where}, eu acho."),
+          l("This morning{where}; I only noticed later.", "Esta mañana{where}; me di cuenta más tarde.", "Ce matin{where} ; je ne m'en suis rendu compte que plus tard.", "Heute Morgen{where}; ich habe es erst später gemerkt.", "Stamattina{where}; l'ho notato solo più tardi.", "Hoje de manhã{where}; só percebi mais tarde."),
         ],
       },
     },

@@ -15,6 +15,7 @@ import { readAsCue, readCues, STOP_WORDS, wordKeys, type Hit, type Payload } fro
 import { npcNameOf } from "./npc-name.ts";
 import { FRAME_BY_ID, FRAMES, TOPIC_FRAME, type Frame, type FrameId } from "./frames.ts";
 import { regionNote, type Currency, type Place, type RegionNote } from "./places.ts";
+import { SAYS_WHERE, WHERE_PHRASES } from "./problem-turns.ts";
 
 export type { Complication } from "./cues.ts";
 export type { Frame, FrameId } from "./frames.ts";
@@ -233,7 +234,9 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   const frame = FRAME_BY_ID.get(best[0]) as Frame;
   // Senses: the one that fits the frame, else the one that shares a topic with the words already
   // understood; a word whose senses nothing tells apart is left out.
-  for (const c of shared) if (fit(c, frame) === 0) named.splice(named.indexOf(c), 1);
+  // A frame whose dialogue says where something happened keeps the place or vehicle the scene
+  // names, though it is another frame's word ("perdi minha carteira no ônibus": the bus).
+  for (const c of shared) if (fit(c, frame) === 0 && !(SAYS_WHERE.has(frame.id) && c.id in WHERE_PHRASES)) named.splice(named.indexOf(c), 1);
   // Everyday words (be, have, go) say nothing about the scene unless the scene is everyday talk.
   for (const c of [...named]) if (c.topics[0] === "everyday" && fit(c, frame) === 0) named.splice(named.indexOf(c), 1);
   const context = new Set(named.flatMap((c) => c.topics));
