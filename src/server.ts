@@ -140,7 +140,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
  * Every request, routed by Bun or by the app, is opened and logged here. An answer made at once
  * (/healthz) is handed back as it is: a Promise would cost Bun a turn (sync-hook.ts).
  */
-export function servedThrough(log: Logger, metrics: Metrics | undefined) {
+function servedThrough(log: Logger, metrics: Metrics | undefined) {
   return (request: Request, bunServer: Server<unknown>, by: (request: Request) => Response | Promise<Response>): Response | Promise<Response> => {
     openRequest(request, bunServer);
     const answer = by(request);

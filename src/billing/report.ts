@@ -103,7 +103,8 @@ export async function usageReport(deps: { store: Pick<Store, "readAll">; config:
       const pending = ledger.pendingUsage(filter);
       const { settings, spent, stored } = await readMonth(deps.store, payer, holders, filter);
       const used = spent[0]!;
-      const credits = settings.budget === "allowance" ? allowanceCredits(deps.config, settings.plan) : 0;
+      if (settings.budget !== "allowance") throw new Error("an allowance payer's settings read as a metered one's");
+      const credits = allowanceCredits(deps.config, settings.plan);
       return { billing_mode: "allowance", ...period(month), allowance: { credits, used, remaining: Math.max(credits - used, 0) }, usage: operationTotals(stored, pending) };
     }
     const clientId = payer.clientId;

@@ -86,8 +86,8 @@ export function pointDrill(context: LessonContext, build: PointItemBuilder, coun
 export function practiceDrill(context: LessonContext, point: GrammarPoint, count: number, least: number): DrillItem[] {
   const word = WORD_DRILLS[point.id];
   const build = POINT_DRILLS[point.id];
-  if (!word && !build) return formDrill(context, point, count);
-  const own = word ? word(context, count) : pointDrill(context, build!, count);
+  const own = word ? word(context, count) : build ? pointDrill(context, build, count) : null;
+  if (!own) return formDrill(context, point, count);
   if (own.length >= least) return own;
   const fill = formDrill(context, point, least - own.length).filter((f) => !own.some((o) => o.prompt === f.prompt));
   // The exit check keeps the last item back: one of the point's own when there is one.

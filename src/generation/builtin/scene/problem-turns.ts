@@ -19,19 +19,22 @@ export interface ProblemTurn {
   resolve: Record<Register, Row>;
 }
 
+/** Saying back what the learner brought, with sympathy: a loss and a faulty thing take it up alike. */
+const SAYS_BACK: Record<Register, Row> = {
+  A: l("So {trouble} {state}? I'm sorry. Let's see what we can do.", "¿Así que {trouble} {state}? Lo siento. Vamos a ver qué podemos hacer.", "Donc {trouble} {state} ? Je suis désolé. Voyons ce qu'on peut faire.", "Also, {trouble} {state}? Das tut mir leid. Mal sehen, was wir tun können.", "Quindi {trouble} {state}? Mi dispiace. Vediamo che cosa possiamo fare.", "Então {trouble} {state}? Sinto muito. Vamos ver o que a gente pode fazer."),
+  BC: l(
+    "So {trouble} {state}? I am sorry to hear that; we will do everything we can.",
+    "¿Así que {trouble} {state}? Lamento oírlo; haremos todo lo posible.",
+    "Donc {trouble} {state} ? Je suis navré de l'apprendre ; nous ferons tout notre possible.",
+    "Also, {trouble} {state}? Das tut mir sehr leid; wir tun, was wir können.",
+    "Quindi {trouble} {state}? Mi dispiace sentirlo; faremo tutto il possibile.",
+    "Então {trouble} {state}? Lamento ouvir isso; vamos fazer todo o possível.",
+  ),
+};
+
 export const PROBLEM_TURNS: Partial<Record<FrameId, ProblemTurn>> = {
   report_loss: {
-    takeUp: {
-      A: l("So {trouble} {state}? I'm sorry. Let's see what we can do.", "¿Así que {trouble} {state}? Lo siento. Vamos a ver qué podemos hacer.", "Donc {trouble} {state} ? Je suis désolé. Voyons ce qu'on peut faire.", "Also, {trouble} {state}? Das tut mir leid. Mal sehen, was wir tun können.", "Quindi {trouble} {state}? Mi dispiace. Vediamo che cosa possiamo fare.", "Então {trouble} {state}? Sinto muito. Vamos ver o que a gente pode fazer."),
-      BC: l(
-        "So {trouble} {state}? I am sorry to hear that; we will do everything we can.",
-        "¿Así que {trouble} {state}? Lamento oírlo; haremos todo lo posible.",
-        "Donc {trouble} {state} ? Je suis navré de l'apprendre ; nous ferons tout notre possible.",
-        "Also, {trouble} {state}? Das tut mir sehr leid; wir tun, was wir können.",
-        "Quindi {trouble} {state}? Mi dispiace sentirlo; faremo tutto il possibile.",
-        "Então {trouble} {state}? Lamento ouvir isso; vamos fazer todo o possível.",
-      ),
-    },
+    takeUp: SAYS_BACK,
     announce: {
       A: l("Nobody has handed anything in yet. Let me take your details.", "Todavía nadie ha entregado nada. Voy a tomar tus datos.", "Personne n'a encore rien rapporté. Je prends tes coordonnées.", "Bis jetzt hat niemand etwas abgegeben. Ich nehme deine Daten auf.", "Finora nessuno ha consegnato niente. Prendo i tuoi dati.", "Ninguém entregou nada ainda. Vou anotar os seus dados."),
       BC: l(
@@ -152,17 +155,7 @@ export const PROBLEM_TURNS: Partial<Record<FrameId, ProblemTurn>> = {
     },
   },
   return_complain: {
-    takeUp: {
-      A: l("So {trouble} {state}? I'm sorry. Let's see what we can do.", "¿Así que {trouble} {state}? Lo siento. Vamos a ver qué podemos hacer.", "Donc {trouble} {state} ? Je suis désolé. Voyons ce qu'on peut faire.", "Also, {trouble} {state}? Das tut mir leid. Mal sehen, was wir tun können.", "Quindi {trouble} {state}? Mi dispiace. Vediamo che cosa possiamo fare.", "Então {trouble} {state}? Sinto muito. Vamos ver o que a gente pode fazer."),
-      BC: l(
-        "So {trouble} {state}? I am sorry to hear that; we will do everything we can.",
-        "¿Así que {trouble} {state}? Lamento oírlo; haremos todo lo posible.",
-        "Donc {trouble} {state} ? Je suis navré de l'apprendre ; nous ferons tout notre possible.",
-        "Also, {trouble} {state}? Das tut mir sehr leid; wir tun, was wir können.",
-        "Quindi {trouble} {state}? Mi dispiace sentirlo; faremo tutto il possibile.",
-        "Então {trouble} {state}? Lamento ouvir isso; vamos fazer todo o possível.",
-      ),
-    },
+    takeUp: SAYS_BACK,
     announce: {
       A: l("I'm sorry, we have no more of these, so an exchange is not possible.", "Lo siento, ya no nos quedan más, así que no es posible un cambio.", "Désolé, nous n'en avons plus, donc un échange n'est pas possible.", "Tut mir leid, wir haben keine mehr, also ist ein Umtausch nicht möglich.", "Mi dispiace, non ne abbiamo più, quindi non è possibile un cambio.", "Sinto muito, não temos mais, então não dá para trocar."),
       BC: l(
