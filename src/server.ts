@@ -156,7 +156,9 @@ function logRequest(log: Logger, request: Request, response: Response, metrics: 
   metrics?.observeRequest(request.method, routeOf(request) ?? "(unmatched)", response.status, ms / 1000);
   if (path === "/healthz" || path === "/readyz" || path === "/metrics") return response;
   const id = requestId(request);
-  if (!response.headers.has("x-request-id")) response.headers.set("x-request-id", id);
+  // A refusal carries the id its log line has, for a report to quote; a success does not need it
+  // (setting a header on a finished answer costs a trivial route about a tenth of its time).
+  if (response.status >= 400 && !response.headers.has("x-request-id")) response.headers.set("x-request-id", id);
   if (log.enabled("info")) log.info("http.request", { request_id: id, method: request.method, path, status: response.status, ms: Math.round(ms * 10) / 10 });
   return response;
 }

@@ -2,7 +2,7 @@
 // shape on /oauth/* (RFC 6749 §5.2). Neither is ever cached.
 import type { AppError } from "../lib/errors.ts";
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
 
 /** The /v1/ envelope: `{code, error}` plus `param` when one field is to blame. */
 export function envelope(status: number, code: string, message: string, extra: { param?: string; headers?: Record<string, string>; requestId?: string } = {}): Response {

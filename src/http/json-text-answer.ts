@@ -29,5 +29,6 @@ export function jsonBytesAnswer(bytes: Uint8Array<ArrayBuffer>, headers: Record<
 }
 
 function answerInit(headers: Record<string, string>, status: number): ResponseInit {
-  return { status, headers: { "content-type": "application/json", ...headers } };
+  // nosniff as every answer has it (http-base.ts), set here so it need not be added afterwards.
+  return { status, headers: { "content-type": "application/json", "x-content-type-options": "nosniff", ...headers } };
 }

@@ -19,6 +19,7 @@
 // the composition root.
 import type { Static, TSchema } from "@sinclair/typebox";
 import { Elysia } from "elysia";
+import type { HookContainer } from "elysia/types";
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { firstUnknownField } from "./closed-body.ts";
@@ -222,12 +223,8 @@ export class V1Doorway<Operation extends string, Receipt> {
 
   /** Steps 1–4: who, which scope, which version, how often. */
   async admit(request: Request, declaration: RouteDeclaration<string>): Promise<DoorState> {
+    if (declaration.scope === null) return this.admitWithoutToken(request);
     const headers: Record<string, string> = {};
-    if (declaration.scope === null) {
-      const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), headers: headersOrNull(headers) };
-      (request as AdmittedRequest)[DOOR_STATE] = state;
-      return state;
-    }
     const caller = await this.authenticate(request);
     if (!caller.scopes.includes(declaration.scope)) {
       throw new AppError(403, "insufficient_scope", `this operation needs the scope ${declaration.scope}`, {
@@ -241,6 +238,14 @@ export class V1Doorway<Operation extends string, Receipt> {
       throw new AppError(429, "rate_limited", `too many requests for this client; retry after ${decision.retryAfterSeconds} s`, { headers: { "retry-after": String(decision.retryAfterSeconds) } });
     }
     const state = { caller, apiVersion, headers: headersOrNull(headers) };
+    (request as AdmittedRequest)[DOOR_STATE] = state;
+    return state;
+  }
+
+  /** Steps 1–4 for a route that needs no token: only the version, from `Parla-Version` (DESIGN §8). */
+  admitWithoutToken(request: Request): DoorState {
+    const headers: Record<string, string> = {};
+    const state = { caller: null, apiVersion: this.versionOf(request.headers.get(VERSION_HEADER), null, headers), headers: headersOrNull(headers) };
     (request as AdmittedRequest)[DOOR_STATE] = state;
     return state;
   }
@@ -358,14 +363,21 @@ export class V1Plugin<Operation extends string, Receipt> {
       if (unknown !== null) (request as AdmittedRequest)[UNKNOWN_FIELD] = unknown;
       return value;
     };
+    // A route that needs no token, reads no body and pays nothing waits for nothing at its door:
+    // its hook and its handler are synchronous, so Elysia answers without a Promise (a Promise costs
+    // Bun a turn per request; sync-hook.ts says why Elysia must be told so).
+    const atOnce = scope === null && declaration.operation === null && !declaration.precheck && !lazyBody && !declaration.body && !declaration.documentedBody;
+    const admitAtOnce: HookContainer = { fn: ({ request }: { request: Request }) => void door.admitWithoutToken(request), isAsync: false };
     const hook = {
       // Elysia wraps a parser's throw in its ParseError; http-base answers with the AppError inside.
       // "none": Elysia leaves a lazy route's body unread.
       parse: lazyBody ? "none" : declaration.body || declaration.documentedBody ? ({ request }: { request: Request }) => jsonBody(request) : undefined,
-      transform: async ({ request }: { request: Request }) => {
-        if (lazyBody && Number(request.headers.get("content-length") ?? "0") > maxBody) throw tooLarge(maxBody);
-        await door.admit(request, declaration);
-      },
+      transform: atOnce
+        ? admitAtOnce
+        : async ({ request }: { request: Request }) => {
+            if (lazyBody && Number(request.headers.get("content-length") ?? "0") > maxBody) throw tooLarge(maxBody);
+            await door.admit(request, declaration);
+          },
       body: lazyBody ? undefined : declaration.body,
       query: declaration.query,
       params: declaration.params,
@@ -382,11 +394,28 @@ export class V1Plugin<Operation extends string, Receipt> {
         "x-parla-errors": [...doorwayStatuses(declaration), ...(declaration.errors ?? [])],
       },
     };
-    const run = async (ctx: { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] }) => {
+    type RouteContext = { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] };
+    const opened = (ctx: RouteContext): DoorState => {
       const state = door.stateOf(ctx.request);
       if (state.headers) Object.assign(ctx.set.headers, state.headers);
       const unknown = (ctx.request as AdmittedRequest)[UNKNOWN_FIELD];
       if (unknown !== undefined) throw new AppError(400, "invalid_request", `unknown field ${unknown}`, { param: unknown });
+      return state;
+    };
+    const shaped = (answer: unknown, state: DoorState): unknown => {
+      if (!declaration.resource || !isPlainObject(answer)) return answer;
+      const body = door.shape(declaration.resource, answer, state.apiVersion);
+      // The declared response models are the current version's: an older shape is sent as it is.
+      return body === answer ? answer : jsonTextAnswer(JSON.stringify(body));
+    };
+    const runAtOnce = (ctx: RouteContext) => {
+      const state = opened(ctx);
+      const context = { caller: null, apiVersion: state.apiVersion, charge: null, spend: null, checked: undefined, body: undefined, query: ctx.query, params: ctx.params, request: ctx.request, readBody: () => Promise.resolve(undefined), set: ctx.set };
+      const answer = handler(context as unknown as V1Context<Receipt, D>);
+      return answer instanceof Promise ? answer.then((settled) => shaped(settled, state)) : shaped(answer, state);
+    };
+    const run = async (ctx: RouteContext) => {
+      const state = opened(ctx);
       let read: Promise<unknown> | undefined;
       const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
       const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request, readBody }) : undefined;
@@ -410,19 +439,15 @@ export class V1Plugin<Operation extends string, Receipt> {
         set: ctx.set,
       } as unknown as V1Context<Receipt, D>;
       try {
-        const answer = await handler(context);
-        if (declaration.resource && isPlainObject(answer)) {
-          const shaped = door.shape(declaration.resource, answer, state.apiVersion);
-          // The declared response models are the current version's: an older shape is sent as it is.
-          return shaped === answer ? answer : jsonTextAnswer(JSON.stringify(shaped));
-        }
-        return answer;
+        return shaped(await handler(context), state);
       } catch (error) {
         await charge?.refund();
         throw error;
       }
     };
-    this.elysia.route(method, path, run as never, hook as never);
+    // Elysia reads a handler's source text to guess whether it is async (sync-hook.ts); bound, the
+    // synchronous one shows none. It still parses what the route validates (params, query).
+    this.elysia.route(method, path, (atOnce ? runAtOnce.bind(undefined) : run) as never, hook as never);
     return this;
   }
 }

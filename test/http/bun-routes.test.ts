@@ -70,3 +70,20 @@ test("Parla's hooks before routing run as synchronous: /healthz is answered at o
   const refused = await routes["/healthz"]!.GET!(new Request("http://localhost/healthz", { headers: { authorization: "Bearer parla_at_abc" } }));
   expect(refused.status).toBe(401);
 });
+
+test("a /v1 route that needs no token is answered at once too, its path parameters and Parla-Version still read", async () => {
+  const { createTestApp } = await import("../helpers/test-app.ts");
+  const t = await createTestApp();
+  stops.push(() => t.cleanup());
+  const routes = bunRoutesOf(t.app, (handler) => handler);
+  const list = routes["/v1/versions"]!.GET!(new Request("http://localhost/v1/versions"));
+  expect(list).toBeInstanceOf(Response);
+  const listed = list as Response;
+  expect([listed.status, listed.headers.get("x-content-type-options")]).toEqual([200, "nosniff"]);
+  const id = ((await listed.json()) as { items: { id: string }[] }).items[0]!.id;
+  const one = routes["/v1/versions/:id"]!.GET!(Object.assign(new Request(`http://localhost/v1/versions/${id}`), { params: { id } }));
+  expect(one).toBeInstanceOf(Response);
+  expect(((await (one as Response).json()) as { id: string }).id).toBe(id);
+  const unknown = await routes["/v1/versions"]!.GET!(new Request("http://localhost/v1/versions", { headers: { "parla-version": "1999-01-nope" } }));
+  expect([unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([400, "invalid_version"]);
+});
