@@ -395,10 +395,13 @@ export class V1Plugin<Operation extends string, Receipt> {
       },
     };
     type RouteContext = { request: Request; body: unknown; query: unknown; params: unknown; set: V1Context<Receipt, D>["set"] };
-    const opened = (ctx: RouteContext): DoorState => {
-      const state = door.stateOf(ctx.request);
-      if (state.headers) Object.assign(ctx.set.headers, state.headers);
-      const unknown = (ctx.request as AdmittedRequest)[UNKNOWN_FIELD];
+    // Takes the context's parts, never the context: Elysia reads which parts a handler uses from
+    // its source, and a context passed on whole makes it parse everything (headers, cookies) on
+    // every call.
+    const opened = (request: Request, set: RouteContext["set"]): DoorState => {
+      const state = door.stateOf(request);
+      if (state.headers) Object.assign(set.headers, state.headers);
+      const unknown = (request as AdmittedRequest)[UNKNOWN_FIELD];
       if (unknown !== undefined) throw new AppError(400, "invalid_request", `unknown field ${unknown}`, { param: unknown });
       return state;
     };
@@ -409,13 +412,13 @@ export class V1Plugin<Operation extends string, Receipt> {
       return body === answer ? answer : jsonTextAnswer(JSON.stringify(body));
     };
     const runAtOnce = (ctx: RouteContext) => {
-      const state = opened(ctx);
+      const state = opened(ctx.request, ctx.set);
       const context = { caller: null, apiVersion: state.apiVersion, charge: null, spend: null, checked: undefined, body: undefined, query: ctx.query, params: ctx.params, request: ctx.request, readBody: () => Promise.resolve(undefined), set: ctx.set };
       const answer = handler(context as unknown as V1Context<Receipt, D>);
       return answer instanceof Promise ? answer.then((settled) => shaped(settled, state)) : shaped(answer, state);
     };
     const run = async (ctx: RouteContext) => {
-      const state = opened(ctx);
+      const state = opened(ctx.request, ctx.set);
       let read: Promise<unknown> | undefined;
       const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
       const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request, readBody }) : undefined;

@@ -20,7 +20,7 @@ export function referenceRoutes(deps: ReferenceDeps) {
   // The versions are part of the build (versions/registry.ts), fixed for the process's life: their
   // list is serialised once, not on every call. Elysia does not check a Response against VersionList;
   // the contract check around every in-process API test (test/helpers/contract.ts) does.
-  const versionList = JSON.stringify({ items: deps.versions.list() });
+  const versionList = Buffer.from(JSON.stringify({ items: deps.versions.list() }));
   return deps.v1
     .plugin("reference")
     .get("/v1/openapi.json", { ...reference, summary: "Get this document (OpenAPI 3.1)", response: { 200: OpenApiDocument } }, () => json(deps.reference.openApi().text))

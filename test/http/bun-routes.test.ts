@@ -87,3 +87,15 @@ test("a /v1 route that needs no token is answered at once too, its path paramete
   const unknown = await routes["/v1/versions"]!.GET!(new Request("http://localhost/v1/versions", { headers: { "parla-version": "1999-01-nope" } }));
   expect([unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([400, "invalid_version"]);
 });
+
+test("no /v1 route's compiled handler parses cookies or copies every header: the doorway hands Elysia only the context parts it uses", async () => {
+  const { createTestApp } = await import("../helpers/test-app.ts");
+  const t = await createTestApp();
+  stops.push(() => t.cleanup());
+  const v1 = t.app.routes.filter((route) => route.path.startsWith("/v1/"));
+  expect(v1.length).toBeGreaterThan(10);
+  // The handler Elysia compiled for the route (what createBunRouteHandler serves), as its source.
+  const compiled = (route: (typeof v1)[number]) => String((route as { compile?: () => unknown }).compile?.());
+  const parsesTooMuch = v1.filter((route) => /parseCookie|headers\.toJSON\(\)/.test(compiled(route))).map((route) => `${route.method} ${route.path}`);
+  expect(parsesTooMuch).toEqual([]);
+});
