@@ -1,8 +1,9 @@
 // How an AppError is written on the wire: the /v1/ envelope (spec 2.4, DESIGN §4) or the OAuth
 // shape on /oauth/* (RFC 6749 §5.2). Neither is ever cached.
 import type { AppError } from "../lib/errors.ts";
+import { NOSNIFF } from "./json-text-answer.ts";
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...NOSNIFF };
 
 /** The /v1/ envelope: `{code, error}` plus `param` when one field is to blame. */
 export function envelope(status: number, code: string, message: string, extra: { param?: string; headers?: Record<string, string>; requestId?: string } = {}): Response {

@@ -9,6 +9,9 @@
 // when a Bun release writes such answers at once.
 const STREAM_ABOVE_BYTES = 14 * 1024;
 
+/** Every answer forbids MIME sniffing (http-base.ts); an answer made as a Response carries it from the start. */
+export const NOSNIFF = { "x-content-type-options": "nosniff" } as const;
+
 export function jsonTextAnswer(text: string, headers: Record<string, string> = {}, status = 200): Response {
   if (Buffer.byteLength(text) <= STREAM_ABOVE_BYTES) return new Response(text, answerInit(headers, status));
   return jsonBytesAnswer(Buffer.from(text), headers, status);
@@ -29,6 +32,5 @@ export function jsonBytesAnswer(bytes: Uint8Array<ArrayBuffer>, headers: Record<
 }
 
 function answerInit(headers: Record<string, string>, status: number): ResponseInit {
-  // nosniff as every answer has it (http-base.ts), set here so it need not be added afterwards.
-  return { status, headers: { "content-type": "application/json", "x-content-type-options": "nosniff", ...headers } };
+  return { status, headers: { "content-type": "application/json", ...NOSNIFF, ...headers } };
 }
