@@ -14,7 +14,10 @@ function tokenMatches(expected: string, header: string | null): boolean {
 
 /** Records each matched route's template for the request metrics (server.ts labels by it). */
 export function routeRecorder() {
-  return new Elysia({ name: "route-recorder" }).onTransform({ as: "global" }, ({ request, route }) => rememberRoute(request, route));
+  return new Elysia({ name: "route-recorder" }).onTransform({ as: "global" }, ({ request, route }) => {
+    // The catch-all that answers 404 (http-base.ts) is no route: such requests stay "(unmatched)".
+    if (route !== "*") rememberRoute(request, route);
+  });
 }
 
 export function metricsRoutes(deps: { config: Pick<Config, "metricsToken">; metrics?: Metrics }) {

@@ -21,6 +21,20 @@ describe("HTTP skeleton", () => {
     expect(await res.json()).toEqual({ code: "not_found", error: "no route for GET /v1/nothing-here" });
   });
 
+  test("an unknown route is answered at once, with its request id and whatever its method", async () => {
+    // A Promise would cost every 404 a turn of the event loop (http-base.ts).
+    t = await createTestApp();
+    for (const [method, path] of [["GET", "/v1/nothing-here"], ["PUT", "/v1/usage"], ["DELETE", "/signin/x"], ["GET", "/v1/lesson-plans/a/b"]] as const) {
+      const answer = t.app.fetch(new Request(`http://localhost${path}`, { method }));
+      expect(answer).toBeInstanceOf(Response);
+      const res = answer as Response;
+      expect(res.status).toBe(404);
+      expect(res.headers.get("x-request-id")).toMatch(/^[a-z0-9]+-[a-z0-9]+$/);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(await res.json()).toEqual({ code: "not_found", error: `no route for ${method} ${path}` });
+    }
+  });
+
   test("an unknown /oauth/ route speaks the OAuth error shape", async () => {
     t = await createTestApp();
     const res = await t.request("POST", "/oauth/nothing");
