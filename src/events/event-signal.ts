@@ -38,8 +38,12 @@ export interface SignalSubscriber {
   onGrant(grant: StreamGrant | null): void;
   /** Its client's current scopes, read before a batch of events is handed over; null: the client is gone. */
   onClientScopes(scopes: readonly string[] | null): void;
-  /** The batch (from, to] of the sequence holds `rows`: every event of this account in it. */
-  onEvents(rows: EventRow[], from: number, to: number): void;
+  /**
+   * The batch (from, to] of the sequence holds `rows`: every event of this account in it. `shared`
+   * is one map for every subscriber of this batch, dropped after it: what they derive from the rows
+   * alone (a stream's frame for a client and version) is made once, not once per stream.
+   */
+  onEvents(rows: EventRow[], from: number, to: number, shared: Map<string, string>): void;
   /** Called every tick with the clock's time (heartbeats, lifetime). */
   onTick(nowMs: number): void;
   /** The poller cannot read the store: end with an error frame. */
@@ -209,9 +213,10 @@ export class EventSignal {
       else byAccount.set(row.accountId, [row]);
     }
     for (const [accountId, list] of byAccount) {
+      const shared = new Map<string, string>();
       for (const subscriber of [...(this.byAccount.get(accountId) ?? [])]) {
         try {
-          subscriber.onEvents(list, from, to);
+          subscriber.onEvents(list, from, to, shared);
         } catch (error) {
           this.options.log.error("events.dispatch_failed", { error: error instanceof Error ? error.message : String(error) });
         }

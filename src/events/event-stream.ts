@@ -148,13 +148,13 @@ class EventStream implements SignalSubscriber {
     }
   }
 
-  onEvents(rows: EventRow[], _from: number, to: number): void {
+  onEvents(rows: EventRow[], _from: number, to: number, shared: Map<string, string>): void {
     if (this.closed) return;
     if (!this.live) {
       this.behind = true;
       return;
     }
-    this.send(rows);
+    this.send(rows, shared);
     this.upTo = Math.max(this.upTo, to);
   }
 
@@ -198,15 +198,28 @@ class EventStream implements SignalSubscriber {
     this.types = feedTypes(this.reader);
   }
 
-  private send(rows: EventRow[]): void {
-    const { serverKey } = this.deps;
+  /**
+   * Frames for the rows this reader hears. A frame depends on the event, the client (its subject)
+   * and the version only — the cursor is the account's — so the poller's batch shares it between
+   * every stream of one client and version (`shared`): a thousand streams, one envelope and one
+   * signed cursor per event instead of a thousand (measured: the fan-out of one event to 5,000
+   * streams spent 30–150 ms making frames).
+   */
+  private send(rows: EventRow[], shared: Map<string, string> | null = null): void {
+    const { clientId } = this.reader.listener;
     let frames = "";
     for (const row of rows) {
       if (row.seq <= this.upTo) continue;
       this.upTo = row.seq;
       if (!readerHears(this.reader, this.types, row)) continue;
-      const envelope = envelopeJson(serverKey, this.deps.versions, this.reader.listener.clientId, this.reader.apiVersion, row, row.dataJson, this.subjects);
-      frames += `id: ${cursorAt(this.deps, this.reader, row.seq)}\ndata: ${envelope}\n\n`;
+      const key = shared ? `${clientId}\u0000${this.reader.apiVersion}\u0000${row.seq}` : "";
+      let frame = shared?.get(key);
+      if (frame === undefined) {
+        const envelope = envelopeJson(this.deps.serverKey, this.deps.versions, clientId, this.reader.apiVersion, row, row.dataJson, this.subjects);
+        frame = `id: ${cursorAt(this.deps, this.reader, row.seq)}\ndata: ${envelope}\n\n`;
+        shared?.set(key, frame);
+      }
+      frames += frame;
     }
     if (frames) this.write(frames);
   }
