@@ -11,6 +11,8 @@ import { checkPlanRequest, createPlan, findPlanRow, getPlan, getPlanAnswer, type
 import type { VersionRegistry } from "../versions/registry.ts";
 import { planStream, SSE_HEADERS, vocabularyStream } from "./streams.ts";
 import { jsonBytesAnswer, jsonTextAnswer } from "../http/json-text-answer.ts";
+
+const NO_STORE = { "cache-control": "no-store" };
 import { checkTutorBody, requirePaidPlan, tutorMessage } from "./tutor-service.ts";
 
 export interface GenerationRouteDeps extends PlanDeps {
@@ -82,11 +84,15 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         tags,
       },
       async ({ caller, params, set, apiVersion }) => {
-        set.headers["cache-control"] = "no-store";
         // An older version's shape goes through the version changes (the doorway shapes the object).
-        if (deps.versions.reshapesResource("lesson_plan", apiVersion)) return getPlan(deps, ownerOf(caller), params.id);
+        if (deps.versions.reshapesResource("lesson_plan", apiVersion)) {
+          set.headers["cache-control"] = "no-store";
+          return getPlan(deps, ownerOf(caller), params.id);
+        }
+        // The answer is made with its headers: one set on the finished Response costs more than the
+        // doorway's checks (http-base.ts writes `set.headers` into it one by one).
         const answer = await getPlanAnswer(deps, ownerOf(caller), params.id);
-        return typeof answer === "string" ? jsonTextAnswer(answer) : jsonBytesAnswer(answer);
+        return typeof answer === "string" ? jsonTextAnswer(answer, NO_STORE) : jsonBytesAnswer(answer, NO_STORE);
       },
     )
     .get(
