@@ -151,7 +151,7 @@ if (!only || only === "plans") {
       Array.from({ length: 32 }, async () => {
         while (left-- > 0) {
           const i = made++;
-          await createPlan(deps, owner, { scene: `${SCENES[i % SCENES.length]} ${i}`, source_lang: "en", target_lang: "es", level: (i % 9) + 1 }, null as never);
+          await createPlan(deps, owner, { scene: `${SCENES[i % SCENES.length]} ${i}`, source_lang: "en", target_lang: "es", level: (i % 9) + 1 }, async () => null);
         }
       }),
     );

@@ -32,8 +32,8 @@ describe("one event to many live streams", () => {
     const [a1, a2, b, c] = [
       await tokenFor(t, owner.client.id, owner.secret!),
       await tokenFor(t, owner.client.id, owner.secret!),
-      await tokenFor(t, second.client.id, second.secret),
-      await tokenFor(t, narrowed.client.id, narrowed.secret),
+      await tokenFor(t, second.client.id, second.secret!),
+      await tokenFor(t, narrowed.client.id, narrowed.secret!),
     ];
     const streams = {
       a1: await openStream(a1),
