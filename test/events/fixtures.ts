@@ -1,4 +1,5 @@
 // Events for tests, recorded through the one recorder in a transaction, as producers do.
+import { expect } from "bun:test";
 import type { RecordedEventType } from "../../src/events/recorder.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 
@@ -63,4 +64,15 @@ export function frameReader(body: ReadableStream<Uint8Array>) {
     },
     cancel: () => reader.cancel(),
   };
+}
+
+/** A stream that has subscribed to the process's poller (it hears events from now on): its frames reader. */
+export async function openSubscribedStream(t: TestApp, token: string, query = "") {
+  const before = t.deps.eventSignal.size;
+  const res = await t.request("GET", `/v1/events/stream${query ? `?${query}` : ""}`, { headers: bearer(token) });
+  expect(res.status).toBe(200);
+  const frames = frameReader(res.body!);
+  expect((await frames.next())!.comment).toBe("hb");
+  while (t.deps.eventSignal.size === before) await Bun.sleep(5);
+  return frames;
 }

@@ -14,7 +14,7 @@ import { STORE_DRIVERS, type StoreDriver } from "../helpers/store-drivers.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { ownerWithClient } from "../oauth/fixtures.ts";
-import { bearer, feed, frameReader, recordEvent, type Frame } from "./fixtures.ts";
+import { bearer, feed, frameReader, openSubscribedStream, recordEvent, type Frame } from "./fixtures.ts";
 
 let t: TestApp;
 let other: Store | null = null;
@@ -26,17 +26,6 @@ afterEach(() => {
   stopStore?.();
   stopStore = null;
 });
-
-/** A stream that has subscribed (so it is live), and the number of streams before it. */
-async function openStream(token: string, query = "") {
-  const before = t.deps.eventSignal.size;
-  const res = await t.request("GET", `/v1/events/stream${query ? `?${query}` : ""}`, { headers: bearer(token) });
-  expect(res.status).toBe(200);
-  const frames = frameReader(res.body!);
-  expect((await frames.next())!.comment).toBe("hb");
-  while (t.deps.eventSignal.size === before) await Bun.sleep(5);
-  return frames;
-}
 
 /** The stream's last frame and how long after `since` it came (ms); the stream has ended after it. */
 async function lastFrame(frames: ReturnType<typeof frameReader>, since: number): Promise<{ frame: Frame; ms: number }> {
@@ -84,7 +73,7 @@ for (const driver of STORE_DRIVERS)
     for (const [what, change] of cases) {
       test(what, async () => {
         const s = await setUp(driver);
-        const frames = await openStream(s.token);
+        const frames = await openSubscribedStream(t, s.token);
         await recordEvent(t, s.owner.accountId);
         const heard = (await frames.nextNonHeartbeat())!;
         const changedAt = performance.now();
@@ -100,7 +89,7 @@ for (const driver of STORE_DRIVERS)
 
     test("its token expires (the injectable clock)", async () => {
       const s = await setUp(driver);
-      const frames = await openStream(s.token);
+      const frames = await openSubscribedStream(t, s.token);
       const movedAt = performance.now();
       t.clock.advance(60 * 60 * 1000);
       const { frame, ms } = await lastFrame(frames, movedAt);
@@ -113,7 +102,7 @@ for (const driver of STORE_DRIVERS)
     test("the user removes the app (a delegated token)", async () => {
       const s = await setUp(driver);
       const p = await playerToken(t, s.owner.client, s.owner.secret!);
-      const frames = await openStream(p.token);
+      const frames = await openSubscribedStream(t, p.token);
       const [grant] = (
         await other!.client.execute({
           sql: "SELECT id FROM grants WHERE user_id = ? AND client_id = ?",
@@ -136,7 +125,7 @@ for (const driver of STORE_DRIVERS)
   describe(`narrowed scopes (${driver.name})`, () => {
     test("apply from the next event on, and the stream goes on", async () => {
       const s = await setUp(driver);
-      const frames = await openStream(s.token);
+      const frames = await openSubscribedStream(t, s.token);
       await recordEvent(t, s.owner.accountId, "lesson_plan.ready", {
         plan_id: "before",
         status: "complete",
@@ -166,7 +155,7 @@ describe("open streams per token", () => {
   test(`at most ${STREAMS_PER_TOKEN}: one more is 429 rate_limited in the /v1 error shape; closing one frees its place`, async () => {
     const s = await setUp();
     const open: ReturnType<typeof frameReader>[] = [];
-    for (let i = 0; i < STREAMS_PER_TOKEN; i++) open.push(await openStream(s.token));
+    for (let i = 0; i < STREAMS_PER_TOKEN; i++) open.push(await openSubscribedStream(t, s.token));
     const refused = await t.request("GET", "/v1/events/stream", {
       headers: bearer(s.token),
     });
@@ -177,11 +166,11 @@ describe("open streams per token", () => {
     expect(body.error).toContain(`${STREAMS_PER_TOKEN} open event streams`);
     // Another token of the same client is not limited by this one's streams; the feed is not either.
     const second = await tokenFor(t, s.owner.client.id, s.owner.secret!);
-    const elsewhere = await openStream(second);
+    const elsewhere = await openSubscribedStream(t, second);
     expect((await feed(t, s.token)).status).toBe(200);
     await open.pop()!.cancel();
     while (t.deps.eventSignal.size > STREAMS_PER_TOKEN) await Bun.sleep(5);
-    open.push(await openStream(s.token));
+    open.push(await openSubscribedStream(t, s.token));
     for (const frames of [...open, elsewhere]) await frames.cancel();
   }, 30_000);
 });

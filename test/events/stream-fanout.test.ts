@@ -8,20 +8,10 @@ import { SCOPES } from "../../src/lib/scopes.ts";
 import { tokenFor } from "../billing/fixtures.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { ownerWithClient } from "../oauth/fixtures.ts";
-import { bearer, feed, frameReader, recordEvent } from "./fixtures.ts";
+import { feed, openSubscribedStream, recordEvent } from "./fixtures.ts";
 
 let t: TestApp;
 afterEach(() => t?.cleanup());
-
-async function openStream(token: string, query = "") {
-  const before = t.deps.eventSignal.size;
-  const res = await t.request("GET", `/v1/events/stream${query ? `?${query}` : ""}`, { headers: bearer(token) });
-  expect(res.status).toBe(200);
-  const frames = frameReader(res.body!);
-  expect((await frames.next())!.comment).toBe("hb");
-  while (t.deps.eventSignal.size === before) await Bun.sleep(5);
-  return frames;
-}
 
 describe("one event to many live streams", () => {
   test("streams of one client get the same frame; another client its own subject; each stream its own types and scopes", async () => {
@@ -36,11 +26,11 @@ describe("one event to many live streams", () => {
       await tokenFor(t, narrowed.client.id, narrowed.secret!),
     ];
     const streams = {
-      a1: await openStream(a1),
-      a2: await openStream(a2),
-      a1Usage: await openStream(a1, "types=usage.threshold_reached"),
-      b: await openStream(b),
-      c: await openStream(c),
+      a1: await openSubscribedStream(t, a1),
+      a2: await openSubscribedStream(t, a2),
+      a1Usage: await openSubscribedStream(t, a1, "types=usage.threshold_reached"),
+      b: await openSubscribedStream(t, b),
+      c: await openSubscribedStream(t, c),
     };
     // A first event takes every stream past its catch-up: the next ones come live, in one batch.
     await recordEvent(t, owner.accountId, "usage.threshold_reached", { subject: "account", percent: 50, limit_credits: 10, used_credits: 5, month: "2026-11" });
