@@ -2,7 +2,7 @@
 // given one, so a rolled-back change sends nothing — and, with PARLA_SMTP_URL, a durable job
 // delivers it through nodemailer with retries. Without SMTP the message is held for the operator.
 import { desc, eq } from "drizzle-orm";
-import { createTransport, type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config/config.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -62,7 +62,8 @@ export function mailJobKinds(deps: MailDeps): Record<string, JobKind> {
         const db = deps.store.db;
         const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
         if (!row || row.status === "sent" || !deps.config.smtpUrl) return;
-        transport ??= createTransport(deps.config.smtpUrl);
+        // Loaded on first use: nodemailer's modules cost a start-up ~0.1 s, and most servers send no mail.
+        transport ??= (await import("nodemailer")).createTransport(deps.config.smtpUrl);
         try {
           await transport.sendMail({ from: deps.config.mailFrom, to: row.toAddress, subject: row.subject, text: row.bodyText });
         } catch (error) {
