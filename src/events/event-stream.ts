@@ -203,21 +203,21 @@ class EventStream implements SignalSubscriber {
    * and the version only — the cursor is the account's — so the poller's batch shares it between
    * every stream of one client and version (`shared`): a thousand streams, one envelope and one
    * signed cursor per event instead of a thousand (measured: the fan-out of one event to 5,000
-   * streams spent 30–150 ms making frames).
+   * streams spent 30–150 ms making frames). A catch-up page, read by this stream alone, has its own.
    */
-  private send(rows: EventRow[], shared: Map<string, string> | null = null): void {
+  private send(rows: EventRow[], shared = new Map<string, string>()): void {
     const { clientId } = this.reader.listener;
     let frames = "";
     for (const row of rows) {
       if (row.seq <= this.upTo) continue;
       this.upTo = row.seq;
       if (!readerHears(this.reader, this.types, row)) continue;
-      const key = shared ? `${clientId}\u0000${this.reader.apiVersion}\u0000${row.seq}` : "";
-      let frame = shared?.get(key);
+      const key = `${clientId}\u0000${this.reader.apiVersion}\u0000${row.seq}`;
+      let frame = shared.get(key);
       if (frame === undefined) {
         const envelope = envelopeJson(this.deps.serverKey, this.deps.versions, clientId, this.reader.apiVersion, row, row.dataJson, this.subjects);
         frame = `id: ${cursorAt(this.deps, this.reader, row.seq)}\ndata: ${envelope}\n\n`;
-        shared?.set(key, frame);
+        shared.set(key, frame);
       }
       frames += frame;
     }

@@ -11,8 +11,6 @@ import { checkPlanRequest, createPlan, findPlanRow, getPlan, getPlanAnswer, type
 import type { VersionRegistry } from "../versions/registry.ts";
 import { planStream, SSE_HEADERS, vocabularyStream } from "./streams.ts";
 import { jsonBytesAnswer, jsonTextAnswer } from "../http/json-text-answer.ts";
-
-const NO_STORE = { "cache-control": "no-store" };
 import { checkTutorBody, requirePaidPlan, tutorMessage } from "./tutor-service.ts";
 
 export interface GenerationRouteDeps extends PlanDeps {
@@ -92,7 +90,8 @@ export function generationRoutes(deps: GenerationRouteDeps) {
         // The answer is made with its headers: one set on the finished Response costs more than the
         // doorway's checks (http-base.ts writes `set.headers` into it one by one).
         const answer = await getPlanAnswer(deps, ownerOf(caller), params.id);
-        return typeof answer === "string" ? jsonTextAnswer(answer, NO_STORE) : jsonBytesAnswer(answer, NO_STORE);
+        const headers = { "cache-control": "no-store" };
+        return typeof answer === "string" ? jsonTextAnswer(answer, headers) : jsonBytesAnswer(answer, headers);
       },
     )
     .get(
