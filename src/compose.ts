@@ -122,7 +122,7 @@ export async function compose(
   const worker = createDeliveryWorker(webhookDeps);
   events.addOutbox(webhookOutbox(serverKey, versions, () => worker.wake()));
   const webhooks = { deps: webhookDeps, worker };
-  const partial = { config, store, clock, log, serverKey, ledger, engine: createEngine(config, { log, clock, store }), v1, versions, events, eventSignal, reference, generation: createGenerationRuntime({ store, config }), webhooks, scheduler: null, metrics } satisfies AppDeps;
+  const partial = { config, store, clock, log, serverKey, ledger, engine: await createEngine(config, { log, clock, store }), v1, versions, events, eventSignal, reference, generation: createGenerationRuntime({ store, config }), webhooks, scheduler: null, metrics } satisfies AppDeps;
   // Plan jobs spend much of their time waiting on commits; many in flight share each group commit.
   const scheduler = createScheduler({ db: store.db, clock, log, kinds: jobKinds(partial), recurring: housekeepingTasks(partial), concurrency: 32 });
   const deps = Object.assign(partial, { scheduler });

@@ -166,7 +166,7 @@ async function tutor(values: Map<string, string[]>, io: Io): Promise<number> {
 }
 
 /** The engine the server would use. Its log goes to stderr, and only at debug level: a preview prints its result and, on failure, one line. */
-function configuredEngine(): Engine {
+function configuredEngine(): Promise<Engine> {
   const config = loadConfig();
   const log = createLogger(config.logLevel === "debug" ? "debug" : "silent", { command: "engine" }, (line) => process.stderr.write(`${line}\n`));
   return createEngine(config, { log, clock: systemClock });
@@ -179,7 +179,7 @@ async function* stdinLines(): AsyncIterable<string> {
 }
 
 export async function runEngineCommand(args: string[], deps: CliDeps = {}): Promise<number> {
-  let configured: Engine | null = null;
+  let configured: Promise<Engine> | null = null;
   const io: Io = {
     // Built on first use, so `--help` and usage errors answer without configuration or data.
     engine: async () => deps.engine ?? (configured ??= configuredEngine()),

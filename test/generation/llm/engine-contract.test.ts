@@ -15,8 +15,8 @@ server.setDefault(builtinBackedModel(createBuiltinEngine()));
 afterAll(() => server.close());
 
 const config = { llmBaseUrl: server.url, llmApiKey: "sk-contract", llmModel: "test-model", llmFallback: "none", llmTimeoutSeconds: 10, llmMaxRetries: 0 } as const;
-const builtin: Engine = createEngine({ ...config, engine: "builtin" }, { log: silentLogger, clock: systemClock });
-const llm: Engine = createEngine({ ...config, engine: "openai" }, { log: silentLogger, clock: systemClock });
+const builtin: Engine = await createEngine({ ...config, engine: "builtin" }, { log: silentLogger, clock: systemClock });
+const llm: Engine = await createEngine({ ...config, engine: "openai" }, { log: silentLogger, clock: systemClock });
 
 engineContract("builtin", () => builtin, "builtin");
 engineContract("openai (test server)", () => llm, "openai");

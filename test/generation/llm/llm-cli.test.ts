@@ -79,7 +79,7 @@ describe("parla admin llm usage", () => {
     const store = openStore(url);
     await migrate(store.client);
     const config = { engine: "openai", llmBaseUrl: server.url, llmApiKey: API_KEY, llmModel: "usage-model", llmFallback: "none", llmTimeoutSeconds: 10, llmMaxRetries: 0 } as const;
-    const engine = createEngine(config, { log: silentLogger, clock: systemClock, store });
+    const engine = await createEngine(config, { log: silentLogger, clock: systemClock, store });
     await engine.tutorTurn({ source_lang: "en", target_lang: "es", level: 2, message: "Hola" });
     await Array.fromAsync(engine.vocabulary({ source_lang: "en", target_lang: "es", level: 2, count: 3 }));
     await Array.fromAsync(engine.vocabulary({ source_lang: "en", target_lang: "es", level: 2, count: 3 }));

@@ -185,12 +185,12 @@ describe("fallback to the built-in engine", () => {
     server.setDefault(httpError(500));
     const config = { engine: "openai", llmBaseUrl: server.url, llmApiKey: API_KEY, llmModel: "m", llmFallback: "builtin", llmTimeoutSeconds: 5, llmMaxRetries: 0 } as const;
     const lines: string[] = [];
-    const engine = createEngine(config, { log: createLogger("info", {}, (l) => lines.push(l)), clock: createAdjustableClock(0) });
+    const engine = await createEngine(config, { log: createLogger("info", {}, (l) => lines.push(l)), clock: createAdjustableClock(0) });
     expect(engine.name).toBe("openai+builtin");
     const items = await Array.fromAsync(engine.vocabulary({ ...PAIR, count: 3 }));
     expect(items.length).toBe(3);
     expect(items.map((i) => engine.madeBy(i))).toEqual(["builtin", "builtin", "builtin"]);
     expect(lines.some((l) => l.includes('"llm.fallback_to_builtin"'))).toBe(true);
-    expect(createEngine({ ...config, llmFallback: "none" }, { log: createLogger("silent"), clock: createAdjustableClock(0) }).name).toBe("openai");
+    expect((await createEngine({ ...config, llmFallback: "none" }, { log: createLogger("silent"), clock: createAdjustableClock(0) })).name).toBe("openai");
   });
 });
