@@ -3,6 +3,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, chownSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
+import { builtinBackedModel } from "../generation/llm/builtin-backed-model.ts";
+import { startOpenAiTestServer } from "../helpers/openai-test-server.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { runCli, startBinary, type RunningBinary } from "./binary-harness.ts";
 
@@ -47,6 +50,24 @@ describe("the parla binary", () => {
     const help = await runCli(["admin", "maintenance", "--help"], { cwd });
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("--retry-after");
+  });
+
+  // The LLM engine and the openai package are imported only when configured: the compiled binary
+  // must still carry them and load them then.
+  test("with PARLA_ENGINE=openai the binary answers through the model server", async () => {
+    const model = startOpenAiTestServer();
+    model.setDefault(builtinBackedModel(createBuiltinEngine()));
+    try {
+      const env = { PARLA_ENGINE: "openai", PARLA_LLM_BASE_URL: model.url, PARLA_LLM_MODEL: "e2e-model", PARLA_LLM_MAX_RETRIES: "0" };
+      const r = await runCli(["engine", "vocab", "--from", "en", "--to", "es", "--level", "2", "--count", "3", "--json"], { cwd: scratch(), env });
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).items).toHaveLength(3);
+      expect(model.requests.length).toBeGreaterThan(0);
+      expect(model.requests[0]!.body.model).toBe("e2e-model");
+    } finally {
+      model.close();
+    }
   });
 
   test("an unknown config value gives one clear message and a non-zero exit", async () => {
