@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
 import { buildLessonContext } from "../../src/generation/builtin/lesson/lesson-context.ts";
-import { foldForMatch } from "../../src/generation/builtin/lexicon-rules.ts";
+import { foldCase } from "../../src/generation/builtin/text-normalise.ts";
 import { vocabularyConcepts } from "../../src/generation/builtin/vocabulary.ts";
 import { LANGS } from "../../src/generation/languages.ts";
 
@@ -15,7 +15,7 @@ const COUNT = 50;
 
 function repeated(words: string[]): string[] {
   const seen = new Set<string>();
-  return words.map(foldForMatch).filter((w) => seen.has(w) || !seen.add(w));
+  return words.map(foldCase).filter((w) => seen.has(w) || !seen.add(w));
 }
 
 describe("vocabulary lists", () => {

@@ -2,6 +2,7 @@
 // `bun scripts/check-lexicon.ts` while writing data; it reports every problem, not just the first.
 
 import { LANGS, type Lang } from "../languages.ts";
+import { foldCase } from "./text-normalise.ts";
 
 export { LANGS, type Lang };
 
@@ -34,16 +35,11 @@ const GENDERED: readonly Lang[] = ["es", "fr", "de", "it", "pt-BR"];
 const ENTRY_KEYS = new Set(["w", "g", "pl", "art", "ex", "f"]);
 const CONCEPT_KEYS = new Set(["id", "pos", "level", "topics", ...LANGS]);
 
-/** Lowercase, NFC, and straight apostrophes, so "L’école" and "l'école" compare equal. */
-export function foldForMatch(text: string): string {
-  return text.normalize("NFC").toLocaleLowerCase("und").replace(/[’`´]/g, "'");
-}
-
 /** Does the example use the word: lemma, plural or the declared inflected form(s)? */
 export function exampleUsesWord(entry: LexiconEntry): boolean {
-  const ex = foldForMatch(entry.ex);
+  const ex = foldCase(entry.ex);
   const forms = [entry.w, entry.pl, ...(entry.f ? entry.f.split("|") : [])].filter((s): s is string => !!s);
-  return forms.some((form) => ex.includes(foldForMatch(form)));
+  return forms.some((form) => ex.includes(foldCase(form)));
 }
 
 export function checkConcepts(concepts: unknown[], topicIds: ReadonlySet<string> | null): string[] {
