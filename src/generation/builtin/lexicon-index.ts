@@ -22,6 +22,8 @@ export interface LanguageIndex {
   lowerCaseSeen: Set<string>;
   /** Lemma, plural and declared forms (case-folded) of each concept. */
   forms: Map<string, FormOf[]>;
+  /** Each concept's headword, case-folded, by concept id: how two headwords are compared. */
+  headwords: Map<string, string>;
 }
 
 export interface LexiconIndex {
@@ -56,8 +58,10 @@ function buildLanguageIndex(data: EngineData, lang: Lang): LanguageIndex {
     if (inSentence) for (const w of text.match(/[\p{L}]+/gu) ?? []) if (w === w.toLocaleLowerCase("und")) lowerCaseSeen.add(w);
   };
   const forms = new Map<string, FormOf[]>();
+  const headwords = new Map<string, string>();
   for (const concept of data.concepts) {
     const entry = concept[lang];
+    headwords.set(concept.id, foldCase(entry.w));
     addText(entry.w);
     addText(entry.ex);
     if (entry.pl) addText(entry.pl);
@@ -82,7 +86,7 @@ function buildLanguageIndex(data: EngineData, lang: Lang): LanguageIndex {
   for (const g of data.grammar) if (g.lang === lang) for (const ex of g.examples) addText(ex);
   // The role-play's model answers (scene/dialogue-text.ts) are sentences the learner is invited to say.
   for (const text of learnerRowTexts(lang)) addText(text);
-  return { lang, knownWords, lowerCaseSeen, forms };
+  return { lang, knownWords, lowerCaseSeen, forms, headwords };
 }
 
 export function buildLexiconIndex(data: EngineData, skipped: string[]): LexiconIndex {

@@ -7,7 +7,6 @@ import { fitsBand } from "../levels.ts";
 import type { VocabularyRequest } from "../engine-input.ts";
 import type { LexiconIndex } from "./lexicon-index.ts";
 import type { Concept } from "./lexicon-rules.ts";
-import { foldCase } from "./text-normalise.ts";
 import type { Lang } from "../languages.ts";
 import { resolveTopics } from "./scene-topics.ts";
 import { seededRandom, type SeededRandom } from "./seeded-random.ts";
@@ -75,7 +74,8 @@ export function selectConcepts(index: LexiconIndex, options: SelectOptions): Con
   // Headwords and glosses as a learner reads them: "Rezept" twice, or "report" as the gloss of
   // two words, would make a matching exercise unanswerable.
   const words = new Set<string>();
-  const keys = (c: Concept) => [`t:${foldCase(c[target].w)}`, `s:${foldCase(c[source].w)}`];
+  const [targetWords, sourceWords] = [index.language(target).headwords, index.language(source).headwords];
+  const keys = (c: Concept) => [`t:${targetWords.get(c.id)}`, `s:${sourceWords.get(c.id)}`];
   for (const id of options.exclude) {
     const c = index.conceptById.get(id);
     if (c) for (const k of keys(c)) words.add(k);
