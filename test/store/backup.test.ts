@@ -44,6 +44,9 @@ async function parla(env: Record<string, string>, ...args: string[]) {
 function writerInvariant(path: string): { rows: number; total: number } {
   const db = new Database(path, { readonly: true });
   try {
+    // A writer opening the file may be recovering its WAL at this moment (SQLITE_BUSY_RECOVERY):
+    // wait for it as the server's own connections do, rather than fail.
+    db.run("PRAGMA busy_timeout = 5000");
     const rows = (db.query("SELECT count(*) AS n FROM settings WHERE key LIKE 'w_-%'").get() as { n: number }).n;
     const total = Number((db.query("SELECT value FROM settings WHERE key = 'total'").get() as { value: string } | null)?.value ?? 0);
     return { rows, total };
