@@ -18,5 +18,5 @@ export const Version = t.Object(
 export const VersionList = t.Object({ items: t.Array(Version, { description: "Newest first." }) });
 
 /** The documents themselves: open objects, described by their own specifications. */
-export const OpenApiDocument = t.Object({ openapi: t.Literal("3.1.0"), info: t.Object({ title: t.String(), version: t.String() }), paths: t.Record(t.String(), t.Unknown()) }, { additionalProperties: true, description: "An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)." });
-export const AsyncApiDocument = t.Object({ asyncapi: t.Literal("3.1.0"), info: t.Object({ title: t.String(), version: t.String() }), channels: t.Record(t.String(), t.Unknown()) }, { additionalProperties: true, description: "An AsyncAPI 3.1 document (https://www.asyncapi.com/docs/reference/specification/v3.1.0)." });
+export const OpenApiDocument = t.Object({ openapi: t.Literal("3.1.0"), info: t.Object({ title: t.String(), version: t.String() }, { additionalProperties: true }), paths: t.Record(t.String(), t.Unknown()) }, { additionalProperties: true, description: "An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)." });
+export const AsyncApiDocument = t.Object({ asyncapi: t.Literal("3.1.0"), info: t.Object({ title: t.String(), version: t.String() }, { additionalProperties: true }), channels: t.Record(t.String(), t.Unknown()) }, { additionalProperties: true, description: "An AsyncAPI 3.1 document (https://www.asyncapi.com/docs/reference/specification/v3.1.0)." });

@@ -3,7 +3,8 @@
 // Schema 2020-12, the dialect of OpenAPI 3.1, in strict mode). A mismatch fails the test that made
 // the call, naming the operation, the status and the field. Checked:
 // - the answer's status is documented for the operation, with its content type and required headers;
-// - a JSON answer matches the documented schema of that status;
+// - a JSON answer matches the documented schema of that status, its objects closed: a field the
+//   document does not name fails (the server does not re-check or clean its answers, v1.ts);
 // - an accepted request (2xx) sent a body the document allows and its required parameters;
 // - every envelope on the feed (GET /v1/events) and on the event stream matches its AsyncAPI schema.
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
@@ -66,7 +67,7 @@ export class ContractChecker {
       if (!content[type]) throw new ContractViolation(`contract: ${where}: content type ${JSON.stringify(type)} is not documented (${Object.keys(content).join(", ")})`);
       if (type === "application/json" && (options.shapes || response.status >= 400)) {
         const body = JSON.parse(await response.clone().text());
-        this.validate(content[type]!.schema, body, `${where} response`);
+        this.validate(content[type]!.schema, body, `${where} response`, this.openapi, { closed: true });
         if (operation.name === "GET /v1/events" && response.status === 200) for (const [i, envelope] of (body.items as unknown[]).entries()) this.checkEnvelope(envelope, `${where} items.${i}`);
       }
     }
@@ -143,13 +144,14 @@ export class ContractChecker {
     return new Response(response.body!.pipeThrough(frames), { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
-  private validate(schema: Json, value: unknown, where: string, doc: Json = this.openapi): void {
-    const key = `${doc === this.openapi ? "o" : "a"}${JSON.stringify(schema)}`;
+  private validate(schema: Json, value: unknown, where: string, doc: Json = this.openapi, { closed = false } = {}): void {
+    const key = `${doc === this.openapi ? "o" : "a"}${closed ? "c" : ""}${JSON.stringify(schema)}`;
     let validator = this.validators.get(key);
     if (!validator) {
       // The schema with the document's component schemas as its $defs, so its references resolve.
       const local = (node: unknown) => JSON.parse(JSON.stringify(node).replaceAll('"#/components/schemas/', '"#/$defs/')) as Json;
-      validator = this.ajv.compile({ ...local(schema), $defs: local(doc.components.schemas) });
+      const whole = { ...local(schema), $defs: local(doc.components.schemas) };
+      validator = this.ajv.compile(closed ? closeObjects(whole) : whole);
       this.validators.set(key, validator);
     }
     if (validator(value)) return;
@@ -157,4 +159,19 @@ export class ContractChecker {
     const field = error.instancePath.replace(/^\//, "").replaceAll("/", ".") || "(the whole value)";
     throw new ContractViolation(`contract: ${where}: ${field} ${error.message}${error.params && Object.keys(error.params).length ? ` ${JSON.stringify(error.params)}` : ""}`);
   }
+}
+
+/**
+ * The schema with every object that names its properties and says nothing of others closed to
+ * others (the documents use no allOf, where closing the parts would refuse the whole).
+ */
+function closeObjects(schema: Json): Json {
+  if (schema.properties && schema.additionalProperties === undefined && schema.patternProperties === undefined) schema.additionalProperties = false;
+  const maps = [schema.properties, schema.patternProperties, schema.$defs];
+  const lists = [schema.anyOf, schema.oneOf, schema.prefixItems];
+  const single = [schema.items, schema.not, schema.additionalProperties];
+  for (const map of maps) if (map) for (const child of Object.values(map as Record<string, Json>)) closeObjects(child);
+  for (const list of lists) if (Array.isArray(list)) for (const child of list as Json[]) closeObjects(child);
+  for (const child of single) if (child && typeof child === "object") closeObjects(child as Json);
+  return schema;
 }

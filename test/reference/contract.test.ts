@@ -23,6 +23,15 @@ describe("the contract check", () => {
     await expect(checker.check(get("/v1/versions/v"), undefined, answer)).rejects.toThrow("contract: GET /v1/versions/{id} 200 response: changes must be array");
   });
 
+  test("refuses an answer carrying a field the document does not name, at any depth", async () => {
+    const version = { id: "v", status: "current", released_at: "2026-10-01", changes: ["none"] };
+    await expect(checker.check(get("/v1/versions/v"), undefined, json(200, version))).resolves.toBeInstanceOf(Response);
+    await expect(checker.check(get("/v1/versions/v"), undefined, json(200, { ...version, secret_hash: "x" }))).rejects.toThrow("contract: GET /v1/versions/{id} 200 response: (the whole value) must NOT have additional properties");
+    const listed = await (await t.request("GET", "/v1/versions")).json();
+    const leaky = { ...listed, items: [{ ...listed.items[0], internal: 1 }] };
+    await expect(checker.check(get("/v1/versions"), undefined, json(200, leaky))).rejects.toThrow("must NOT have additional properties");
+  });
+
   test("refuses an undocumented status, content type or missing required header", async () => {
     await expect(checker.check(get("/v1/versions/v"), undefined, json(418, {}))).rejects.toThrow("GET /v1/versions/{id} 418: the status is not documented");
     await expect(checker.check(get("/v1/versions"), undefined, new Response("x", { headers: { "content-type": "text/html" } }))).rejects.toThrow('content type "text/html" is not documented');
