@@ -1,4 +1,4 @@
-// The GET /v1/usage answer (spec 4.2, 5.5 `usage:read`): shared by the route (response validation),
+// The GET /v1/usage answer (spec 4.2, 5.5 `usage:read`): shared by the route (its declared model),
 // /v1/openapi.json and the tests. The spec leaves the record's fields open (2.10); these are Parla's.
 // Integers use TypeBox's own Integer (the same TypeBox 0.34 instance as `t`): Elysia's t.Integer
 // also accepts numeric strings, which is right for query parameters but wrong to publish for a body.
