@@ -5,8 +5,10 @@
 // in (every /v1 answer is: the store's reads wait for setImmediate) is written with one system call
 // per piece of its head (27 sendto calls for a feed page of 100 events: ~100 µs of kernel time); Bun
 // corks the socket only around the request's own turn. The same body as a one-chunk direct stream
-// goes out at once (with chunked transfer coding instead of a Content-Length). Drop this helper
-// when a Bun release writes such answers at once.
+// goes out at once (with chunked transfer coding instead of a Content-Length). Measured with strace
+// on a bare Bun.serve answering after setImmediate: a body of 15,350 bytes leaves in one sendto, one
+// of 15,360 bytes (15 KiB) or more in about 15; the threshold below keeps a margin under that. Drop
+// this helper when a Bun release writes such answers at once.
 const STREAM_ABOVE_BYTES = 14 * 1024;
 
 /** Every answer forbids MIME sniffing (http-base.ts); an answer made as a Response carries it from the start. */
