@@ -163,9 +163,10 @@ export class ContractChecker {
 
 /**
  * The schema with every object that names its properties and says nothing of others closed to
- * others (the documents use no allOf, where closing the parts would refuse the whole).
+ * others. Closing the parts of an allOf would refuse the whole, so one is refused here instead.
  */
 function closeObjects(schema: Json): Json {
+  if (schema.allOf) throw new Error("contract: closing an allOf schema's parts would refuse every value; close it in the document instead");
   if (schema.properties && schema.additionalProperties === undefined && schema.patternProperties === undefined) schema.additionalProperties = false;
   const maps = [schema.properties, schema.patternProperties, schema.$defs];
   const lists = [schema.anyOf, schema.oneOf, schema.prefixItems];
