@@ -412,7 +412,8 @@ export class V1Plugin<Operation extends string, Receipt> {
     const shaped = (answer: unknown, state: DoorState): unknown => {
       if (!declaration.resource || !isPlainObject(answer)) return answer;
       const body = door.shape(declaration.resource, answer, state.apiVersion);
-      // The declared response models are the current version's: an older shape is sent as it is.
+      // An older shape (a lesson plan's is ~15 KB) goes out as pre-serialised JSON, under the
+      // large-answer rule of json-text-answer.ts.
       return body === answer ? answer : jsonTextAnswer(JSON.stringify(body));
     };
     const runAtOnce = (ctx: RouteContext) => {

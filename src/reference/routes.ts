@@ -19,8 +19,7 @@ export function referenceRoutes(deps: ReferenceDeps) {
   const json = (body: string) => new Response(body, { headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300", ...NOSNIFF } });
   const reference = { scope: null, operation: null, tags: ["reference"] } as const;
   // The versions are part of the build (versions/registry.ts), fixed for the process's life: their
-  // list is serialised once, not on every call. Elysia does not check a Response against VersionList;
-  // the contract check around every in-process API test (test/helpers/contract.ts) does.
+  // list is serialised once, not on every call.
   const versionList = Buffer.from(JSON.stringify({ items: deps.versions.list() }));
   return deps.v1
     .plugin("reference")
