@@ -27,7 +27,8 @@ function walk(schema: Schema, value: unknown, at: string): string | null {
   }
   if (schema.type === "object" && schema.properties && isRecord(value)) {
     for (const key of Object.keys(value)) {
-      const property = schema.properties[key];
+      // Own names only: `constructor` or `__proto__` in a body must not find Object.prototype's.
+      const property = Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
       const path = at ? `${at}.${key}` : key;
       if (!property) {
         if (schema.additionalProperties === false) return path;

@@ -111,6 +111,19 @@ describe("the server", () => {
     }
   });
 
+  test("a field named after an Object.prototype member is unknown too", async () => {
+    const body = (field: string) => JSON.stringify(plan()).replace("{", `{"${field}":{"x":1},`);
+    for (const field of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const r = await t.request("POST", "/v1/lesson-plans", { body: body(field), headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+      expect(r.status, field).toBe(400);
+      expect(await r.json(), field).toMatchObject({ code: "invalid_request", param: field });
+    }
+    const nested = JSON.stringify(plan({ npc: { name: "Ana" } })).replace('{"name"', '{"__proto__":{"mood":"glad"},"name"');
+    const r = await t.request("POST", "/v1/lesson-plans", { body: nested, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+    expect(r.status).toBe(400);
+    expect(await r.json()).toMatchObject({ code: "invalid_request", param: "npc.__proto__" });
+  });
+
   test("an npc with a name alone is accepted, as documented", async () => {
     const r = await t.request("POST", "/v1/events", {
       json: { type: "world.context_changed", data: { scene: "a harbour at dawn", source_lang: "en", target_lang: "es", level: 2, npc: { name: "Ana" } } },
