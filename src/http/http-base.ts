@@ -100,9 +100,9 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
       return errorShape(path) === "oauth" ? oauthErrorResponse(new AppError(400, "invalid_request", message)) : envelope(400, "invalid_request", message, { param });
     }
     if (code === "PARSE") {
-      return errorShape(path) === "oauth"
-        ? oauthErrorResponse(new AppError(400, "invalid_request", "the request body could not be parsed"))
-        : envelope(400, "invalid_request", "the request body is not valid JSON");
+      const isJson = /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
+      const message = isJson ? "the request body is not valid JSON" : "the request body could not be parsed as its Content-Type says";
+      return errorShape(path) === "oauth" ? oauthErrorResponse(new AppError(400, "invalid_request", message)) : envelope(400, "invalid_request", message);
     }
     if (code === "INVALID_COOKIE_SIGNATURE") return envelope(400, "invalid_request", "invalid cookie");
     const status = (error as { status?: number }).status;

@@ -35,6 +35,13 @@ describe("HTTP skeleton", () => {
     }
   });
 
+  test("a form body that cannot be parsed is a 400 that does not call it JSON", async () => {
+    t = await createTestApp();
+    const res = await t.request("POST", "/signin", { body: "garbage", headers: { "content-type": "multipart/form-data; boundary=x", origin: "http://localhost" } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: "invalid_request", error: "the request body could not be parsed as its Content-Type says" });
+  });
+
   test("an unknown /oauth/ route speaks the OAuth error shape", async () => {
     t = await createTestApp();
     const res = await t.request("POST", "/oauth/nothing");
