@@ -6,7 +6,8 @@
 //   3. the API version: the client's pin, or `Parla-Version` where the route allows it (spec 9;
 //      unknown → 400 `invalid_version`, discontinued → 410 `version_discontinued`)
 //   4. the per-client rate limit (429 `rate_limited` + Retry-After)
-//   5. request validation (400 `invalid_request` + `param`; Elysia's models)
+//   5. request validation (400 `invalid_request` + `param`; Elysia's models), and a body that is
+//      not JSON (400 `invalid_request`); only a body too large (413) is refused before step 1
 //   6. the route's own precheck, for refusals a schema cannot express (a paid plan, a second
 //      scope the body asks for, a header's rules): they too come before anything is spent
 //   7. the charge (402s before anything is spent, spec 5.6.4), refunded if the handler throws; a
@@ -23,7 +24,7 @@ import type { HookContainer } from "elysia/types";
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { firstUnknownField } from "./closed-body.ts";
-import { DEFAULT_MAX_BODY_BYTES, readJsonBody, tooLarge } from "./json-body.ts";
+import { DEFAULT_MAX_BODY_BYTES, readJsonRequest, tooLarge } from "./json-body.ts";
 import { jsonTextAnswer } from "./json-text-answer.ts";
 import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
 import type { Scope } from "../lib/scopes.ts";
@@ -143,7 +144,7 @@ export interface RouteDeclaration<Operation extends string> {
 export interface PrecheckContext {
   caller: Caller | null;
   body: unknown;
-  /** The JSON body under the route's size cap (413) with the doorway's JSON refusals; undefined for another content type. Read once. */
+  /** The JSON body under the route's size cap (413) with the doorway's JSON refusals (400, also for another content type). Read once. */
   readBody(): Promise<unknown>;
   query: unknown;
   params: unknown;
@@ -208,7 +209,9 @@ interface DoorState {
 const DOOR_STATE = Symbol("parla.v1.door");
 /** The first unknown field of the body as it arrived (closed-body.ts), refused after steps 1–5. */
 const UNKNOWN_FIELD = Symbol("parla.v1.unknown-field");
-type AdmittedRequest = Request & { [DOOR_STATE]?: DoorState; [UNKNOWN_FIELD]?: string };
+/** Why the body could not be read as JSON (a 400), refused after steps 1–4 as validation is. */
+const BODY_REFUSAL = Symbol("parla.v1.body-refusal");
+type AdmittedRequest = Request & { [DOOR_STATE]?: DoorState; [UNKNOWN_FIELD]?: string; [BODY_REFUSAL]?: AppError };
 
 export class V1Doorway<Operation extends string, Receipt> {
   readonly routes: RegisteredRoute[] = [];
@@ -354,14 +357,21 @@ export class V1Plugin<Operation extends string, Receipt> {
     const scope = declaration.scope;
     const maxBody = declaration.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const lazyBody = declaration.lazyBody === true;
-    const isJson = (request: Request) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
     const closedBody = declaration.body;
+    // Elysia parses before the transform stage: a body that is not JSON is remembered here and
+    // refused after steps 1–4, so a caller without a token gets its 401 whatever it sent. Only a body
+    // too large (413) is refused at once, before it is read whole.
     const jsonBody = async (request: Request) => {
-      if (!isJson(request)) return undefined;
-      const value = await readJsonBody(request, maxBody);
-      const unknown = closedBody ? firstUnknownField(closedBody, value) : null;
-      if (unknown !== null) (request as AdmittedRequest)[UNKNOWN_FIELD] = unknown;
-      return value;
+      try {
+        const value = await readJsonRequest(request, maxBody);
+        const unknown = closedBody ? firstUnknownField(closedBody, value) : null;
+        if (unknown !== null) (request as AdmittedRequest)[UNKNOWN_FIELD] = unknown;
+        return value;
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status === 413) throw error;
+        (request as AdmittedRequest)[BODY_REFUSAL] = error;
+        return null;
+      }
     };
     // A route that needs no token, reads no body and pays nothing waits for nothing at its door:
     // its hook and its handler are synchronous, so Elysia answers without a Promise (a Promise costs
@@ -377,6 +387,8 @@ export class V1Plugin<Operation extends string, Receipt> {
         : async ({ request }: { request: Request }) => {
             if (lazyBody && Number(request.headers.get("content-length") ?? "0") > maxBody) throw tooLarge(maxBody);
             await door.admit(request, declaration);
+            const refused = (request as AdmittedRequest)[BODY_REFUSAL];
+            if (refused) throw refused;
           },
       body: lazyBody ? undefined : declaration.body,
       query: declaration.query,
@@ -425,7 +437,7 @@ export class V1Plugin<Operation extends string, Receipt> {
     const run = async (ctx: RouteContext) => {
       const state = opened(ctx.request, ctx.set);
       let read: Promise<unknown> | undefined;
-      const readBody = lazyBody ? () => (read ??= isJson(ctx.request) ? readJsonBody(ctx.request, maxBody) : Promise.resolve(undefined)) : () => Promise.resolve(ctx.body);
+      const readBody = lazyBody ? () => (read ??= readJsonRequest(ctx.request, maxBody)) : () => Promise.resolve(ctx.body);
       const checked = declaration.precheck ? await declaration.precheck({ caller: state.caller, body: ctx.body, query: ctx.query, params: ctx.params, request: ctx.request, readBody }) : undefined;
       const caller = state.caller;
       const operation = declaration.operation;

@@ -61,11 +61,13 @@ describe("lazyBody", () => {
     expect(seen).toEqual([{ bodyUsed: false }]);
   });
 
-  test("readBody() parses the JSON once; another content type reads as undefined", async () => {
+  test("readBody() parses the JSON once; another content type is refused", async () => {
     const o = await clientWithToken(t);
     expect(await (await send(o.token, JSON.stringify({ level: 3 }))).json()).toEqual({ read: true, body: { level: 3 } });
     expect(seen[0]).toEqual({ bodyUsed: true, body: { level: 3 }, again: true });
-    expect(await (await send(o.token, "level=3", { "content-type": "text/plain" })).json()).toEqual({ read: true, body: null });
+    const other = await send(o.token, "level=3", { "content-type": "text/plain" });
+    expect(other.status).toBe(400);
+    expect(await other.json()).toEqual({ code: "invalid_request", error: "send the body as JSON, with Content-Type: application/json" });
   });
 
   test("a body of declared length (as from the network) is read whole, with the same refusals", async () => {

@@ -70,6 +70,26 @@ describe("the doorway's order", () => {
     expect(await res.json()).toMatchObject({ code: "insufficient_scope" });
   });
 
+  test("a body that is not JSON: 401 without a token, then 400 that says what to send; too large is 413 at once", async () => {
+    const send = (token: string | null, body: string, contentType?: string) =>
+      t.request("POST", "/v1/probe/vocab", { body, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(contentType ? { "content-type": contentType } : {}) } });
+    for (const [body, contentType, error] of [
+      ["{level", "application/json", "the request body is not valid JSON"],
+      ["", "application/json", "the request body is empty; send a JSON object"],
+      ['{"level":2}', "text/plain", "send the body as JSON, with Content-Type: application/json"],
+      ["level=2", "application/x-www-form-urlencoded", "send the body as JSON, with Content-Type: application/json"],
+      ['{"level":2}', undefined, "send the body as JSON, with Content-Type: application/json"],
+    ] as const) {
+      const anonymous = await send(null, body, contentType);
+      expect(anonymous.status, `${contentType} ${body}`).toBe(401);
+      const refused = await send((await clientWithToken(t)).token, body, contentType);
+      expect(refused.status, `${contentType} ${body}`).toBe(400);
+      expect(await refused.json()).toEqual({ code: "invalid_request", error });
+    }
+    expect((await send(null, JSON.stringify({ level: 2, pad: "x".repeat(70_000) }), "application/json")).status).toBe(413);
+    expect(handled).toBe(0);
+  });
+
   test("validation and the precheck refuse before the charge: nothing spent, nothing counted", async () => {
     const o = await clientWithToken(t);
     const before = await ledger(t);
