@@ -312,6 +312,9 @@ export function understandLearner(index: LexiconIndex, text: string, lang: Lang)
   const lowered = text.replace(/(^|[.!?¡¿,]\s*)(\p{Lu})(?=\p{Ll}+\s+\p{L})/gu, (_, p: string, c: string) => p + c.toLowerCase());
   const nameMatch = NAME_AFTER[lang].exec(lowered);
   const name = nameMatch?.[1] && !NOT_NAMES.test(nameMatch[1]) ? nameMatch[1] : null;
+  // "Soy Sam." opens the sentence with the capital the name pattern does not expect: a name found
+  // in a message that says nothing else is the learner telling it.
+  if (name && intents.length === 0) intents.push("tell_name");
   const placeMatch = PLACE_AFTER[lang].exec(text);
   const place = placeMatch?.[1] && placeMatch.index > 0 ? placeMatch[1] : null;
   const question = /\?/.test(text) || /^(where|what|how|when|do|does|is|are|can|could|donde|que|como|cuando|cuanto|ou|quand|comment|combien|est ce|wo|was|wie|wann|dove|cosa|come|quando|quanto|onde|o que|qual|quando|quanto)\b/.test(folded);

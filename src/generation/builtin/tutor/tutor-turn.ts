@@ -22,6 +22,7 @@ import { correctMessage, type CorrectedMessage } from "./corrections.ts";
 import { containsAnyKeyword, furthestStep, matchIntent, type IntentMatch } from "./intent-match.ts";
 import { newVocabulary } from "./new-vocabulary.ts";
 import { ANSWERS, STEP_PROMPTS, STEP_PROMPTS_INFORMAL, type GeneralTopic } from "./answer-text.ts";
+import { generalReplies } from "./general-replies.ts";
 import { PARTIAL_NOTE } from "./family-notes.ts";
 import { understandLearner, type LearnerIntent } from "./learner-intent.ts";
 import { yesNoEcho } from "./question-echo.ts";
@@ -125,8 +126,11 @@ function suggestions(turn: Turn, step: number): Line[] {
   return optionsFor(turn, turn.state.done ? steps.length - 1 : step).slice(0, 3);
 }
 
-/** Hints by priority: wrong language first, then honesty about the script, then what to say. */
-function hintsFor(turn: Turn, match: IntentMatch | null, askedName: boolean, corrected: CorrectedMessage): string[] {
+/**
+ * Hints by priority: wrong language first, then honesty about the script, then what to say. In a
+ * general conversation what to say answers the question pending (`general`), not a script's step.
+ */
+function hintsFor(turn: Turn, match: IntentMatch | null, askedName: boolean, corrected: CorrectedMessage, general: Line[] | null): string[] {
   const lang = hintLang(turn);
   const { request } = turn;
   // Words of a third language get a gentle hint, never a correction.
@@ -139,15 +143,24 @@ function hintsFor(turn: Turn, match: IntentMatch | null, askedName: boolean, cor
   }
   if (turn.state.misses >= 2) hints.push(say(HINTS.scripted, lang));
   if (turn.state.step === 0) hints.push(say(HINTS.start, lang, { npc: turn.npc.name }));
-  const [example] = optionsFor(turn, turn.state.step);
+  const [example] = general ?? optionsFor(turn, turn.state.step);
   if (example) hints.push(exampleHint(turn, example));
-  const words = (turn.scenario.steps[turn.state.step]?.intents ?? []).flatMap((i) => i.keywords[request.target].slice(0, 2));
+  const words = general ? [] : (turn.scenario.steps[turn.state.step]?.intents ?? []).flatMap((i) => i.keywords[request.target].slice(0, 2));
   if (words.length > 0) hints.push(say(HINTS.words, lang, { words: words.slice(0, 4).join(", ") }));
   return hints.slice(0, MAX_HINTS);
 }
 
 function initialState(scenario: Scenario): ConversationState {
   return { v: 1, topic: scenario.topic, step: 0, done: false, misses: 0, introduced: [], turns: [] };
+}
+
+/** What a statement answering a general question tells, by the question. */
+const TOLD_BY_ANSWER: Partial<Record<GeneralTopic, LearnerIntent>> = { work: "tell_work", free_time: "tell_likes", week: "tell_week", plans: "tell_plans", food: "tell_likes" };
+
+/** Whether every word of the message is one of the target language's (a name or a number aside). */
+function readsWhole(corrected: CorrectedMessage, index: LexiconIndex, target: Lang): boolean {
+  const words = corrected.understood.match(/[\p{L}'’-]+/gu) ?? [];
+  return words.length >= 2 && words.every((w, i) => isKnownWord(w, index.language(target)) || (i > 0 && /^\p{Lu}/u.test(w)));
 }
 
 /** Words of the message the tutor could not read (not in the target's tables, not a name or a number). */
@@ -190,12 +203,18 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const learner = understandLearner(index, corrected.understood, target);
   const lastAsked = (memory.asked.at(-1) as GeneralTopic | undefined) ?? null;
   let intent = mainIntent(learner, previous.turns.length === 0);
+  // Outside a scene nothing is for sale: "quiero ir a la playa" after "¿Qué planes tienes?" tells the plan.
+  if (intent === "request" && !inScene && lastAsked) intent = TOLD_BY_ANSWER[lastAsked] ?? intent;
   if (!intent && !inScene) {
     const bare = bareAnswer(corrected.understood, lastAsked);
     if (bare) {
       intent = bare.intent;
       if (bare.intent === "tell_name") learner.content.name = bare.value;
       else learner.content.place = bare.value;
+    } else if (lastAsked && !learner.question && readsWhole(corrected, index, target)) {
+      // A statement the tutor can read every word of, right after its question, answers that
+      // question ("Fue una semana tranquila" after "¿Qué tal tu semana?").
+      intent = TOLD_BY_ANSWER[lastAsked] ?? null;
     }
   }
   const facts = sceneFacts(index, inScene ? scenario.topic : null, (rolePlay?.currency as Currency | null | undefined) ?? scene?.currency ?? null, target);
@@ -233,6 +252,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   let understood = true;
   let shownIntent: string | null = intent;
   let meant: Line[] | null = null;
+  // In a general conversation: the question the reply leaves waiting for an answer.
+  let pendingQuestion: GeneralTopic | null = null;
   if (wasDone) {
     reply = bilingual(turn, (l) => [...intro(l), farewellKind(request.message, target) ? closingLine(turn, last, request.message, l) : say(NPC_LINES.finished, l)]);
   } else if (!inScene) {
@@ -242,6 +263,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     const asksBack = answer?.asksBack === true;
     const next = ends || asksBack ? null : nextGeneralQuestion(memory);
     if (next) memory.asked.push(next);
+    // An NPC that answered the learner's own question still waits for its last one, if it is unanswered.
+    pendingQuestion = ends ? null : (next ?? (lastAsked && !memory.told.includes(lastAsked) ? lastAsked : nextGeneralQuestion(memory)));
     // Above A the NPC says one more sentence before its question (band-voice.ts).
     const bridge = next ? chatBridge(band, memory.told.length, (answer?.intent ?? "").startsWith("tell_")) : null;
     if (answer || askedName) {
@@ -252,6 +275,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
       reply = bilingual(turn, (l) => [say(formal ? ANSWERS.not_understood : ANSWERS.not_understood_informal, l, { words }), ...(lastAsked ? [generalQuestion(lastAsked, l, formal)] : [])]);
       understood = false;
       state.misses += 1;
+      pendingQuestion = lastAsked;
     }
     state.step = Math.min(memory.asked.length, scenario.steps.length);
     if (ends) state.done = true;
@@ -308,7 +332,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     state.misses += 1;
   }
 
-  const hints = hintsFor({ ...turn, state: { ...state, step: stepBefore, done: wasDone || state.done } }, understood ? (match ?? FAKE_MATCH) : null, askedName, corrected);
+  const answers = pendingQuestion ? generalReplies(pendingQuestion, source, target) : null;
+  const hints = hintsFor({ ...turn, state: { ...state, step: stepBefore, done: wasDone || state.done } }, understood ? (match ?? FAKE_MATCH) : null, askedName, corrected, answers);
   // Words quoted back from the learner's message are theirs, not new words of the reply.
   const vocabulary = newVocabulary(index, reply.text.replace(/[«“„][^»”“]*[»”“]/gu, " "), request, state.introduced, inScene ? scenario.topic : null);
   state.introduced.push(...vocabulary.map((v) => v.id));
@@ -324,7 +349,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     corrections: corrected.corrections,
     corrected_message: corrected.correctedMessage,
     hints: partial ? [partial, ...hints].slice(0, MAX_HINTS) : hints,
-    suggested_replies: meant && meant.length > 0 ? meant : suggestions(turn, Math.min(state.step, scenario.steps.length - 1)),
+    suggested_replies: meant && meant.length > 0 ? meant : (answers ?? suggestions(turn, Math.min(state.step, scenario.steps.length - 1))),
     new_vocabulary: vocabulary,
     progress: {
       topic: scenario.topic,
