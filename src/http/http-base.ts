@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { CoreDeps } from "../config/core-deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { envelope, envelopeOf, oauthErrorResponse } from "./error-responses.ts";
+import { isJsonRequest } from "./json-body.ts";
 import { maintenanceResponse, maintenanceWatcher } from "./maintenance.ts";
 import { pathOf, requestId } from "./request-context.ts";
 import { effectHook, requestHook, type AfterHandleContext, type RequestHookContext } from "./sync-hook.ts";
@@ -100,8 +101,7 @@ export function httpBase(deps: CoreDeps, maintenance = maintenanceWatcher(deps.s
       return errorShape(path) === "oauth" ? oauthErrorResponse(new AppError(400, "invalid_request", message)) : envelope(400, "invalid_request", message, { param });
     }
     if (code === "PARSE") {
-      const isJson = /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
-      const message = isJson ? "the request body is not valid JSON" : "the request body could not be parsed as its Content-Type says";
+      const message = isJsonRequest(request) ? "the request body is not valid JSON" : "the request body could not be parsed as its Content-Type says";
       return errorShape(path) === "oauth" ? oauthErrorResponse(new AppError(400, "invalid_request", message)) : envelope(400, "invalid_request", message);
     }
     if (code === "INVALID_COOKIE_SIGNATURE") return envelope(400, "invalid_request", "invalid cookie");

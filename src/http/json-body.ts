@@ -15,9 +15,14 @@ export function tooLarge(max: number): AppError {
   return new AppError(413, "payload_too_large", `the request body is larger than ${max} bytes`);
 }
 
-/** The body of a request sent as JSON (application/json, RFC 8259 §11, or a `+json` type, RFC 6839 §3.1); any other content type is refused (400). */
+/** Whether the request says its body is JSON: application/json (RFC 8259 §11) or a `+json` type (RFC 6839 §3.1). */
+export function isJsonRequest(request: Request): boolean {
+  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
+}
+
+/** The body of a request sent as JSON (isJsonRequest); any other content type is refused (400). */
 export function readJsonRequest(request: Request, max: number): Promise<unknown> {
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "")) {
+  if (!isJsonRequest(request)) {
     return Promise.reject(new AppError(400, "invalid_request", "send the body as JSON, with Content-Type: application/json"));
   }
   return readJsonBody(request, max);
