@@ -297,7 +297,7 @@ export const TutorTurnResult = t.Object({
   new_vocabulary: t.Array(t.Object({ id: t.String(), display: t.String(), translation: t.String() })),
   progress: t.Object({
     topic: t.String(),
-    step_id: t.String(),
+    step_id: t.String({ description: "The step of the role-play the learner is on; without a scene, the question waiting for an answer (name, origin, work, free_time, week, plans, food, more)" }),
     step: Type.Integer({ description: "1-based step the learner is now on" }),
     steps: Type.Integer(),
     understood: t.Boolean(),

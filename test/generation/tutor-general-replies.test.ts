@@ -40,3 +40,42 @@ test("a bare 'Soy Sam.' tells the name, not 'Soy Sam'", async () => {
   const r = await engine.tutorTurn({ conversation: first.conversation, message: "Soy Sam.", source_lang: "en", target_lang: "es", level: 2 });
   expect(r.reply).toStartWith("Mucho gusto, Sam.");
 });
+
+/** Follows `messages` from a greeting; returns every turn. */
+async function talk(target: Lang, messages: string[], level = 3) {
+  let conversation: ConversationState | null = null;
+  const turns = [];
+  for (const message of messages) {
+    const r = await engine.tutorTurn({ conversation, message, source_lang: target === "en" ? "es" : "en", target_lang: target, level });
+    conversation = r.conversation;
+    turns.push(r);
+  }
+  return turns;
+}
+
+test("contractions and elisions are read as their words: I'm, don't, it's, j'ai, c'était", async () => {
+  const en = await talk("en", ["Hello", "I'm Anna, nice to meet you.", "I'm from Leeds.", "I don't know.", "It's a nice day."]);
+  expect(en[1]!.reply).toStartWith("Nice to meet you, Anna.");
+  expect(en.map((t) => t.progress.understood)).toEqual([true, true, true, true, true]);
+  const fr = await talk("fr", ["Bonjour", "Je m'appelle Sam.", "Je viens de Lyon.", "J'ai un travail dans un bureau.", "J'aime lire.", "C'était une bonne semaine."]);
+  expect(fr.map((t) => t.progress.understood)).toEqual([true, true, true, true, true, true]);
+});
+
+test("'I'm English' tells where the learner is from, not a name; 'I'm Anna' after the name question tells the name", async () => {
+  const turns = await talk("en", ["Hello", "I'm Anna.", "I'm English."]);
+  expect(turns[1]!.reply).toStartWith("Nice to meet you, Anna.");
+  expect(turns[2]!.reply).toStartWith("English!");
+});
+
+test("a capitalised German noun in a sentence is no name, and a message not understood leaves the same question waiting", async () => {
+  const turns = await talk("de", ["Hallo", "Ich besuche meine Familie", "Anna"]);
+  expect(turns[1]!.progress.understood).toBe(false);
+  expect(turns[1]!.reply).not.toContain("Familie!");
+  expect(turns[1]!.reply).toEndWith("Wie heißt du?");
+  expect(turns[2]!.reply).toStartWith("Freut mich, Anna.");
+});
+
+test("without a scene, progress.step_id names the question waiting for an answer", async () => {
+  const turns = await talk("es", ["Hola", "Me llamo Sam.", "Soy de Madrid."]);
+  expect(turns.map((t) => t.progress.step_id)).toEqual(["name", "origin", "work"]);
+});

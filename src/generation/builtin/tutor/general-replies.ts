@@ -13,7 +13,7 @@ const t = (en: string, es: string, fr: string, de: string, it: string, pt: strin
 const REPLIES: Record<GeneralTopic, readonly Texts[]> = {
   name: [
     t("My name is Sam.", "Me llamo Sam.", "Je m'appelle Sam.", "Ich heiße Sam.", "Mi chiamo Sam.", "Meu nome é Sam."),
-    t("Call me Sam.", "Soy Sam, mucho gusto.", "Je suis Sam, enchanté.", "Ich bin Sam, freut mich.", "Sono Sam, piacere.", "Sou Sam, muito prazer."),
+    t("I'm Sam, nice to meet you.", "Soy Sam, mucho gusto.", "Je suis Sam, enchanté.", "Ich bin Sam, freut mich.", "Sono Sam, piacere.", "Sou Sam, muito prazer."),
   ],
   origin: [
     t("I'm from London.", "Soy de Londres.", "Je viens de Londres.", "Ich komme aus London.", "Sono di Londra.", "Sou de Londres."),

@@ -9,6 +9,7 @@ import type { Concept } from "../lexicon-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import { morphologyOf } from "../morphology/morph-index.ts";
 import { foldAccents } from "../text-normalise.ts";
+import { isKnownWord } from "./spelling.ts";
 
 export type LearnerIntent =
   | "ask_price"
@@ -257,7 +258,7 @@ function numberValue(word: string, lang: Lang): number | null {
 }
 
 const NAME_AFTER: Record<Lang, RegExp> = {
-  en: /\b(?:my name is|i am called|i'm called|call me|i am|i'm)\s+(\p{Lu}[\p{L}-]+)/u,
+  en: /\b(?:my name is|[Ii] am called|[Ii]['’]m called|call me)\s+(\p{Lu}[\p{L}-]+)/u,
   es: /\b(?:me llamo|mi nombre es|soy)\s+(\p{Lu}[\p{L}-]+)/u,
   fr: /\b(?:je m'appelle|mon nom est|moi c'est|je suis)\s+(\p{Lu}[\p{L}-]+)/u,
   // German writes the noun with its capital: "mein Name ist Paul".
@@ -275,9 +276,15 @@ const PLACE_AFTER: Record<Lang, RegExp> = {
 };
 
 /** Words that are capitalised at the start of a name phrase but are not names. */
+// English capitalises nationalities and languages: "I'm English" says where the learner is from.
+// After "I am" a capitalised word is a name only when it is no word the tables know, or when the
+// name was just asked ("I'm Anna, nice to meet you").
+const NAME_AFTER_I_AM = /\b[Ii](?: am|['’]m)\s+(\p{Lu}[\p{L}-]+)/u;
+
 const NOT_NAMES = /^(Sie|Ihnen|Herr|Frau|Madame|Monsieur|Senhor|Senhora|Señor|Señora|Signor|Signora|Mister|Miss)$/;
 
-export function understandLearner(index: LexiconIndex, text: string, lang: Lang): LearnerTurn {
+/** What the learner's message says; `nameAsked`: the NPC's last question was the learner's name. */
+export function understandLearner(index: LexiconIndex, text: string, lang: Lang, nameAsked = false): LearnerTurn {
   const folded = foldAccents(text).replace(/['’-]/g, " ").replace(/[¿?¡!.,;:«»"()]/g, " ").replace(/\s+/g, " ").trim();
   const caseKept = text.normalize("NFD").replace(/\p{M}/gu, "").replace(/['’-]/g, " ").replace(/[¿?¡!.,;:«»"()]/g, " ");
   const intents: LearnerIntent[] = [];
@@ -310,8 +317,9 @@ export function understandLearner(index: LexiconIndex, text: string, lang: Lang)
   }
   // The phrase before a name may open the sentence ("Me llamo Ana"): sentence capitals are lowered, names keep theirs.
   const lowered = text.replace(/(^|[.!?¡¿,]\s*)(\p{Lu})(?=\p{Ll}+\s+\p{L})/gu, (_, p: string, c: string) => p + c.toLowerCase());
-  const nameMatch = NAME_AFTER[lang].exec(lowered);
-  const name = nameMatch?.[1] && !NOT_NAMES.test(nameMatch[1]) ? nameMatch[1] : null;
+  const iAm = lang === "en" ? NAME_AFTER_I_AM.exec(text)?.[1] : undefined;
+  const nameMatch = NAME_AFTER[lang].exec(lowered)?.[1] ?? (iAm && (nameAsked || !isKnownWord(iAm, language)) ? iAm : undefined);
+  const name = nameMatch && !NOT_NAMES.test(nameMatch) ? nameMatch : null;
   // "Soy Sam." opens the sentence with the capital the name pattern does not expect: a name found
   // in a message that says nothing else is the learner telling it.
   if (name && intents.length === 0) intents.push("tell_name");

@@ -31,10 +31,33 @@ function deletions(word: string): string[] {
   return out;
 }
 
-/** Is the word (case-folded) a valid word of the language as far as the engine knows? */
+function isKnownForm(w: string, language: LanguageIndex): boolean {
+  return language.knownWords.has(w) || coreWords(language.lang).has(w) || (morphologyOf(language)?.has(w) ?? false) || (language.lang === "en" && ENGLISH_FORMS.has(w));
+}
+
+// English contractions: what comes after the apostrophe (I'm, it's, you're, we've, she'll, I'd),
+// and the stems that n't changes (can't, won't, shan't, ain't; every other one keeps its verb: don't).
+const ENGLISH_CLITICS = new Set(["m", "s", "re", "ve", "ll", "d"]);
+const ENGLISH_NOT_STEMS: Record<string, string> = { ca: "can", wo: "will", sha: "shall", ai: "be" };
+
+/**
+ * Is the word (case-folded) a valid word of the language as far as the engine knows? A word
+ * written with an apostrophe inside is known when its parts are: an English contraction by its
+ * stem (don't → do), an elision by the elided word and the word it leans on (j'ai, c'était,
+ * dell'acqua, geht's).
+ */
 export function isKnownWord(word: string, language: LanguageIndex): boolean {
   const w = foldCase(word).replace(/'$/, "");
-  return language.knownWords.has(w) || coreWords(language.lang).has(w) || (morphologyOf(language)?.has(w) ?? false) || (language.lang === "en" && ENGLISH_FORMS.has(w));
+  if (isKnownForm(w, language)) return true;
+  const cut = w.indexOf("'");
+  if (cut <= 0) return false;
+  const left = w.slice(0, cut);
+  const right = w.slice(cut + 1);
+  if (language.lang === "en") {
+    if (right === "t" && left.endsWith("n")) return isKnownForm(ENGLISH_NOT_STEMS[left.slice(0, -1)] ?? left.slice(0, -1), language);
+    if (ENGLISH_CLITICS.has(right)) return isKnownForm(left, language);
+  }
+  return isKnownForm(left, language) && isKnownWord(right, language);
 }
 
 function table(language: LanguageIndex): SpellingTable {

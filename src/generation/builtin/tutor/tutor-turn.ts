@@ -200,13 +200,13 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const formal = rolePlay ? band !== "A" : inScene || formalChat(band);
 
   const corrected = correctMessage(request.message, { index, source, target, names: [npc.name, ...(memory.name ? [memory.name] : [])] });
-  const learner = understandLearner(index, corrected.understood, target);
   const lastAsked = (memory.asked.at(-1) as GeneralTopic | undefined) ?? null;
+  const learner = understandLearner(index, corrected.understood, target, !inScene && lastAsked === "name");
   let intent = mainIntent(learner, previous.turns.length === 0);
   // Outside a scene nothing is for sale: "quiero ir a la playa" after "¿Qué planes tienes?" tells the plan.
   if (intent === "request" && !inScene && lastAsked) intent = TOLD_BY_ANSWER[lastAsked] ?? intent;
   if (!intent && !inScene) {
-    const bare = bareAnswer(corrected.understood, lastAsked);
+    const bare = bareAnswer(corrected.understood, lastAsked, (word) => isKnownWord(word, index.language(target)));
     if (bare) {
       intent = bare.intent;
       if (bare.intent === "tell_name") learner.content.name = bare.value;
@@ -261,7 +261,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     const answer = intent ? answerTurn(answerInput, intent, concepts) : null;
     const ends = answer?.closes ?? false;
     const asksBack = answer?.asksBack === true;
-    const next = ends || asksBack ? null : nextGeneralQuestion(memory);
+    // A message not understood moves nothing on: the NPC asks its question again, and waits for that answer.
+    const next = ends || asksBack || !(answer || askedName) ? null : nextGeneralQuestion(memory);
     if (next) memory.asked.push(next);
     // An NPC that answered the learner's own question still waits for its last one, if it is unanswered.
     pendingQuestion = ends ? null : (next ?? (lastAsked && !memory.told.includes(lastAsked) ? lastAsked : nextGeneralQuestion(memory)));
@@ -353,7 +354,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     new_vocabulary: vocabulary,
     progress: {
       topic: scenario.topic,
-      step_id: current?.id ?? "",
+      // Without a scene the conversation is its questions: the step is the one waiting for an answer.
+      step_id: (!inScene && pendingQuestion) || (current?.id ?? ""),
       step: Math.min(state.step + 1, scenario.steps.length),
       steps: scenario.steps.length,
       understood: understood || wasDone,
