@@ -79,3 +79,25 @@ test("without a scene, progress.step_id names the question waiting for an answer
   const turns = await talk("es", ["Hola", "Me llamo Sam.", "Soy de Madrid."]);
   expect(turns.map((t) => t.progress.step_id)).toEqual(["name", "origin", "work"]);
 });
+
+test("'I am …' after another question tells that answer, not a name: a job, a nationality", async () => {
+  const de = await talk("de", ["Hallo", "Ich heiße Sam.", "Ich bin Deutscher.", "Ich bin Bäcker."]);
+  expect(de[2]!.reply).toStartWith("Deutscher!");
+  expect(de[3]!.reply).not.toContain("Bäcker");
+  expect(de[3]!.progress.understood).toBe(true);
+  const it = await talk("it", ["Ciao", "Mi chiamo Sam.", "Sono Italiano."]);
+  expect(it[2]!.reply).toStartWith("Italiano!");
+});
+
+test("French 'Salut' opens a conversation, in a scene and without one, and still closes one", async () => {
+  const chat = await talk("fr", ["Salut"]);
+  expect(chat[0]!.progress.completed).toBe(false);
+  let conversation: ConversationState | null = null;
+  const replies = [];
+  for (const message of ["Salut", "Un café, s'il vous plaît.", "Non merci.", "Merci, salut !"]) {
+    const r = await engine.tutorTurn({ conversation, message, source_lang: "en", target_lang: "fr", level: 3, scene: "A café in Paris" });
+    conversation = r.conversation;
+    replies.push(r);
+  }
+  expect(replies.map((r) => r.progress.completed)).toEqual([false, false, false, true]);
+});

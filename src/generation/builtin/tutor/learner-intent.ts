@@ -128,7 +128,7 @@ const PATTERNS: Record<Lang, Patterns> = {
     tell_wellbeing: b("ca va bien|tres bien|je vais bien|pas mal|bien merci|je suis fatiguee?"),
     thanks: b("merci|merci beaucoup"),
     goodbye: b("au revoir|a bientot|a demain|bonne journee|bonne soiree|salut"),
-    greeting: b("bonjour|bonsoir|coucou"),
+    greeting: b("bonjour|bonsoir|coucou|salut"),
   },
   de: {
     ask_my_name: b("wie heisse ich|weisst du meinen namen|wissen sie meinen namen"),
@@ -257,14 +257,30 @@ function numberValue(word: string, lang: Lang): number | null {
   return i >= 0 ? i : null;
 }
 
+/** Phrases that can only be followed by a name ("me llamo Ana"). */
 const NAME_AFTER: Record<Lang, RegExp> = {
   en: /\b(?:my name is|[Ii] am called|[Ii]['’]m called|call me)\s+(\p{Lu}[\p{L}-]+)/u,
-  es: /\b(?:me llamo|mi nombre es|soy)\s+(\p{Lu}[\p{L}-]+)/u,
-  fr: /\b(?:je m'appelle|mon nom est|moi c'est|je suis)\s+(\p{Lu}[\p{L}-]+)/u,
+  es: /\b(?:me llamo|mi nombre es)\s+(\p{Lu}[\p{L}-]+)/u,
+  fr: /\b(?:je m'appelle|mon nom est|moi c'est)\s+(\p{Lu}[\p{L}-]+)/u,
   // German writes the noun with its capital: "mein Name ist Paul".
-  de: /\b(?:ich heiße|ich heisse|mein [Nn]ame ist|ich bin)\s+(\p{Lu}[\p{L}-]+)/u,
-  it: /\b(?:mi chiamo|il mio nome è|sono)\s+(\p{Lu}[\p{L}-]+)/u,
-  "pt-BR": /\b(?:me chamo|meu nome é|eu sou|sou)\s+(\p{Lu}[\p{L}-]+)/u,
+  de: /\b(?:ich heiße|ich heisse|mein [Nn]ame ist)\s+(\p{Lu}[\p{L}-]+)/u,
+  it: /\b(?:mi chiamo|il mio nome è)\s+(\p{Lu}[\p{L}-]+)/u,
+  "pt-BR": /\b(?:me chamo|meu nome é)\s+(\p{Lu}[\p{L}-]+)/u,
+};
+/**
+ * "I am …": a name, or a job, a nationality, a feeling. German capitalises every noun ("Ich bin
+ * Bäcker"), English nationalities ("I'm English"), and learners capitalise what they like ("Soy
+ * Feliz"): the capitalised word is a name when the name was just asked ("I'm Anna, nice to meet
+ * you"), never when another question was ("Ich bin Bäcker" after "Was machst du beruflich?"), and
+ * otherwise only when it is no word the tables know.
+ */
+const NAME_AFTER_BE: Record<Lang, RegExp> = {
+  en: /\b[Ii](?: am|['’]m)\s+(\p{Lu}[\p{L}-]+)/u,
+  es: /\b(?:yo soy|soy)\s+(\p{Lu}[\p{L}-]+)/u,
+  fr: /\bje suis\s+(\p{Lu}[\p{L}-]+)/u,
+  de: /\bich bin\s+(\p{Lu}[\p{L}-]+)/u,
+  it: /\b(?:io sono|sono)\s+(\p{Lu}[\p{L}-]+)/u,
+  "pt-BR": /\b(?:eu sou|sou)\s+(\p{Lu}[\p{L}-]+)/u,
 };
 const PLACE_AFTER: Record<Lang, RegExp> = {
   en: /\b(?:from|in|to)\s+(\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?)/u,
@@ -276,15 +292,10 @@ const PLACE_AFTER: Record<Lang, RegExp> = {
 };
 
 /** Words that are capitalised at the start of a name phrase but are not names. */
-// English capitalises nationalities and languages: "I'm English" says where the learner is from.
-// After "I am" a capitalised word is a name only when it is no word the tables know, or when the
-// name was just asked ("I'm Anna, nice to meet you").
-const NAME_AFTER_I_AM = /\b[Ii](?: am|['’]m)\s+(\p{Lu}[\p{L}-]+)/u;
-
 const NOT_NAMES = /^(Sie|Ihnen|Herr|Frau|Madame|Monsieur|Senhor|Senhora|Señor|Señora|Signor|Signora|Mister|Miss)$/;
 
-/** What the learner's message says; `nameAsked`: the NPC's last question was the learner's name. */
-export function understandLearner(index: LexiconIndex, text: string, lang: Lang, nameAsked = false): LearnerTurn {
+/** What the learner's message says; `asked`: the question the NPC is waiting on, in a conversation without a scene. */
+export function understandLearner(index: LexiconIndex, text: string, lang: Lang, asked: string | null = null): LearnerTurn {
   const folded = foldAccents(text).replace(/['’-]/g, " ").replace(/[¿?¡!.,;:«»"()]/g, " ").replace(/\s+/g, " ").trim();
   const caseKept = text.normalize("NFD").replace(/\p{M}/gu, "").replace(/['’-]/g, " ").replace(/[¿?¡!.,;:«»"()]/g, " ");
   const intents: LearnerIntent[] = [];
@@ -317,9 +328,12 @@ export function understandLearner(index: LexiconIndex, text: string, lang: Lang,
   }
   // The phrase before a name may open the sentence ("Me llamo Ana"): sentence capitals are lowered, names keep theirs.
   const lowered = text.replace(/(^|[.!?¡¿,]\s*)(\p{Lu})(?=\p{Ll}+\s+\p{L})/gu, (_, p: string, c: string) => p + c.toLowerCase());
-  const iAm = lang === "en" ? NAME_AFTER_I_AM.exec(text)?.[1] : undefined;
-  const nameMatch = NAME_AFTER[lang].exec(lowered)?.[1] ?? (iAm && (nameAsked || !isKnownWord(iAm, language)) ? iAm : undefined);
-  const name = nameMatch && !NOT_NAMES.test(nameMatch) ? nameMatch : null;
+  const called = NAME_AFTER[lang].exec(lowered)?.[1];
+  const being = called ? undefined : NAME_AFTER_BE[lang].exec(lowered)?.[1];
+  const beingNoName = being !== undefined && asked !== "name" && (asked !== null || isKnownWord(being, language));
+  if (beingNoName) intents.splice(0, intents.length, ...intents.filter((i) => i !== "tell_name"));
+  const candidate = called ?? (beingNoName ? undefined : being);
+  const name = candidate && !NOT_NAMES.test(candidate) ? candidate : null;
   // "Soy Sam." opens the sentence with the capital the name pattern does not expect: a name found
   // in a message that says nothing else is the learner telling it.
   if (name && intents.length === 0) intents.push("tell_name");

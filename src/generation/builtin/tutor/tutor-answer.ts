@@ -108,16 +108,20 @@ export function mainIntent(turn: LearnerTurn, opening: boolean): LearnerIntent |
   return STATEMENTS.find(has) ?? null;
 }
 
+const PRO_DROP_OPENING = /^\s*(?:Soy|Vengo|Vivo|Sono|Abito|Sou|Venho|Moro)\s+/u;
+
 /**
  * A bare capitalised word answering "what's your name?" or "where are you from?". In a sentence a
  * capitalised word the tables know is no name (a place or a nationality may well be one) (German writes every noun so: "Ich besuche meine
  * Familie"); alone, it is the answer ("Rose.").
  */
 export function bareAnswer(text: string, lastAsked: GeneralTopic | null, isWord: (word: string) => boolean): { intent: LearnerIntent; value: string } | null {
-  const words: string[] = text.match(/\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?/gu) ?? [];
+  // Spanish, Italian and Portuguese drop the pronoun: "Sono Italiano" opens with its verb, not a place.
+  const words: string[] = text.replace(PRO_DROP_OPENING, "").match(/\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?/gu) ?? [];
   const tokens: string[] = text.match(/\p{L}+/gu) ?? [];
   const named = (w: string) => lastAsked !== "name" || tokens.length === 1 || !w.split(" ").every(isWord);
-  const value = words.find((w) => (tokens.indexOf(w.split(" ")[0] as string) > 0 || tokens.length <= 2) && named(w));
+  // The message's first word is capitalised anyway: there it is the answer only as the whole message ("New York").
+  const value = words.find((w) => (tokens.indexOf(w.split(" ")[0] as string) > 0 || w.split(" ").length === tokens.length) && named(w));
   if (!value || tokens.length > 4) return null;
   if (lastAsked === "name") return { intent: "tell_name", value };
   if (lastAsked === "origin") return { intent: "tell_origin", value };

@@ -155,7 +155,7 @@ function initialState(scenario: Scenario): ConversationState {
 }
 
 /** What a statement answering a general question tells, by the question. */
-const TOLD_BY_ANSWER: Partial<Record<GeneralTopic, LearnerIntent>> = { work: "tell_work", free_time: "tell_likes", week: "tell_week", plans: "tell_plans", food: "tell_likes" };
+const TOLD_BY_ANSWER: Partial<Record<GeneralTopic, LearnerIntent>> = { origin: "tell_origin", work: "tell_work", free_time: "tell_likes", week: "tell_week", plans: "tell_plans", food: "tell_likes" };
 
 /** Whether every word of the message is one of the target language's (a name or a number aside). */
 function readsWhole(corrected: CorrectedMessage, index: LexiconIndex, target: Lang): boolean {
@@ -201,7 +201,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
 
   const corrected = correctMessage(request.message, { index, source, target, names: [npc.name, ...(memory.name ? [memory.name] : [])] });
   const lastAsked = (memory.asked.at(-1) as GeneralTopic | undefined) ?? null;
-  const learner = understandLearner(index, corrected.understood, target, !inScene && lastAsked === "name");
+  const learner = understandLearner(index, corrected.understood, target, inScene ? null : lastAsked);
   let intent = mainIntent(learner, previous.turns.length === 0);
   // Outside a scene nothing is for sale: "quiero ir a la playa" after "¿Qué planes tienes?" tells the plan.
   if (intent === "request" && !inScene && lastAsked) intent = TOLD_BY_ANSWER[lastAsked] ?? intent;
