@@ -145,7 +145,12 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   const votes = new Map<FrameId, number>();
   const topicVotes = new Map<string, number>();
   const topicOnly = new Map<string, number>();
-  // The scene's last topic word is its head ("a harbour tavern" is a tavern, "viagem de trem" a train journey).
+  // The scene's last topic word is its head ("a harbour tavern" is a tavern, "viagem de trem" a
+  // train journey), in the first sentence or clause that names one: the scene says where it is
+  // first, then what happens there ("A small café in Madrid; the learner orders breakfast").
+  const clauseOf = clauseIndexes(input.text);
+  let headClause: number | null = null;
+  let frameClause: number | null = null;
   let lastTopic: string | null = null;
   let complication: Complication | null = null;
   let sceneRole: string | null = null;
@@ -191,13 +196,18 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
       }
     }
     // A word that names a frame votes for it; its topic only adds to the lesson's topics.
+    const clause = clauseOf[hit.start] ?? 0;
     for (const topic of hitTopics) {
       const into = names ? topicOnly : topicVotes;
       into.set(topic, (into.get(topic) ?? 0) + where);
-      lastTopic = topic;
+      headClause ??= clause;
+      if (clause === headClause) lastTopic = topic;
     }
     for (const f of frames) add(votes, f, (FRAME_CUE + multi) * where);
-    if (frames.size > 0 && where === 1) lastFrameCue = [...frames];
+    if (frames.size > 0 && where === 1) {
+      frameClause ??= clause;
+      if (clause === frameClause) lastFrameCue = [...frames];
+    }
     for (const p of hit.payloads) {
       if (p.kind === "role") for (const frame of FRAMES) if (frame.npcRole === p.role) add(votes, frame.id, ROLE_VOTE * where);
       if (p.kind === "complication") for (const [f, w] of COMPLICATION_FRAMES[p.complication]) add(votes, f, w);
@@ -278,6 +288,17 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
   };
 }
 
+
+/** For each word of the text (as `understandScene` splits it), the index of its sentence or clause. */
+function clauseIndexes(text: string): number[] {
+  const out: number[] = [];
+  let clause = 0;
+  for (const m of text.normalize("NFC").matchAll(/[\p{L}\p{N}]+|[;.:!?…—–]/gu)) {
+    if (/^[\p{L}\p{N}]/u.test(m[0])) out.push(clause);
+    else clause += 1;
+  }
+  return out;
+}
 
 const nightStems = new Map<Lang, string[][]>(LANGS.map((lang) => [lang, NIGHT_WORDS[lang].map((w) => words(w).map((x) => stem(x, lang)))]));
 

@@ -12,6 +12,7 @@ import { levelProfile, type LevelProfile } from "../../levels.ts";
 import type { ConversationState, TutorTurnResult } from "../../model.ts";
 import type { Scenario } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
+import { FRAME_BY_ID, TOPIC_FRAME } from "../scene/frames.ts";
 import { understandScene, type SceneUnderstanding } from "../scene/understand-scene.ts";
 import { answeredInKind, farewellKind, greetingTime, npcGreeting, readMood, voicedLearnerLine, voicedNpcLine, type SceneMood } from "../npc-voice.ts";
 import { chooseScenario, learnerOptions, type Line } from "../scenario-lines.ts";
@@ -57,11 +58,27 @@ function sceneOf(index: LexiconIndex, request: TutorRequest): SceneUnderstanding
   return understandScene(index, { text: request.scene ?? "", npc: request.npc ?? null, target: request.target, source: request.source });
 }
 
+/**
+ * The scene's topics whose script plays the scene's situation (its frame), best first: a café
+ * scene that mentions breakfast is ordered at a counter, not eaten at a host's table, and the way
+ * to the station is not asked at the ticket office. Ranked by how the scene ranks them, then by how
+ * typical of the situation they are (at half weight); the situation's own first topic is a
+ * candidate even when the scene does not name it.
+ */
+function situatedTopics(scene: SceneUnderstanding): string[] {
+  const frameTopics = FRAME_BY_ID.get(scene.frame)?.topics ?? [];
+  const rank = (list: readonly string[], t: string) => (list.includes(t) ? list.indexOf(t) : list.length);
+  const candidates = [...new Set([...scene.topics.filter((t) => TOPIC_FRAME[t] === scene.frame), ...frameTopics.slice(0, 1)])];
+  const score = (t: string) => rank(scene.topics, t) + rank(frameTopics, t) / 2;
+  return candidates.sort((a, b) => score(a) - score(b) || rank(scene.topics, a) - rank(scene.topics, b));
+}
+
 /** The conversation's scenario: kept from the state, else the plan's topics, else the scene's frame (its topics, main first). */
 function scenarioFor(index: LexiconIndex, request: TutorRequest, scene: SceneUnderstanding | null): Scenario {
   const stored = request.conversation ? index.scenarioByTopic.get(request.conversation.topic) : undefined;
   if (stored) return stored;
-  const topics = [...request.planTopics, ...(scene?.topics ?? [])];
+  const sceneTopics = scene?.topics ?? [];
+  const topics = [...request.planTopics, ...(scene ? situatedTopics(scene) : []), ...sceneTopics];
   const scenario = chooseScenario(index, topics);
   if (!scenario) throw new Error("the built-in data has no tutor scenarios");
   return scenario;
