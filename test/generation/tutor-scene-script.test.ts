@@ -29,3 +29,20 @@ test("a café scene that mentions breakfast is not a dinner at someone's home", 
   expect(turn.reply).not.toContain("cena");
   expect(turn.reply).toContain("¿Qué le pongo?");
 });
+
+test.each([
+  ["es", "Un restaurante", ["Hola", "Mesa para dos", "El pescado", "No, gracias"]],
+  ["fr", "Un restaurant", ["Bonjour", "Une table pour deux", "Le poisson", "Non merci"]],
+  ["de", "Ein Restaurant", ["Hallo", "Ein Tisch für zwei", "Den Fisch, bitte", "Nein, danke"]],
+  ["it", "Un ristorante", ["Buonasera", "Un tavolo per due", "Il pesce", "No, grazie"]],
+] as const)("%s: 'no, thanks' to the drink goes on to the bill instead of ending the meal", async (target, scene, messages) => {
+  let conversation = null;
+  let last = null;
+  for (const message of messages) {
+    last = await engine.tutorTurn({ conversation, message, source_lang: "en", target_lang: target, level: 3, scene });
+    conversation = last.conversation;
+  }
+  expect(last!.progress.understood).toBe(true);
+  expect(last!.progress.completed).toBe(false);
+  expect(last!.progress.step_id).toBe("bill");
+});

@@ -61,10 +61,12 @@ export function containsAnyKeyword(text: string, keywords: string[], lang: Lang)
   return keywords.some((k) => keywordStrength(message, k, lang) > 0);
 }
 
-function bestIntentAt(scenario: Scenario, step: number, message: Message, lang: Lang): string | null {
+/** `ahead`: a later step than the one the NPC waits on, which a "thanks" or a "no" alone does not answer. */
+function bestIntentAt(scenario: Scenario, step: number, message: Message, lang: Lang, ahead: boolean): string | null {
   let best: { intent: string; strength: number } | null = null;
   for (const intent of scenario.steps[step]?.intents ?? []) {
-    const strength = Math.max(0, ...intent.keywords[lang].map((k) => keywordStrength(message, k, lang)));
+    const keywords = ahead ? intent.keywords[lang].filter((k) => !generic(k, lang)) : intent.keywords[lang];
+    const strength = Math.max(0, ...keywords.map((k) => keywordStrength(message, k, lang)));
     if (strength > 0 && (!best || strength > best.strength)) best = { intent: intent.id, strength };
   }
   return best?.intent ?? null;
@@ -79,7 +81,7 @@ export function matchIntent(scenario: Scenario, from: number, text: string, lang
   const message = readMessage(text, lang);
   const order = [...Array.from({ length: Math.max(scenario.steps.length - from, 0) }, (_, i) => from + i), ...(from > 0 ? [from - 1] : [])];
   for (const step of order) {
-    const intent = bestIntentAt(scenario, step, message, lang);
+    const intent = bestIntentAt(scenario, step, message, lang, step > from);
     if (intent) return { step, intent };
   }
   return null;
@@ -95,6 +97,27 @@ const GENERIC: Record<Lang, Set<string>> = {
   it: new Set("si no grazie per favore ecco va bene certo".split(" ")),
   "pt-BR": new Set("sim nao obrigado obrigada por favor aqui ta claro".split(" ")),
 };
+
+/** A keyword made only of confirming, thanking or pointing words ("gracias", "no gracias"). */
+function generic(keyword: string, lang: Lang): boolean {
+  return words(foldAccents(keyword)).every((w) => GENERIC[lang].has(w));
+}
+
+// What a learner says to turn an offer down ("No, gracias", "Nothing, thanks", "Nein danke").
+const DECLINES: Record<Lang, Set<string>> = {
+  en: new Set(["no", "nothing", "nope"]),
+  es: new Set(["no", "nada"]),
+  fr: new Set(["non", "rien"]),
+  de: new Set(["nein", "nichts"]),
+  it: new Set(["no", "niente", "nulla"]),
+  "pt-BR": new Set(["nao", "nada"]),
+};
+
+/** Does the message only turn down what the NPC offered: a "no" and nothing it says it wants? */
+export function onlyDeclines(text: string, lang: Lang): boolean {
+  const said = words(foldAccents(text));
+  return said.length > 0 && DECLINES[lang].has(said[0] as string) && said.every((w) => GENERIC[lang].has(w) || DECLINES[lang].has(w));
+}
 
 function telling(keyword: string, lang: Lang): boolean {
   const kw = words(foldAccents(keyword));

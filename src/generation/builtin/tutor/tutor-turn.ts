@@ -20,7 +20,7 @@ import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
 import { ASK_NAME_KEYWORDS, FAREWELLS, HINTS, NPC_LINES } from "../ui-text/tutor-text.ts";
 import { correctMessage, type CorrectedMessage } from "./corrections.ts";
-import { containsAnyKeyword, furthestStep, matchIntent, type IntentMatch } from "./intent-match.ts";
+import { containsAnyKeyword, furthestStep, matchIntent, onlyDeclines, type IntentMatch } from "./intent-match.ts";
 import { newVocabulary } from "./new-vocabulary.ts";
 import { ANSWERS, STEP_PROMPTS, STEP_PROMPTS_INFORMAL, type GeneralTopic } from "./answer-text.ts";
 import { generalReplies } from "./general-replies.ts";
@@ -313,7 +313,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
       reply = bilingual(turn, (l) => [...answer.parts(l), ...pending(l)]);
     }
     state.misses = 0;
-  } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner) : (matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner)))) {
+  } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner) : (matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner) ?? declinedAt(state.step, last, corrected.understood, target)))) {
     const found = match;
     let reached = furthestStep(scenario, found, corrected.understood, target);
     // The scene ends when the learner says goodbye, never because the script ran out of steps.
@@ -381,6 +381,15 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     },
     conversation: state,
   };
+}
+
+/**
+ * "No, gracias" to what the NPC offers at a step that has no words for turning it down ("¿Y para
+ * beber?"): the offer is answered and the scene goes on, instead of the thanks being heard as the
+ * goodbye of the last step.
+ */
+function declinedAt(step: number, last: number, text: string, target: Lang): IntentMatch | null {
+  return step > 0 && step < last && onlyDeclines(text, target) ? { step, intent: "nothing" } : null;
 }
 
 /** Steps of a frame that wait for what the learner orders or buys (scenario data's intent ids). */
