@@ -46,3 +46,17 @@ test.each([
   expect(last!.progress.completed).toBe(false);
   expect(last!.progress.step_id).toBe("bill");
 });
+
+test("a message in the learner's own language is not taken for a third one", async () => {
+  const turn = await engine.tutorTurn({ conversation: null, message: "How much is it?", source_lang: "en", target_lang: "es", level: 2, scene: "A café" });
+  expect(turn.hints.join(" ")).not.toContain("German");
+  expect(turn.hints).toContain("Try to write in Spanish.");
+  expect(new Set(turn.hints).size).toBe(turn.hints.length);
+});
+
+test("a message mostly not understood is quoted whole, as written, not as picked-out words", async () => {
+  const turn = await engine.tutorTurn({ conversation: null, message: "I would like a coffee please", source_lang: "en", target_lang: "es", level: 2, scene: "A café" });
+  expect(turn.reply).toContain("«I would like a coffee please»");
+  const question = await engine.tutorTurn({ conversation: null, message: "¿Qué?", source_lang: "en", target_lang: "es", level: 2, scene: "A café" });
+  expect(question.reply).not.toContain("«¿");
+});

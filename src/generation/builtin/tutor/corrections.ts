@@ -101,6 +101,8 @@ function wordStage(ctx: Context, input: CorrectionInput): WordCounts {
       foreign.push({ i, word, translated });
       return;
     }
+    // A word of the learner's own language is theirs, though a third language has it too ("is").
+    if (inSource) return;
     const other = LANGS.filter((l) => l !== input.target && l !== input.source && knownIn(l, w, input.index));
     if (other.length > 0) {
       // A word of another language is left alone unless it is a target word without its accent (cafe → café).

@@ -183,8 +183,12 @@ function readsWhole(corrected: CorrectedMessage, index: LexiconIndex, target: La
 /** Words of the message the tutor could not read (not in the target's tables, not a name or a number). */
 function unreadWords(corrected: CorrectedMessage, message: string, target: Lang, index: LexiconIndex): string {
   // A capitalised word inside the message is a name; the first word is capitalised anyway.
-  const words = (corrected.understood.match(/[\p{L}'’-]+/gu) ?? []).filter((w, i) => w.length > 1 && !isKnownWord(w, index.language(target)) && (i === 0 || !/^\p{Lu}/u.test(w)));
-  const text = words.length > 0 ? words.slice(0, 4).join(" ") : message.trim().replace(/[.!?¿¡]+$/u, "");
+  const all = corrected.understood.match(/[\p{L}'’-]+/gu) ?? [];
+  const words = all.filter((w, i) => w.length > 1 && !isKnownWord(w, index.language(target)) && (i === 0 || !/^\p{Lu}/u.test(w)));
+  // A few unread words are named; when most of the message is unread, it is quoted whole, as
+  // written (words picked out of it would read as a sentence it never said).
+  const whole = message.trim().replace(/^[¿¡]+|[.!?¿¡…]+$/gu, "") || message.trim();
+  const text = words.length > 0 && words.length * 2 < all.length ? words.slice(0, 4).join(", ") : whole;
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
