@@ -60,3 +60,17 @@ test("a message mostly not understood is quoted whole, as written, not as picked
   const question = await engine.tutorTurn({ conversation: null, message: "¿Qué?", source_lang: "en", target_lang: "es", level: 2, scene: "A café" });
   expect(question.reply).not.toContain("«¿");
 });
+
+test.each([
+  ["es", "A fruit stall at the market", ["Hola", "Un kilo de manzanas", "Y medio kilo de fresas"]],
+  ["fr", "Une boulangerie", ["Bonjour", "Une baguette", "Et deux croissants"]],
+] as const)("%s: a second item after 'anything else?' is a second order, not the payment", async (target, scene, messages) => {
+  let conversation = null;
+  let last = null;
+  for (const message of messages) {
+    last = await engine.tutorTurn({ conversation, message, source_lang: "en", target_lang: target, level: 2, scene });
+    conversation = last.conversation;
+  }
+  expect(last!.progress.step_id).toBe("price");
+  expect(last!.progress.completed).toBe(false);
+});

@@ -61,11 +61,15 @@ export function containsAnyKeyword(text: string, keywords: string[], lang: Lang)
   return keywords.some((k) => keywordStrength(message, k, lang) > 0);
 }
 
-/** `ahead`: a later step than the one the NPC waits on, which a "thanks" or a "no" alone does not answer. */
-function bestIntentAt(scenario: Scenario, step: number, message: Message, lang: Lang, ahead: boolean): string | null {
+/**
+ * `ahead`: a later step than the one the NPC waits on, which a "thanks" or a "no" alone does not
+ * answer; `more`: the message names what the step just done was about ("y medio kilo de fresas"
+ * after "¿Algo más?"), so a number in it is that order's, not a later step's amount.
+ */
+function bestIntentAt(scenario: Scenario, step: number, message: Message, lang: Lang, ahead: boolean, more = false): string | null {
   let best: { intent: string; strength: number } | null = null;
   for (const intent of scenario.steps[step]?.intents ?? []) {
-    const keywords = ahead ? intent.keywords[lang].filter((k) => !generic(k, lang)) : intent.keywords[lang];
+    const keywords = ahead ? intent.keywords[lang].filter((k) => !generic(k, lang) && !(more && keywordOf(k, lang).number)) : intent.keywords[lang];
     const strength = Math.max(0, ...keywords.map((k) => keywordStrength(message, k, lang)));
     if (strength > 0 && (!best || strength > best.strength)) best = { intent: intent.id, strength };
   }
@@ -80,8 +84,9 @@ function bestIntentAt(scenario: Scenario, step: number, message: Message, lang: 
 export function matchIntent(scenario: Scenario, from: number, text: string, lang: Lang): IntentMatch | null {
   const message = readMessage(text, lang);
   const order = [...Array.from({ length: Math.max(scenario.steps.length - from, 0) }, (_, i) => from + i), ...(from > 0 ? [from - 1] : [])];
+  const more = from > 0 && bestIntentAt(scenario, from - 1, message, lang, true) !== null;
   for (const step of order) {
-    const intent = bestIntentAt(scenario, step, message, lang, step > from);
+    const intent = bestIntentAt(scenario, step, message, lang, step > from, more);
     if (intent) return { step, intent };
   }
   return null;
