@@ -70,7 +70,10 @@ export async function checkPlanRequest(engine: Engine, body: unknown): Promise<L
  * The plan, its job and its credits (`pay`) are written in one transaction (outbox; spec 5.6):
  * a refusal stores nothing, and a crash never leaves a plan unpaid or a credit without its plan.
  */
-export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown, pay: PayForPlan): Promise<LessonPlanView> {
+/** More writes that must commit with the plan they are about, or not at all (an inbound event's answer). */
+export type AlongWithPlan = (tx: DbOrTx, plan: { id: string; status: "generating" | "complete"; fromLibrary: boolean }) => Promise<void>;
+
+export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown, pay: PayForPlan, along?: AlongWithPlan): Promise<LessonPlanView> {
   const request = parseLessonPlanInput(body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
   const now = deps.clock.now();
@@ -93,6 +96,7 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
     const sql = executorOf(tx);
     await sql.execute(insertPlanStatement(row));
     await sql.execute(enqueueJobStatement(now, PLAN_JOB, { plan_id: row.id }, { uniqueKey: `plan:${row.id}`, maxAttempts: 3 }));
+    await along?.(tx, { id: row.id, status: "generating", fromLibrary: false });
   });
   deps.scheduler?.wake();
   return planView(row, []);
@@ -104,12 +108,12 @@ export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown
  * A request already in the library gets its plan `complete` at once (spec 3.1, second row:
  * no event is promised); anything else starts `generating`. Refusals (400, 402) spend nothing.
  */
-export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwner, body: unknown): Promise<{ plan: LessonPlanView; fromLibrary: boolean }> {
+export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwner, body: unknown, along?: AlongWithPlan): Promise<{ plan: LessonPlanView; fromLibrary: boolean }> {
   const request = await checkPlanRequest(deps.engine, body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);
   const pay: PayForPlan = (tx) => spendIn(tx, deps, payer, "lesson_plan.create", deps.clock.now());
   const hit = await findInLibrary(deps.store.db, key);
-  if (!hit) return { plan: await createPlan(deps, owner, body, pay), fromLibrary: false };
+  if (!hit) return { plan: await createPlan(deps, owner, body, pay, along), fromLibrary: false };
   const { sets } = hit;
   const now = deps.clock.now();
   const row: PlanRow = {
@@ -135,6 +139,7 @@ export async function startPlanFor(deps: PlanDeps, payer: Payer, owner: PlanOwne
       await adoptLibraryEntry(tx, key, row.id);
     }
     await noteLibraryUse(tx, key, now);
+    await along?.(tx, { id: row.id, status: "complete", fromLibrary: true });
   });
   return { plan: planView(row, sets), fromLibrary: true };
 }

@@ -11,6 +11,7 @@ import { DAY } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { PREFIX, newRowId } from "../lib/secrets.ts";
 import type { Db, Store } from "../store/open-store.ts";
+import { executorOf, type SqlHandle } from "../store/raw-sql.ts";
 import type { InboundEvent } from "./inbound-input.ts";
 import { inboundEvents } from "./schema.ts";
 
@@ -90,27 +91,40 @@ export async function receiveNewEvent(deps: PlanDeps, caller: InboundCaller, key
   });
   if (rowsAffected !== 1) return answerKnownKey(deps, caller.clientId, key);
   if (decided !== null) return decided;
-  const answer = await decide(deps, caller, event);
-  const json = JSON.stringify(answer);
-  await deps.store.client.execute({ sql: SET_ANSWER, args: [json, answer.plan_id ?? null, deps.clock.now(), id] });
-  return json;
+  return decide(deps, caller, id, event);
 }
 
-/** What happens to a new event that asks for a plan (spec 3.1, 4.3.9–11). */
-async function decide(deps: PlanDeps, caller: InboundCaller, event: InboundEvent): Promise<InboundAnswer> {
+/** The answer to an event whose plan was started (spec 3.1, 4.3.9–10). */
+function startedAnswer(plan: { id: string; status: "generating" | "complete"; fromLibrary: boolean }): InboundAnswer {
+  if (plan.status === "generating") return { reaction: "started", plan_status: "generating", plan_id: plan.id };
+  return { reaction: "complete", plan_status: "complete", plan_id: plan.id, ...(plan.fromLibrary ? { from_library: true } : {}) };
+}
+
+/**
+ * What happens to a new event that asks for a plan (spec 3.1, 4.3.9–11), as the answer's JSON. A
+ * started plan's answer is stored in the plan's own transaction: a crash can never leave a plan
+ * that was paid for behind an event that does not know it (spec 2.7: a rebuilt answer keeps it).
+ */
+async function decide(deps: PlanDeps, caller: InboundCaller, eventId: string, event: InboundEvent): Promise<string> {
+  const store = async (sql: SqlHandle, answer: InboundAnswer): Promise<string> => {
+    const json = JSON.stringify(answer);
+    await executorOf(sql).execute({ sql: SET_ANSWER, args: [json, answer.plan_id ?? null, deps.clock.now(), eventId] });
+    return json;
+  };
+  const started: { json: string | null } = { json: null };
   try {
     // The same owner rule as the plan routes: the client's account, and the user an app acts for.
     const owner = { accountId: caller.ownerAccountId, userId: caller.actingForUser ? caller.userId : null, clientId: caller.clientId };
-    const { plan, fromLibrary } = await startPlanFor(deps, payerOf(caller), owner, event.plan);
-    const status = plan.status as PlanStatus;
-    if (status === "generating") return { reaction: "started", plan_status: "generating", plan_id: plan.id };
-    if (status === "failed") return { reaction: "failed", plan_status: "failed", plan_id: plan.id };
-    return { reaction: status, plan_status: status, plan_id: plan.id, ...(fromLibrary ? { from_library: true } : {}) };
+    await startPlanFor(deps, payerOf(caller), owner, event.plan, async (tx, plan) => {
+      started.json = await store(tx, startedAnswer(plan));
+    });
+    if (started.json === null) throw new Error("a plan was started without its event's answer");
+    return started.json;
   } catch (error) {
     // A refusal (402 and the like) is the answer; the event still stands (spec 4.3.11).
-    if (error instanceof AppError && error.status < 500) return { reaction: "refused", reason: error.code, error: error.message };
+    if (error instanceof AppError && error.status < 500) return store(deps.store.client, { reaction: "refused", reason: error.code, error: error.message });
     deps.log.error("inbound.plan_failed", { client_id: caller.clientId, error: error instanceof Error ? error.message : String(error) });
-    return { reaction: "failed", reason: "internal" };
+    return store(deps.store.client, { reaction: "failed", reason: "internal" });
   }
 }
 

@@ -26,7 +26,7 @@ async function clientToken(dir: string, env: Record<string, string>, url: string
   expect(user.code).toBe(0);
   const { account_id } = JSON.parse(user.stdout) as { account_id: string };
   expect((await cli(["admin", "account", "set-plan", "--account", account_id, "--plan", "paid"])).code).toBe(0);
-  const client = await cli(["admin", "client", "create", "--account", account_id, "--name", "Game", "--scopes", "lesson_plans:write lesson_plans:read tutor:converse vocab:generate", "--billing", "allowance", "--json"]);
+  const client = await cli(["admin", "client", "create", "--account", account_id, "--name", "Game", "--scopes", "lesson_plans:write lesson_plans:read tutor:converse vocab:generate events:write", "--billing", "allowance", "--json"]);
   expect(client.code).toBe(0);
   const { client_id, client_secret } = JSON.parse(client.stdout) as { client_id: string; client_secret: string };
   const res = await fetch(`${url}/oauth/token`, {
@@ -51,7 +51,16 @@ function burst(url: string, token: string, i: number): Promise<Answered>[] {
   );
   // A list is answered once its stream starts: its record is the call's usage row.
   const list = post("/v1/vocab/stream", { source_lang: "en", target_lang: "es", level: 3, topic: "food", count: 10 }).then((r): Answered => (r.status === 200 ? { kind: "list" } : { kind: "refused", status: r.status }), lost);
-  return [plan, turn, list];
+  // An inbound event that asks for a plan (spec 4.3.9): its plan and its answer commit together.
+  const event = fetch(`${url}/v1/events`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": `crash-${i}` },
+    body: JSON.stringify({ type: "world.practice_requested", data: { topic: `harbour day ${i}`, source_lang: "en", target_lang: "es", level: (i % 9) + 1 } }),
+  }).then(async (r): Promise<Answered> => {
+    const answer = (await r.json()) as { reaction: string; plan_id?: string };
+    return r.status === 202 && answer.plan_id ? { kind: "plan", id: answer.plan_id } : { kind: "refused", status: r.status };
+  }, lost);
+  return [plan, turn, list, event];
 }
 
 async function rows<T>(store: Store, sql: string, args: (string | number)[] = []): Promise<T[]> {
@@ -97,7 +106,7 @@ for (const driver of DRIVERS) {
       })();
       const deadline = performance.now() + 30_000;
       for (;;) {
-        const done = calls.length >= 3 * MIN_ROUNDS;
+        const done = calls.length >= 4 * MIN_ROUNDS;
         const [left] = done ? await rows<{ n: number }>(store, "SELECT count(*) AS n FROM lesson_plans WHERE status != 'complete'") : [{ n: 0 }];
         if ((done && Number(left!.n) > 0) || performance.now() > deadline) break;
         await Bun.sleep(5);
@@ -115,6 +124,11 @@ for (const driver of DRIVERS) {
       for (const o of outcomes) if (o.kind === "plan") expect(planIds.has(o.id)).toBe(true);
       const conversations = new Set(turns.map((t) => t.conversation_id));
       for (const o of outcomes) if (o.kind === "turn") expect(conversations.has(o.conversationId)).toBe(true);
+      // Every plan an inbound event started is known by its event, whatever the kill cut off
+      // (spec 2.7: the same key is answered with the plan, never told it failed).
+      const orphans = await rows<{ id: string }>(store, "SELECT id FROM lesson_plans p WHERE p.input LIKE '%harbour day%' AND NOT EXISTS (SELECT 1 FROM inbound_events e WHERE e.plan_id = p.id)");
+      expect(orphans).toEqual([]);
+      expect(plans.length).toBeGreaterThan(0);
       // The kill must have caught work in progress, or the test proves little.
       expect(plans.some((p) => p.status !== "complete")).toBe(true);
 

@@ -44,6 +44,17 @@ describe("generate true", () => {
     expect(op(report, "events.send")).toMatchObject({ calls: 1, credits: 0 });
   });
 
+  test("the plan and its event's answer commit together: when the answer cannot be stored, no plan is left and nothing is spent", async () => {
+    const o = await clientWithToken(t);
+    // The store refuses to record the event's plan, as a crash between the two writes would lose it.
+    await t.deps.store.client.execute("CREATE TRIGGER no_answer BEFORE UPDATE OF plan_id ON inbound_events WHEN NEW.plan_id IS NOT NULL BEGIN SELECT RAISE(ABORT, 'no answer'); END");
+    const res = await send(o.token, practice());
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ reaction: "failed", reason: "internal" });
+    expect((await t.deps.store.db.select({ n: count() }).from(lessonPlans))[0]!.n).toBe(0);
+    expect(op(await (await usage(t, o.token)).json(), "lesson_plan.create")?.credits ?? 0).toBe(0);
+  });
+
   test("a request already in the library: partial or complete at once, from_library", async () => {
     const o = await clientWithToken(t);
     await send(o.token, practice("the bakery"));
