@@ -5,6 +5,7 @@ import { newRowId } from "../lib/secrets.ts";
 import type { Db, DbOrTx } from "../store/open-store.ts";
 import { isUniqueViolation } from "../store/open-store.ts";
 import { accounts, users } from "./schema.ts";
+import { hasHiddenCharacter } from "../lib/text-fields.ts";
 
 export type User = typeof users.$inferSelect;
 /** The plan column's values; what a plan gives is billing's (billing/plans.ts). */
@@ -14,8 +15,16 @@ export type Account = typeof accounts.$inferSelect;
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 256;
 
+/**
+ * The address an account is known by, or null when it is not one. Compatibility forms are folded
+ * (NFKC: a fullwidth "ａ" is "a", as RFC 8265 §3.3.1 maps width for identifiers), and an address
+ * with an invisible, control or direction character is refused: it would be a second account that
+ * looks like the first.
+ */
 export function normaliseEmail(raw: string): string | null {
-  const email = raw.normalize("NFC").trim().toLowerCase();
+  // Only spaces around it are forgiven: trim() would also drop a U+FEFF (DESIGN §9).
+  if (hasHiddenCharacter(raw.replace(/^[ \t]+|[ \t]+$/g, ""))) return null;
+  const email = raw.normalize("NFKC").trim().toLowerCase();
   if (email.length > 254 || !/^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/.test(email)) return null;
   return email;
 }

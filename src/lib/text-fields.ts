@@ -12,7 +12,7 @@ const ZWNJ = "\u200c";
 // (Cs), line and paragraph separators (Zl, Zp), Default_Ignorable_Code_Point (invisible letters and
 // marks such as U+034F, U+115F, U+3164, U+FFA0, the variation selectors U+180B, U+FE00–FE0F and
 // U+E0100–E01EF) and noncharacters. ZWJ and ZWNJ (both Cf) are the joiners the spec keeps, and only
-// between two visible characters. The regular expressions use the engine's Unicode data (ICU, the
+// between two characters they join (JOINED below). The regular expressions use the engine's Unicode data (ICU, the
 // Unicode version of process.versions.unicode); test/lib/text-fields-unicode.test.ts checks every
 // code point against the UCD's own files.
 const SUSPECT = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/u;
@@ -39,10 +39,22 @@ function refusedBecause(ch: string): string | null {
   return "contains a character not allowed in text";
 }
 
-/** ZWJ and ZWNJ are kept only between two visible characters (emoji sequences, Persian, Indic scripts). */
+// What the joiners join (spec 2.6.3: "the joiners some scripts and emoji need"): emoji sequences
+// (UTS #51), and the scripts whose shaping they control (The Unicode Standard §23.2: Arabic and
+// Syriac joining, Mongolian, the conjuncts of the Indic scripts, Sinhala, Khmer, Myanmar). Latin,
+// Greek, Cyrillic or CJK text needs neither, and a joiner there only hides a difference.
+const JOINED = /^[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Khmer}\p{Script=Myanmar}]$/u;
+
+/** ZWJ and ZWNJ are kept only between two visible characters of an emoji sequence or a script that needs them. */
 function joinerIsAttached(chars: string[], index: number): boolean {
-  const visible = (ch: string | undefined) => ch !== undefined && ch !== ZWJ && ch !== ZWNJ && ch > " " && refusedBecause(ch) === null;
-  return visible(chars[index - 1]) && visible(chars[index + 1]);
+  const joins = (ch: string | undefined) => ch !== undefined && refusedBecause(ch) === null && JOINED.test(ch);
+  return joins(chars[index - 1]) && joins(chars[index + 1]);
+}
+
+/** Does the text hold any character the text-field rules refuse, joiners included (e-mail addresses, which need none)? */
+export function hasHiddenCharacter(text: string): boolean {
+  for (const ch of text) if (refusedBecause(ch) !== null) return true;
+  return false;
 }
 
 function isPrintableAscii(text: string): boolean {
