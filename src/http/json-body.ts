@@ -25,7 +25,24 @@ export function readJsonRequest(request: Request, max: number): Promise<unknown>
   if (!isJsonRequest(request)) {
     return Promise.reject(new AppError(400, "invalid_request", "send the body as JSON, with Content-Type: application/json"));
   }
+  // RFC 8259 §8.1: JSON between systems is UTF-8; a body declared in another charset is not read as if it were.
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers.get("content-type") ?? "")?.[1];
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    return Promise.reject(new AppError(400, "invalid_request", `send the body as UTF-8 JSON; charset=${charset.slice(0, 40)} is not accepted`));
+  }
   return readJsonBody(request, max);
+}
+
+// fatal: a byte sequence that is not UTF-8 is refused, never read as U+FFFD (RFC 8259 §8.1); a
+// decoder that is not streaming keeps no state between calls.
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+function utf8Text(bytes: ArrayBuffer | Uint8Array): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new AppError(400, "invalid_request", "the request body is not valid UTF-8");
+  }
 }
 
 /**
@@ -40,7 +57,7 @@ async function readJsonBody(request: Request, max: number): Promise<unknown> {
     if (Number(length) > max) throw tooLarge(max);
     const bytes = await request.arrayBuffer();
     if (bytes.byteLength > max) throw tooLarge(max);
-    return parseJsonText(new TextDecoder().decode(bytes));
+    return parseJsonText(utf8Text(bytes));
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -57,7 +74,7 @@ async function readJsonBody(request: Request, max: number): Promise<unknown> {
       chunks.push(value);
     }
   }
-  return parseJsonText(new TextDecoder().decode(Buffer.concat(chunks)));
+  return parseJsonText(utf8Text(Buffer.concat(chunks)));
 }
 
 function parseJsonText(text: string): unknown {

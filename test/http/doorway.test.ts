@@ -90,6 +90,20 @@ describe("the doorway's order", () => {
     expect(handled).toBe(0);
   });
 
+  test("a body that is not UTF-8, or declared in another charset, is refused, never read with U+FFFD in it (RFC 8259 §8.1)", async () => {
+    const o = await clientWithToken(t);
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"level":2,"topic":"ordering '), 0xff, 0xfe, ...new TextEncoder().encode(' food"}')]);
+    const invalid = await t.request("POST", "/v1/probe/vocab", { body: bytes, headers: { authorization: `Bearer ${o.token}`, "content-type": "application/json" } });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({ code: "invalid_request", error: "the request body is not valid UTF-8" });
+    const latin1 = await t.request("POST", "/v1/probe/vocab", { body: '{"level":2}', headers: { authorization: `Bearer ${o.token}`, "content-type": "application/json; charset=latin1" } });
+    expect(latin1.status).toBe(400);
+    expect((await latin1.json()).error).toBe("send the body as UTF-8 JSON; charset=latin1 is not accepted");
+    const utf8 = await t.request("POST", "/v1/probe/vocab", { body: '{"level":2}', headers: { authorization: `Bearer ${o.token}`, "content-type": "application/json; charset=UTF-8" } });
+    expect(utf8.status).toBe(200);
+    expect(handled).toBe(1);
+  });
+
   test("validation and the precheck refuse before the charge: nothing spent, nothing counted", async () => {
     const o = await clientWithToken(t);
     const before = await ledger(t);
