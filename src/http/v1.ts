@@ -24,7 +24,7 @@ import type { HookContainer } from "elysia/types";
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { firstUnknownField } from "./closed-body.ts";
-import { DEFAULT_MAX_BODY_BYTES, readJsonRequest, tooLarge } from "./json-body.ts";
+import { DEFAULT_MAX_BODY_BYTES, readJsonRequest } from "./json-body.ts";
 import { jsonTextAnswer } from "./json-text-answer.ts";
 import { LocalRateLimiter } from "../lib/local-rate-limit.ts";
 import type { Scope } from "../lib/scopes.ts";
@@ -385,7 +385,8 @@ export class V1Plugin<Operation extends string, Receipt> {
       transform: atOnce
         ? admitAtOnce
         : async ({ request }: { request: Request }) => {
-            if (lazyBody && Number(request.headers.get("content-length") ?? "0") > maxBody) throw tooLarge(maxBody);
+            // A lazy route's body is read (and its size refused, 413) only when the handler asks: a
+            // known Idempotency-Key is answered whatever the body (spec 4.3.8).
             await door.admit(request, declaration);
             const refused = (request as AdmittedRequest)[BODY_REFUSAL];
             if (refused) throw refused;

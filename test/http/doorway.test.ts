@@ -93,7 +93,7 @@ describe("the doorway's order", () => {
   test("a body that is not UTF-8, or declared in another charset, is refused, never read with U+FFFD in it (RFC 8259 §8.1)", async () => {
     const o = await clientWithToken(t);
     const bytes = new Uint8Array([...new TextEncoder().encode('{"level":2,"topic":"ordering '), 0xff, 0xfe, ...new TextEncoder().encode(' food"}')]);
-    const invalid = await t.request("POST", "/v1/probe/vocab", { body: bytes, headers: { authorization: `Bearer ${o.token}`, "content-type": "application/json" } });
+    const invalid = await t.app.handle(new Request("http://localhost/v1/probe/vocab", { method: "POST", body: bytes, headers: { authorization: `Bearer ${o.token}`, "content-type": "application/json" } }));
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({ code: "invalid_request", error: "the request body is not valid UTF-8" });
     const latin1 = await t.request("POST", "/v1/probe/vocab", { body: '{"level":2}', headers: { authorization: `Bearer ${o.token}`, "content-type": "application/json; charset=latin1" } });

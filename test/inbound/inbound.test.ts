@@ -154,12 +154,15 @@ describe("Idempotency-Key (spec 4.3.7–8)", () => {
     const first = await send(o.token, context(), "known");
     expect(first.status).toBe(202);
     const answer = await first.json();
+    const big = JSON.stringify(context({ padding: "x".repeat(20_000) }));
     const replays = [
       send(o.token, context({ scene: "line one\nline two", level: 12, player_name: "Bob" }), "known"),
       send(o.token, { type: "world.exploded" }, "known"),
       t.request("POST", "/v1/events", { body: "{not json", headers: { authorization: `Bearer ${o.token}`, "content-type": "application/json", "idempotency-key": "known" } }),
       t.request("POST", "/v1/events", { headers: { authorization: `Bearer ${o.token}`, "idempotency-key": "known" } }),
       send(o.token, context({ generate: true }), "known"),
+      // Past the 16 KiB a new event may have, with the length the network would declare.
+      t.request("POST", "/v1/events", { body: big, headers: { authorization: `Bearer ${o.token}`, "content-type": "application/json", "content-length": String(big.length), "idempotency-key": "known" } }),
     ];
     for (const res of await Promise.all(replays)) {
       expect(res.status).toBe(202);
@@ -168,7 +171,7 @@ describe("Idempotency-Key (spec 4.3.7–8)", () => {
     }
     expect(await stored()).toBe(1);
     // Each replay is still a /v1 call (spec 6.5), as before.
-    expect(op(await (await usage(t, o.token)).json(), "events.send")).toMatchObject({ calls: 6, credits: 0 });
+    expect(op(await (await usage(t, o.token)).json(), "events.send")).toMatchObject({ calls: 7, credits: 0 });
   });
 
   test("a new key whose body is refused is not taken: nothing recorded, and the same key then records a valid event", async () => {
