@@ -308,7 +308,9 @@ export class V1Doorway<Operation extends string, Receipt> {
     if (id === null) return "";
     const version = this.ports.findVersion(id);
     if (!version) {
-      throw new AppError(400, "invalid_version", `unknown API version ${JSON.stringify(id)}; GET /v1/versions lists them`, { param: asked !== null ? "Parla-Version" : undefined });
+      // Quoted back only as far as a version id could reach: the header may be any length.
+      const shown = id.length > 64 ? `${id.slice(0, 64)}…` : id;
+      throw new AppError(400, "invalid_version", `unknown API version ${JSON.stringify(shown)}; GET /v1/versions lists them`, { param: asked !== null ? "Parla-Version" : undefined });
     }
     if (version.status === "discontinued") {
       throw new AppError(410, "version_discontinued", `API version ${id} is discontinued; send a supported Parla-Version or re-pin the client on the Integrations page`);

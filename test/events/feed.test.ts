@@ -120,5 +120,9 @@ describe("GET /v1/events", () => {
     const bad = await feed(t, a.token, "start=oldest", { "parla-version": "1999-01-nope" });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("invalid_version");
+    // A header of any length is quoted back only in part.
+    const long = await feed(t, a.token, "start=oldest", { "parla-version": "v".repeat(3000) });
+    expect(long.body.code).toBe("invalid_version");
+    expect(long.body.error.length).toBeLessThan(200);
   });
 });
