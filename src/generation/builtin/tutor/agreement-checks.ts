@@ -7,7 +7,7 @@ import type { Gender, NumberOf, Reading } from "../morphology/morph-types.ts";
 import { nounSeen, type NounSeen } from "./article-agreement.ts";
 import { isNumberWord } from "./numbers.ts";
 import { at, finiteReadings, free, gapBefore, punctuationBefore, readings, rewrite, type Context } from "./correction-context.ts";
-import { COPULAS, DE_ACCUSATIVE, DE_ADVERBS, SUBJECT_PRONOUNS } from "./grammar-words.ts";
+import { COPULAS, DE_ACCUSATIVE, DE_ACCUSATIVE_FROM_OTHER_GENDER, DE_ADVERBS, SUBJECT_PRONOUNS } from "./grammar-words.ts";
 import { clauseStart } from "./verb-checks.ts";
 
 const DETERMINERS = new Set(
@@ -136,10 +136,12 @@ export function accusativeStage(ctx: Context, verbs: Set<string>): void {
     if (pronouns[at(ctx, m)] && (k === 0 || punctuationBefore(ctx, k))) m++;
     while (m < ctx.words.length && m - k <= 3 && DE_ADVERBS.has(at(ctx, m))) m++;
     const det = at(ctx, m);
-    const right = DE_ACCUSATIVE[det];
+    // The object of an accusative verb: a masculine noun takes einen/den, whatever gender the article had.
+    const right = DE_ACCUSATIVE[det] ?? DE_ACCUSATIVE_FROM_OTHER_GENDER[det];
     if (!right || !free(ctx, m) || punctuationBefore(ctx, m) || (det === "der" && !afterPronoun)) continue;
     const noun = nounSeen(ctx.words[m + 1]?.fixed ?? "", ctx.language);
-    if (!noun || noun.gender !== "m" || noun.plural !== false) continue;
+    // A noun the same in both numbers (der/die Kuchen) is singular after a singular article; "die" may be its plural.
+    if (!noun || noun.gender !== "m" || noun.plural === true || (noun.plural === null && det === "die")) continue;
     rewrite(ctx, m, right);
     ctx.found.push({ from: m, to: m + 1, category: "article", note: "accusative", params: {} });
   }

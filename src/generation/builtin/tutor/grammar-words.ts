@@ -94,3 +94,5 @@ export const DE_ADVERBS = new Set("gern gerne auch noch heute morgen gestern jet
 
 /** German determiners whose masculine accusative adds -en. */
 export const DE_ACCUSATIVE: Record<string, string> = { ein: "einen", kein: "keinen", mein: "meinen", dein: "deinen", sein: "seinen", ihr: "ihren", unser: "unseren", euer: "euren", der: "den" };
+/** A determiner of another gender before a masculine object: its accusative form ("Ich nehme eine Tee" → einen Tee). */
+export const DE_ACCUSATIVE_FROM_OTHER_GENDER: Record<string, string> = { eine: "einen", keine: "keinen", meine: "meinen", deine: "deinen", seine: "seinen", die: "den", das: "den" };
