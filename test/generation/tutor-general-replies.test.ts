@@ -101,3 +101,12 @@ test("French 'Salut' opens a conversation, in a scene and without one, and still
   }
   expect(replies.map((r) => r.progress.completed)).toEqual([false, false, false, true]);
 });
+
+test("a learner who says they are tired is not told 'I'm glad'; 'not bad' still is good news", async () => {
+  for (const [target, greeting, unwell] of [["es", "Hola", "Estoy cansado."], ["it", "Ciao", "Sono stanco."], ["de", "Hallo", "Ich bin müde."]] as const) {
+    const turns = await talk(target, [greeting, unwell]);
+    expect(turns[1]!.reply_translation).toStartWith("Oh, I'm sorry to hear that.");
+  }
+  const fine = await talk("fr", ["Bonjour", "Pas mal, merci."]);
+  expect(fine[1]!.reply).toStartWith("Tant mieux.");
+});

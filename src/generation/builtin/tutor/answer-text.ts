@@ -76,6 +76,7 @@ export const ANSWERS = {
   goodbye_name: t("Goodbye, {name}! See you soon.", "¡Adiós, {name}! Hasta pronto.", "Au revoir, {name} ! À bientôt.", "Auf Wiedersehen, {name}! Bis bald.", "Arrivederci, {name}! A presto.", "Tchau, {name}! Até logo."),
   goodbye: t("Goodbye! See you soon.", "¡Adiós! Hasta pronto.", "Au revoir ! À bientôt.", "Auf Wiedersehen! Bis bald.", "Arrivederci! A presto.", "Tchau! Até logo."),
   hi: t("Hello!", "¡Hola!", "Bonjour !", "Hallo!", "Ciao!", "Oi!"),
+  sorry_unwell: t("Oh, I'm sorry to hear that. Hang in there!", "Vaya, lo siento. ¡Ánimo!", "Oh, désolé. Courage !", "Oh, das tut mir leid. Kopf hoch!", "Oh, mi dispiace. Coraggio!", "Poxa, sinto muito. Força!"),
   glad: t("I'm glad to hear it.", "Me alegro.", "Tant mieux.", "Das freut mich.", "Mi fa piacere.", "Que bom."),
   hello: t("Hello! How are you?", "¡Hola! ¿Qué tal?", "Bonjour ! Comment ça va ?", "Hallo! Wie geht's?", "Ciao! Come stai?", "Oi! Tudo bem?"),
   anything_else: t("Would you like anything else?", "¿Desea algo más?", "Vous désirez autre chose ?", "Darf es sonst noch etwas sein?", "Desidera altro?", "Deseja mais alguma coisa?"),

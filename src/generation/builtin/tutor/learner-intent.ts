@@ -226,6 +226,8 @@ export interface TurnContent {
   name: string | null;
   /** A capitalised place the learner named after "soy de", "I'm from"… */
   place: string | null;
+  /** The learner says they are not well: tired, ill, sad ("estoy cansado", "ich bin müde"). */
+  unwell: boolean;
 }
 
 export interface LearnerTurn {
@@ -292,6 +294,16 @@ const PLACE_AFTER: Record<Lang, RegExp> = {
 };
 
 /** Words that are capitalised at the start of a name phrase but are not names. */
+// Feeling unwell, on the folded text ("not bad", "pas mal", "nicht schlecht" are good news).
+const UNWELL: Record<Lang, RegExp> = {
+  en: /\b(?:tired|sick|ill|sad|exhausted|not (?:so |very |too )?(?:good|well|great)|(?<!not )bad)\b/,
+  es: /\b(?:cansad[oa]s?|enferm[oa]s?|triste|agotad[oa]|(?<!no esta )mal|no (?:muy |tan )?bien)\b/,
+  fr: /\b(?:fatigue(?:e|s|es)?|malade|triste|epuise(?:e)?|pas (?:tres |trop )?bien|(?<!pas )mal)\b/,
+  de: /\b(?:mude|krank|traurig|erschopft|(?<!nicht )schlecht|nicht (?:so |sehr )?gut)\b/,
+  it: /\b(?:stanc[oaih]e?|malat[oaie]|triste|(?<!non c e )male|non (?:molto |tanto )?bene)\b/,
+  "pt-BR": /\b(?:cansad[oa]s?|doente|triste|(?<!nao )mal|nao (?:muito |tao )?bem)\b/,
+};
+
 const NOT_NAMES = /^(Sie|Ihnen|Herr|Frau|Madame|Monsieur|Senhor|Senhora|Señor|Señora|Signor|Signora|Mister|Miss)$/;
 
 /** What the learner's message says; `asked`: the question the NPC is waiting on, in a conversation without a scene. */
@@ -340,5 +352,5 @@ export function understandLearner(index: LexiconIndex, text: string, lang: Lang,
   const placeMatch = PLACE_AFTER[lang].exec(text);
   const place = placeMatch?.[1] && placeMatch.index > 0 ? placeMatch[1] : null;
   const question = /\?/.test(text) || /^(where|what|how|when|do|does|is|are|can|could|donde|que|como|cuando|cuanto|ou|quand|comment|combien|est ce|wo|was|wie|wann|dove|cosa|come|quando|quanto|onde|o que|qual|quando|quanto)\b/.test(folded);
-  return { intents, content: { items, numbers, quantities, name, place }, question };
+  return { intents, content: { items, numbers, quantities, name, place, unwell: UNWELL[lang].test(folded) }, question };
 }

@@ -237,7 +237,7 @@ export function answerTurn(input: AnswerInput, intent: LearnerIntent, items: Rea
     case "greeting":
       return one((l) => say(input.inScene ? ANSWERS.hello : ANSWERS.hi, l));
     case "tell_wellbeing":
-      return one((l) => say(ANSWERS.glad, l));
+      return one((l) => say(turn.content.unwell ? ANSWERS.sorry_unwell : ANSWERS.glad, l));
     default:
       return one((l) => say(ANSWERS.ok, l));
   }
