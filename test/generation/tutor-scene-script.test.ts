@@ -74,3 +74,12 @@ test.each([
   expect(last!.progress.step_id).toBe("price");
   expect(last!.progress.completed).toBe(false);
 });
+
+test("a suggestion the learner already said is not offered again (a question the NPC answered stays off the list)", async () => {
+  const first = await engine.tutorTurn({ conversation: null, message: "Buongiorno", source_lang: "en", target_lang: "it", level: 5, scene: "Un bar a Roma" });
+  const question = first.suggested_replies.find((s) => s.text.endsWith("?"));
+  expect(question).toBeDefined();
+  const asked = await engine.tutorTurn({ conversation: first.conversation, message: question!.text, source_lang: "en", target_lang: "it", level: 5, scene: "Un bar a Roma" });
+  expect(asked.suggested_replies.map((s) => s.text)).not.toContain(question!.text);
+  expect(asked.suggested_replies.length).toBeGreaterThan(0);
+});

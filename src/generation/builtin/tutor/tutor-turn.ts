@@ -140,7 +140,12 @@ function meantReplies(turn: Turn, step: number, misses: number): Line[] {
  */
 function suggestions(turn: Turn, step: number): Line[] {
   const steps = turn.scenario.steps;
-  return optionsFor(turn, turn.state.done ? steps.length - 1 : step).slice(0, 3);
+  const options = optionsFor(turn, turn.state.done ? steps.length - 1 : step);
+  // What the learner already said is not offered again: a question the NPC answered and stayed at
+  // its step for ("¿Tienen té?") would otherwise come back at every turn.
+  const said = new Set(turn.state.turns.filter((t) => t.role === "learner").map((t) => t.text.trim()));
+  const fresh = options.filter((o) => !said.has(o.text.trim()));
+  return (fresh.length > 0 ? fresh : options).slice(0, 3);
 }
 
 /**
