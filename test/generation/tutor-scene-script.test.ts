@@ -3,8 +3,22 @@
 // counter), and the scene's head is in its first clause, where it says where it is.
 import { expect, test } from "bun:test";
 import { createBuiltinEngine } from "../../src/generation/builtin/index.ts";
+import type { Lang } from "../../src/generation/languages.ts";
+import type { ConversationState, TutorTurnResult } from "../../src/generation/model.ts";
 
 const engine = createBuiltinEngine();
+/** The scene played from English with `messages`; its last turn. */
+async function play(target: Lang, scene: string, messages: readonly string[], level: number) {
+  let conversation: ConversationState | null = null;
+  let last: TutorTurnResult | null = null;
+  for (const message of messages) {
+    last = await engine.tutorTurn({ conversation, message, source_lang: "en", target_lang: target, level, scene });
+    conversation = last.conversation;
+  }
+  if (!last) throw new Error("no messages");
+  return last;
+}
+
 const opening = (scene: string) => engine.tutorTurn({ conversation: null, message: "Hola", source_lang: "en", target_lang: "es", level: 3, scene });
 
 test.each([
@@ -36,15 +50,10 @@ test.each([
   ["de", "Ein Restaurant", ["Hallo", "Ein Tisch für zwei", "Den Fisch, bitte", "Nein, danke"]],
   ["it", "Un ristorante", ["Buonasera", "Un tavolo per due", "Il pesce", "No, grazie"]],
 ] as const)("%s: 'no, thanks' to the drink goes on to the bill instead of ending the meal", async (target, scene, messages) => {
-  let conversation = null;
-  let last = null;
-  for (const message of messages) {
-    last = await engine.tutorTurn({ conversation, message, source_lang: "en", target_lang: target, level: 3, scene });
-    conversation = last.conversation;
-  }
-  expect(last!.progress.understood).toBe(true);
-  expect(last!.progress.completed).toBe(false);
-  expect(last!.progress.step_id).toBe("bill");
+  const last = await play(target, scene, messages, 3);
+  expect(last.progress.understood).toBe(true);
+  expect(last.progress.completed).toBe(false);
+  expect(last.progress.step_id).toBe("bill");
 });
 
 test("a message in the learner's own language is not taken for a third one", async () => {
@@ -65,14 +74,9 @@ test.each([
   ["es", "A fruit stall at the market", ["Hola", "Un kilo de manzanas", "Y medio kilo de fresas"]],
   ["fr", "Une boulangerie", ["Bonjour", "Une baguette", "Et deux croissants"]],
 ] as const)("%s: a second item after 'anything else?' is a second order, not the payment", async (target, scene, messages) => {
-  let conversation = null;
-  let last = null;
-  for (const message of messages) {
-    last = await engine.tutorTurn({ conversation, message, source_lang: "en", target_lang: target, level: 2, scene });
-    conversation = last.conversation;
-  }
-  expect(last!.progress.step_id).toBe("price");
-  expect(last!.progress.completed).toBe(false);
+  const last = await play(target, scene, messages, 2);
+  expect(last.progress.step_id).toBe("price");
+  expect(last.progress.completed).toBe(false);
 });
 
 test("a suggestion the learner already said is not offered again (a question the NPC answered stays off the list)", async () => {
