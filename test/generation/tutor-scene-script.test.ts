@@ -7,12 +7,13 @@ import type { Lang } from "../../src/generation/languages.ts";
 import type { ConversationState, TutorTurnResult } from "../../src/generation/model.ts";
 
 const engine = createBuiltinEngine();
-/** The scene played from English with `messages`; its last turn. */
+/** The scene played with `messages` (from English, or Spanish into English); its last turn. */
 async function play(target: Lang, scene: string, messages: readonly string[], level: number) {
+  const source: Lang = target === "en" ? "es" : "en";
   let conversation: ConversationState | null = null;
   let last: TutorTurnResult | null = null;
   for (const message of messages) {
-    last = await engine.tutorTurn({ conversation, message, source_lang: "en", target_lang: target, level, scene });
+    last = await engine.tutorTurn({ conversation, message, source_lang: source, target_lang: target, level, scene });
     conversation = last.conversation;
   }
   if (!last) throw new Error("no messages");
@@ -86,4 +87,11 @@ test("a suggestion the learner already said is not offered again (a question the
   const asked = await engine.tutorTurn({ conversation: first.conversation, message: question!.text, source_lang: "en", target_lang: "it", level: 5, scene: "Un bar a Roma" });
   expect(asked.suggested_replies.map((s) => s.text)).not.toContain(question!.text);
   expect(asked.suggested_replies.length).toBeGreaterThan(0);
+});
+
+test("a question about paying before the end is answered, and the scene waits for what the NPC asked", async () => {
+  const turn = await play("en", "A café", ["Hello", "A coffee, please", "Can I pay with card?"], 3);
+  expect(turn.progress.completed).toBe(false);
+  expect(turn.reply).toStartWith("Yes, of course.");
+  expect(turn.reply).toContain("Would you like something to eat?");
 });

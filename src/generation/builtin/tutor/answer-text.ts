@@ -28,6 +28,7 @@ export const ANSWERS = {
   quality: t("Yes, I can recommend it.", "Sí, se lo recomiendo.", "Oui, je vous le recommande.", "Ja, das kann ich empfehlen.", "Sì, glielo consiglio.", "Sim, eu recomendo."),
   quality_informal: t("Yes, I can recommend it.", "Sí, te lo recomiendo.", "Oui, je te le recommande.", "Ja, das kann ich empfehlen.", "Sì, te lo consiglio.", "Sim, eu recomendo."),
   yes: t("Yes", "Sí", "Oui", "Ja", "Sì", "Sim"),
+  of_course: t("Yes, of course.", "Sí, claro.", "Oui, bien sûr.", "Ja, natürlich.", "Sì, certo.", "Sim, claro."),
   recommend: t("I recommend {item}.", "Le recomiendo {item}.", "Je vous recommande {item}.", "Heute ist {item} sehr gut.", "Le consiglio {item}.", "Eu recomendo {item}."),
   recommend_informal: t("I recommend {item}.", "Te recomiendo {item}.", "Je te recommande {item}.", "Heute ist {item} sehr gut.", "Ti consiglio {item}.", "Eu recomendo {item}."),
   recommend_any: t("Everything is very good today.", "Hoy todo está muy bueno.", "Aujourd'hui, tout est très bon.", "Heute ist alles sehr gut.", "Oggi è tutto molto buono.", "Hoje está tudo muito bom."),

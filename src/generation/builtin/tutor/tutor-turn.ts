@@ -322,6 +322,12 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
       reply = bilingual(turn, (l) => [...answer.parts(l), ...pending(l)]);
     }
     state.misses = 0;
+  } else if (!turn.fromPlan && learner.question && state.step + 1 < last && matchIntent(scenario, state.step, corrected.understood, target)?.step === last) {
+    // A question about paying, steps before the end ("Can I pay by card?" while the food is being
+    // chosen), is answered, and the NPC waits for what it asked: it does not end the scene.
+    reply = bilingual(turn, (l) => [say(ANSWERS.of_course, l), ...pending(l)]);
+    shownIntent = intent ?? "question";
+    state.misses = 0;
   } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner) : (matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner) ?? declinedAt(state.step, last, corrected.understood, target)))) {
     const found = match;
     let reached = furthestStep(scenario, found, corrected.understood, target);
