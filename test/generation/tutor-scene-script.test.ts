@@ -95,3 +95,13 @@ test("a question about paying before the end is answered, and the scene waits fo
   expect(turn.reply).toStartWith("Yes, of course.");
   expect(turn.reply).toContain("Would you like something to eat?");
 });
+
+test.each([
+  ["es", ["Hola", "Barcelona"]],
+  ["es", ["Hola", "A Sevilla, por favor"]],
+  ["en", ["Hello", "To London, please."]],
+] as const)("%s: a place named in answer to 'where would you like to go?' answers it (%j)", async (target, messages) => {
+  const turn = await play(target, "A train station ticket office", messages, 3);
+  expect(turn.progress.understood).toBe(true);
+  expect(turn.progress.step_id).toBe("ticket_type");
+});

@@ -31,6 +31,7 @@ import { formatPrice, orderTotal, sceneFacts, type Currency } from "./scene-fact
 import { planScenario, statedPrice, stepSaidOtherwise } from "./plan-script.ts";
 import { withTotal } from "./script-prices.ts";
 import { isKnownWord } from "./spelling.ts";
+import { foldCase } from "../text-normalise.ts";
 import { bandedNpcLine, bandOf, chatBridge, formalChat } from "./band-voice.ts";
 import { answerTurn, bareAnswer, generalQuestion, mainIntent, memoryOf, nextGeneralQuestion, orderable } from "./tutor-answer.ts";
 
@@ -328,7 +329,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     reply = bilingual(turn, (l) => [say(ANSWERS.of_course, l), ...pending(l)]);
     shownIntent = intent ?? "question";
     state.misses = 0;
-  } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner) : (matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner) ?? declinedAt(state.step, last, corrected.understood, target)))) {
+  } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner) : (matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner) ?? declinedAt(state.step, last, corrected.understood, target) ?? destinationAt(turn, state.step, corrected.understood)))) {
     const found = match;
     let reached = furthestStep(scenario, found, corrected.understood, target);
     // The scene ends when the learner says goodbye, never because the script ran out of steps.
@@ -396,6 +397,29 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     },
     conversation: state,
   };
+}
+
+// The NPC's question asks where the learner is going ("¿Adónde quiere ir?", "Wohin möchten Sie?").
+const ASKS_WHERE_TO: Record<Lang, RegExp> = {
+  en: /\bwhere (?:would you like to|do you want to|are you) go/i,
+  es: /\ba ?dónde\b/i,
+  fr: /\boù (?:voulez|veux|souhaitez|allez)/i,
+  de: /\bwohin\b/i,
+  it: /\b(?:dove (?:vuole|vuoi|desidera) andare|per dove)\b/i,
+  "pt-BR": /\b(?:para onde|aonde)\b/i,
+};
+
+/**
+ * A place named in answer to "where to?" ("Barcelona", "A Sevilla, por favor") answers that step:
+ * a capitalised word the lexicon has no entry for is the name of the place.
+ */
+function destinationAt(turn: Turn, step: number, message: string): IntentMatch | null {
+  const target = turn.request.target;
+  const intent = turn.scenario.steps[step]?.intents[0];
+  if (!intent || step === 0 || !ASKS_WHERE_TO[target].test(npcLine(turn, step - 1, target))) return null;
+  const language = turn.index.language(target);
+  const named = (message.match(/\p{Lu}[\p{L}-]+/gu) ?? []).some((w) => (language.forms.get(foldCase(w)) ?? []).length === 0);
+  return named ? { step, intent: intent.id } : null;
 }
 
 /**
