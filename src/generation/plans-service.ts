@@ -65,14 +65,14 @@ export async function checkPlanRequest(engine: Engine, body: unknown): Promise<L
   return request;
 }
 
+/** More writes that must commit with the plan they are about, or not at all (an inbound event's answer). */
+export type AlongWithPlan = (tx: DbOrTx, plan: { id: string; status: "generating" | "complete"; fromLibrary: boolean }) => Promise<void>;
+
 /**
  * POST /v1/lesson-plans (spec 3.1, first row): the plan starts `generating` and a job makes it.
  * The plan, its job and its credits (`pay`) are written in one transaction (outbox; spec 5.6):
  * a refusal stores nothing, and a crash never leaves a plan unpaid or a credit without its plan.
  */
-/** More writes that must commit with the plan they are about, or not at all (an inbound event's answer). */
-export type AlongWithPlan = (tx: DbOrTx, plan: { id: string; status: "generating" | "complete"; fromLibrary: boolean }) => Promise<void>;
-
 export async function createPlan(deps: PlanDeps, owner: PlanOwner, body: unknown, pay: PayForPlan, along?: AlongWithPlan): Promise<LessonPlanView> {
   const request = parseLessonPlanInput(body);
   const key = libraryKey(await deps.generation.engineVersion.get(), request);

@@ -11,10 +11,10 @@ const ZWNJ = "\u200c";
 // direction controls, zero-width characters, the tag block), private use (Co), lone surrogates
 // (Cs), line and paragraph separators (Zl, Zp), Default_Ignorable_Code_Point (invisible letters and
 // marks such as U+034F, U+115F, U+3164, U+FFA0, the variation selectors U+180B, U+FE00–FE0F and
-// U+E0100–E01EF) and noncharacters. ZWJ and ZWNJ (both Cf) are the joiners the spec keeps, and only
-// between two characters they join (JOINED below). The regular expressions use the engine's Unicode data (ICU, the
-// Unicode version of process.versions.unicode); test/lib/text-fields-unicode.test.ts checks every
-// code point against the UCD's own files.
+// U+E0100–E01EF) and noncharacters. ZWJ and ZWNJ (both Cf) are the joiners the spec keeps, and
+// only between two characters they join (JOINED below). The regular expressions use the engine's
+// Unicode data (ICU, the Unicode version of process.versions.unicode);
+// test/lib/text-fields-unicode.test.ts checks every code point against the UCD's own files.
 const SUSPECT = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/u;
 const LINE_BREAK = /^[\n\r\u0085\p{Zl}\p{Zp}]$/u;
 const CONTROL = /^\p{Cc}$/u;

@@ -4,11 +4,11 @@
 // scenario's line stays the core of the turn; these make the NPC talk as it would to a learner
 // of that level. Written for Parla; each row is the same sentence in the six languages.
 import type { Lang } from "../../languages.ts";
+import { inSixLanguages as l } from "../ui-text/template.ts";
 
 export type Band = "A" | "B" | "C";
 type Line = Record<Lang, string>;
 
-const l = (en: string, es: string, fr: string, de: string, it: string, pt: string): Line => ({ en, es, fr, de, it, "pt-BR": pt });
 
 /** The band of a level: A1–A2+ (1–3), B1–B2+ (4–7), C1–C2 (8–9). */
 export function bandOf(level: number): Band {

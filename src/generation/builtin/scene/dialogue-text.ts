@@ -8,11 +8,11 @@
 import type { Lang } from "../../languages.ts";
 import { frameLearnerRows } from "./frame-lines.ts";
 import type { Intent } from "./frames.ts";
+import { inSixLanguages as l } from "../ui-text/template.ts";
 
 export type Row = Record<Lang, string>;
 export type Register = "A" | "BC";
 
-const l = (en: string, es: string, fr: string, de: string, it: string, pt: string): Row => ({ en, es, fr, de, it, "pt-BR": pt });
 
 /** What the learner says for each intent, two options per register. */
 export const LEARNER: Record<Exclude<Intent, "request">, Record<Register, Row[]>> & { request: Record<"want" | "problem", Record<Register, Row[]>> } = {

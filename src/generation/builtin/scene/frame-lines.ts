@@ -8,6 +8,7 @@
 // scene's place or vehicle (problem-turns.ts), or nothing when it names none.
 import type { FrameId } from "./frames.ts";
 import type { Register, Row } from "./dialogue-text.ts";
+import { inSixLanguages as l } from "../ui-text/template.ts";
 
 export interface FrameLines {
   /** The NPC's question asking for a step, by the step's id. */
@@ -22,7 +23,6 @@ export interface FrameLines {
   thingTopic?: string;
 }
 
-const l = (en: string, es: string, fr: string, de: string, it: string, pt: string): Row => ({ en, es, fr, de, it, "pt-BR": pt });
 
 // A doctor's and a dentist's visit differ only in what hurts.
 const sinceWhen: Record<Register, Row> = {

@@ -6,6 +6,7 @@
 // never address the learner, so they fit both registers. A point of one language only has marks in
 // that language; the others translate the sentence.
 import type { Lang } from "../../languages.ts";
+import { inSixLanguages as l } from "../ui-text/template.ts";
 
 type Row = Record<Lang, string>;
 type Marks = Record<Lang, string[]>;
@@ -16,7 +17,6 @@ export interface GrammarLine {
   marks: Marks;
 }
 
-const l = (en: string, es: string, fr: string, de: string, it: string, pt: string): Row => ({ en, es, fr, de, it, "pt-BR": pt });
 const m = (en: string[], es: string[], fr: string[], de: string[], it: string[], pt: string[]): Marks => ({ en, es, fr, de, it, "pt-BR": pt });
 const line = (text: Row, marks: Marks): GrammarLine => ({ text, marks });
 

@@ -3,6 +3,7 @@
 // not the one Parla teaches, a regional note (Parla teaches pt-BR, Castilian Spanish, French of
 // France, German of Germany, Italian and British English: see src/generation/README.md).
 import type { Lang } from "../../languages.ts";
+import { inSixLanguages as n } from "../ui-text/template.ts";
 
 export type Currency = "EUR" | "GBP" | "USD" | "BRL" | "CHF" | "MXN" | "ARS" | "CAD" | "COP";
 
@@ -18,7 +19,6 @@ export interface Place {
   aliases?: string[];
 }
 
-const n = (en: string, es: string, fr: string, de: string, it: string, pt: string): Record<Lang, string> => ({ en, es, fr, de, it, "pt-BR": pt });
 const same = (name: string) => n(name, name, name, name, name, name);
 
 export const PLACES: readonly Place[] = [

@@ -7,8 +7,8 @@
 // dialogue-text.ts (A informal, B/C formal).
 import type { Register, Row } from "./dialogue-text.ts";
 import type { FrameId } from "./frames.ts";
+import { inSixLanguages as l } from "../ui-text/template.ts";
 
-const l = (en: string, es: string, fr: string, de: string, it: string, pt: string): Row => ({ en, es, fr, de, it, "pt-BR": pt });
 
 export interface ProblemTurn {
   /** The NPC taking up the learner's problem, saying back what the learner brought (not as news). */

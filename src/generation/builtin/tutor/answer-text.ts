@@ -5,8 +5,8 @@
 // vous, Sie, Lei); the general conversation is informal. Every sentence is checked against
 // Hunspell by test/generation/tutor-conversation.test.ts.
 import type { Texts } from "../ui-text/template.ts";
+import { inSixLanguages as t } from "../ui-text/template.ts";
 
-const t = (en: string, es: string, fr: string, de: string, it: string, pt: string): Texts => ({ en, es, fr, de, it, "pt-BR": pt });
 
 export const ANSWERS = {
   price_item: t("{item}: {price}.", "{item}: {price}.", "{item} : {price}.", "{item}: {price}.", "{item}: {price}.", "{item}: {price}."),

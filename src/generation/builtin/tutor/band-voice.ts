@@ -9,8 +9,8 @@ import type { Lang } from "../../languages.ts";
 import { bandLine, bandOf, type Band } from "../scene/band-lines.ts";
 import type { Texts } from "../ui-text/template.ts";
 import type { GeneralTopic } from "./answer-text.ts";
+import { inSixLanguages as t } from "../ui-text/template.ts";
 
-const t = (en: string, es: string, fr: string, de: string, it: string, pt: string): Texts => ({ en, es, fr, de, it, "pt-BR": pt });
 
 export { bandOf, type Band };
 

@@ -7,8 +7,8 @@ import type { Lang } from "../../languages.ts";
 import type { Line } from "../scenario-lines.ts";
 import type { Texts } from "../ui-text/template.ts";
 import type { GeneralTopic } from "./answer-text.ts";
+import { inSixLanguages as t } from "../ui-text/template.ts";
 
-const t = (en: string, es: string, fr: string, de: string, it: string, pt: string): Texts => ({ en, es, fr, de, it, "pt-BR": pt });
 
 const REPLIES: Record<GeneralTopic, readonly Texts[]> = {
   name: [

@@ -7,8 +7,8 @@
 import type { Lang } from "../../languages.ts";
 import { foldCase } from "../text-normalise.ts";
 import type { Texts } from "../ui-text/template.ts";
+import { inSixLanguages as t } from "../ui-text/template.ts";
 
-const t = (en: string, es: string, fr: string, de: string, it: string, pt: string): Texts => ({ en, es, fr, de, it, "pt-BR": pt });
 
 /** Expressions without a lexicon phrase; "|" separates the ways a language says it, the first one glosses. */
 const PHRASES: Record<string, Texts> = {

@@ -293,7 +293,6 @@ const PLACE_AFTER: Record<Lang, RegExp> = {
   "pt-BR": /\b(?:de|em|do|da|no|na)\s+(\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?)/u,
 };
 
-/** Words that are capitalised at the start of a name phrase but are not names. */
 // Feeling unwell, on the folded text ("not bad", "pas mal", "nicht schlecht" are good news).
 const UNWELL: Record<Lang, RegExp> = {
   en: /\b(?:tired|sick|ill|sad|exhausted|not (?:so |very |too )?(?:good|well|great)|(?<!not )bad)\b/,
@@ -304,6 +303,7 @@ const UNWELL: Record<Lang, RegExp> = {
   "pt-BR": /\b(?:cansad[oa]s?|doente|triste|(?<!nao )mal|nao (?:muito |tao )?bem)\b/,
 };
 
+/** Words that are capitalised at the start of a name phrase but are not names. */
 const NOT_NAMES = /^(Sie|Ihnen|Herr|Frau|Madame|Monsieur|Senhor|Senhora|Señor|Señora|Signor|Signora|Mister|Miss)$/;
 
 /** What the learner's message says; `asked`: the question the NPC is waiting on, in a conversation without a scene. */
@@ -343,7 +343,8 @@ export function understandLearner(index: LexiconIndex, text: string, lang: Lang,
   const called = NAME_AFTER[lang].exec(lowered)?.[1];
   const being = called ? undefined : NAME_AFTER_BE[lang].exec(lowered)?.[1];
   const beingNoName = being !== undefined && asked !== "name" && (asked !== null || isKnownWord(being, language));
-  if (beingNoName) intents.splice(0, intents.length, ...intents.filter((i) => i !== "tell_name"));
+  const toldName = intents.indexOf("tell_name");
+  if (beingNoName && toldName >= 0) intents.splice(toldName, 1);
   const candidate = called ?? (beingNoName ? undefined : being);
   const name = candidate && !NOT_NAMES.test(candidate) ? candidate : null;
   // "Soy Sam." opens the sentence with the capital the name pattern does not expect: a name found

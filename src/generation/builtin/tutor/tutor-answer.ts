@@ -111,9 +111,10 @@ export function mainIntent(turn: LearnerTurn, opening: boolean): LearnerIntent |
 const PRO_DROP_OPENING = /^\s*(?:Soy|Vengo|Vivo|Sono|Abito|Sou|Venho|Moro)\s+/u;
 
 /**
- * A bare capitalised word answering "what's your name?" or "where are you from?". In a sentence a
- * capitalised word the tables know is no name (a place or a nationality may well be one) (German writes every noun so: "Ich besuche meine
- * Familie"); alone, it is the answer ("Rose.").
+ * A bare capitalised word answering "what's your name?" or "where are you from?". Answering the
+ * name, a capitalised word the tables know is no name inside a sentence (German writes every noun
+ * so: "Ich besuche meine Familie"), though alone it is ("Rose."); a place or a nationality may well
+ * be a known word.
  */
 export function bareAnswer(text: string, lastAsked: GeneralTopic | null, isWord: (word: string) => boolean): { intent: LearnerIntent; value: string } | null {
   // Spanish, Italian and Portuguese drop the pronoun: "Sono Italiano" opens with its verb, not a place.

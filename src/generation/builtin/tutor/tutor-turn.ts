@@ -260,17 +260,20 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const prompt = scenario.steps[state.step]?.intents.map((i) => (formal ? STEP_PROMPTS : STEP_PROMPTS_INFORMAL)[i.id]).find((p) => p !== undefined) ?? ANSWERS.anything_else;
   const pending = (l: Lang) => (state.done || state.step === 0 ? [] : [lastQuestion(npcLine(turn, state.step - 1, l)) ?? say(prompt, l)]);
 
+  // The script step the message answers, from the one the NPC waits on: worked out once, when first asked.
+  let answered: IntentMatch | null | undefined;
+  const stepAnswered = () => (answered === undefined ? (answered = matchIntent(scenario, state.step, corrected.understood, target)) : answered);
   // A question the script itself answers at this step ("¿Cuánto es?" at the till) takes the script's line: the step's own
   // learner lines are questions. A question at a step that waits for an order ("How much is a coffee?") is answered here.
   const scriptAnswers = () => {
     // In the plan's role-play the current step's own options are the script's answer, a question or a
     // farewell word among them (French "Salut !" greets as well as takes leave).
-    const planStep = turn.fromPlan ? matchIntent(scenario, state.step, corrected.understood, target) : null;
+    const planStep = turn.fromPlan ? stepAnswered() : null;
     // A question is the step's own only when one of its options asks the same ("Haben Sie ein Zimmer?"
     // is the request, "Ist das Zimmer ruhig?" a question about it, answered in role).
     const sameKind = () => !isQuestion(intent) || (scenario.steps[state.step]?.learner ?? []).some((line) => mainIntent(understandLearner(index, line.text[target], target), false) === intent);
     if (turn.fromPlan) return planStep !== null && planStep.step === state.step && state.step < last && sameKind();
-    const found = intent === "goodbye" ? null : matchIntent(scenario, state.step, corrected.understood, target);
+    const found = intent === "goodbye" ? null : stepAnswered();
     const step = found && found.step === state.step ? scenario.steps[found.step] : undefined;
     return step !== undefined && (intent === "complaint" || step.learner.some((line) => line.text[target].includes("?")));
   };
@@ -316,20 +319,20 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     } else if (answer.closes) {
       // The scene's own closing line, answering the learner's farewell in kind (hasta mañana → ¡Hasta mañana!).
       reply = bilingual(turn, (l) => [closingLine(turn, last, request.message, l)]);
-      shownIntent = matchIntent(scenario, state.step, corrected.understood, target)?.intent ?? intent;
+      shownIntent = stepAnswered()?.intent ?? intent;
       state.done = true;
       state.step = scenario.steps.length;
     } else {
       reply = bilingual(turn, (l) => [...answer.parts(l), ...pending(l)]);
     }
     state.misses = 0;
-  } else if (!turn.fromPlan && learner.question && state.step + 1 < last && matchIntent(scenario, state.step, corrected.understood, target)?.step === last) {
+  } else if (!turn.fromPlan && learner.question && state.step + 1 < last && stepAnswered()?.step === last) {
     // A question about paying, steps before the end ("Can I pay by card?" while the food is being
     // chosen), is answered, and the NPC waits for what it asked: it does not end the scene.
     reply = bilingual(turn, (l) => [say(ANSWERS.of_course, l), ...pending(l)]);
     shownIntent = intent ?? "question";
     state.misses = 0;
-  } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner) : (matchIntent(scenario, state.step, corrected.understood, target) ?? orderAtStep(scenario, state.step, intent, learner) ?? declinedAt(state.step, last, corrected.understood, target) ?? destinationAt(turn, state.step, corrected.understood)))) {
+  } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner) : (stepAnswered() ?? orderAtStep(scenario, state.step, intent, learner) ?? declinedAt(state.step, last, corrected.understood, target) ?? destinationAt(turn, state.step, corrected.understood)))) {
     const found = match;
     let reached = furthestStep(scenario, found, corrected.understood, target);
     // The scene ends when the learner says goodbye, never because the script ran out of steps.

@@ -4,6 +4,11 @@ import type { Lang } from "../../languages.ts";
 
 export type Texts = Record<Lang, string>;
 
+/** One text in the six languages, in the order the engine's tables write them. */
+export function inSixLanguages(en: string, es: string, fr: string, de: string, it: string, pt: string): Texts {
+  return { en, es, fr, de, it, "pt-BR": pt };
+}
+
 export function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
 }
