@@ -182,11 +182,23 @@ function planRolePlay(value: unknown): PlanRolePlay | null {
     throw invalidRequest("plan's role_play set must be the one the plan was generated with", "plan");
   }
   const currency = overview?.understood?.currency;
+  return rolePlayToPlay({ npc: { name: npc.name }, steps: steps as RolePlayStep[] }, typeof currency === "string" ? currency : null);
+}
+
+interface RolePlayStep {
+  id: string;
+  intent?: string;
+  learner_options: PlanLine[];
+  npc: PlanLine;
+}
+
+/** A role-play set (model.ts RolePlaySet) as the tutor plays it, with the plan's currency. */
+export function rolePlayToPlay(set: { npc: { name: string }; steps: RolePlayStep[] }, currency: string | null): PlanRolePlay {
   return {
-    npcName: npc.name,
-    currency: typeof currency === "string" ? currency : null,
+    npcName: set.npc.name,
+    currency,
     // `intent` is optional in the plan's shape (a plan an LLM wrote may lack it): the step's id then names what it does.
-    steps: (steps as { id: string; intent?: string; learner_options: PlanLine[]; npc: PlanLine }[]).map((s) => ({
+    steps: set.steps.map((s) => ({
       id: s.id,
       intent: s.intent ?? s.id,
       learner: s.learner_options.map((l) => ({ text: l.text, translation: l.translation })),

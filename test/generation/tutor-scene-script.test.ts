@@ -105,3 +105,37 @@ test.each([
   expect(turn.progress.understood).toBe(true);
   expect(turn.progress.step_id).toBe("ticket_type");
 });
+
+/** The role-play set of the lesson plan the built-in engine makes for the same request (from English). */
+async function lessonRolePlay(target: Lang, scene: string, level: number) {
+  for await (const set of engine.lessonPlan({ source_lang: "en", target_lang: target, level, scene })) if (set.kind === "role_play") return set;
+  throw new Error("the plan has no role-play");
+}
+
+test.each([
+  ["es", "A pharmacy in Lyon; the learner needs something for a headache", 3],
+  ["fr", "Buying medicine at the chemist", 5],
+  ["de", "At the dentist", 2],
+  ["it", "Returning a faulty phone to a shop", 7],
+] as const)("%s: a scene no tutor script plays (%s) is played as its lesson role-plays it", async (target, scene, level) => {
+  const rolePlay = await lessonRolePlay(target, scene, level);
+  const steps = rolePlay.steps;
+  // Each step: the learner says the lesson's first option and the NPC answers with the lesson's line.
+  const messages = steps.map((s) => s.learner_options[0]!.text);
+  let conversation: ConversationState | null = null;
+  for (const [i, message] of messages.entries()) {
+    const turn: TutorTurnResult = await engine.tutorTurn({ conversation, message, source_lang: "en", target_lang: target, level, scene });
+    expect(turn.progress.understood).toBe(true);
+    expect(turn.reply).toContain(steps[i]!.npc.text.split(/[.!?]/)[0]!);
+    conversation = turn.conversation;
+    if (i === steps.length - 1) expect(turn.progress.completed).toBe(true);
+  }
+});
+
+test("a pharmacy is not played as the doctor's, and the learner does not ask for the ailment", async () => {
+  const turn = await opening("A pharmacy in Lyon; the learner needs something for a headache");
+  expect(turn.reply).not.toContain("¿Qué le pasa?");
+  expect(turn.suggested_replies.map((s) => s.text).join(" ")).not.toContain("dolor de cabeza");
+  const later = await play("es", "A pharmacy in Lyon; the learner needs something for a headache", ["Hola", "Quiero un medicamento, por favor."], 3);
+  expect(later.reply).toMatch(/receta/);
+});

@@ -69,8 +69,9 @@ export const FRAME_TALK: Record<FrameId, FrameTalk> = {
 };
 
 // Words that are not things one has or asks for: what goes wrong is the complication's turn
-// ("I would like a delay", "my smoke" are never said).
-const NOT_THINGS = new Set(["smoke", "fire_emergency", "help_interj", "first_aid", "injured", "dangerous", "pain", "fever", "delay", "steal", "theft", "thief", "report_crime", "breakdown", "leak", "crash_computer", "accident", "injury", "miss_train", "get_lost"]);
+// ("I would like a delay", "my smoke" are never said), and an ailment is what a medicine is for
+// ("I would like a headache" is never said at a pharmacy).
+const NOT_THINGS = new Set(["smoke", "fire_emergency", "help_interj", "first_aid", "injured", "dangerous", "pain", "fever", "headache", "cold_illness", "flu", "side_effect", "disease", "infection", "sick", "delay", "steal", "theft", "thief", "report_crime", "breakdown", "leak", "crash_computer", "accident", "injury", "miss_train", "get_lost"]);
 
 // Things that run to a timetable: what a delay or a cancellation happens to.
 const SCHEDULED = new Set(["train", "flight", "bus", "concert", "appointment", "guided_tour", "course", "party", "job_interview"]);

@@ -6,12 +6,14 @@
 // replies the learner could mean, never the previous line again.
 // It cannot hold an open conversation: that is the LLM engine's job. Nothing here is random, so
 // the same message in the same state always gets the same answer.
-import type { NpcRequest, TutorRequest } from "../../engine-input.ts";
+import { rolePlayToPlay, type NpcRequest, type PlanRolePlay, type TutorRequest } from "../../engine-input.ts";
 import { LANGUAGE_NAMES, type Lang } from "../../languages.ts";
 import { levelProfile, type LevelProfile } from "../../levels.ts";
 import type { ConversationState, TutorTurnResult } from "../../model.ts";
 import type { Scenario } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
+import { buildLessonContext } from "../lesson/lesson-context.ts";
+import { rolePlaySet } from "../lesson/role-play-set.ts";
 import { FRAME_BY_ID, TOPIC_FRAME } from "../scene/frames.ts";
 import { understandScene, type SceneUnderstanding } from "../scene/understand-scene.ts";
 import { answeredInKind, farewellKind, greetingTime, npcGreeting, readMood, voicedLearnerLine, voicedNpcLine, type SceneMood } from "../npc-voice.ts";
@@ -83,6 +85,21 @@ function scenarioFor(index: LexiconIndex, request: TutorRequest, scene: SceneUnd
   const scenario = chooseScenario(index, topics);
   if (!scenario) throw new Error("the built-in data has no tutor scenarios");
   return scenario;
+}
+
+/**
+ * A scene whose situation no tutor script plays (a pharmacy, a dentist's, a faulty phone taken
+ * back) is played as the lesson for that scene role-plays it (lesson/role-play-set.ts): the same
+ * dialogue, built by the same code from the same request, so a game that sends one scene to both
+ * gets one conversation. Null when a script of the scene's own situation is there to play.
+ */
+function sceneRolePlay(index: LexiconIndex, request: TutorRequest, scene: SceneUnderstanding | null): PlanRolePlay | null {
+  if (!scene || !request.scene || request.planTopics.length > 0) return null;
+  if (TOPIC_FRAME[scenarioFor(index, request, scene).topic] === scene.frame) return null;
+  const lesson = { source: request.source, target: request.target, level: request.level, subject: { kind: "scene" as const, text: request.scene }, npc: request.npc };
+  const context = buildLessonContext(index, lesson);
+  const set = rolePlaySet(context, 0);
+  return set ? rolePlayToPlay(set, context.understood.currency) : null;
 }
 
 /** A line in both languages: what the NPC says (target) and its translation (source). */
@@ -209,8 +226,8 @@ const isQuestion = (intent: LearnerIntent | null) => intent !== null && intent.s
 
 export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurnResult {
   const scene = sceneOf(index, request);
-  const rolePlay = request.planRolePlay;
   // With a plan, its role-play is the script: the conversation the learner practised, not a second one.
+  const rolePlay = request.planRolePlay ?? sceneRolePlay(index, request, scene);
   const scenario = rolePlay ? planScenario(rolePlay, planTopic(index, request, scene), request.source, request.target) : scenarioFor(index, request, scene);
   const previous = request.conversation && request.conversation.topic === scenario.topic ? request.conversation : initialState(scenario);
   const state: ConversationState = { ...previous, step: Math.min(previous.step, scenario.steps.length), introduced: previous.introduced.slice(), turns: previous.turns.slice() };
