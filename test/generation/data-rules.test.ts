@@ -41,6 +41,12 @@ describe("data rules", () => {
     scenario.steps = scenario.steps.slice(0, 3);
     expect(checkScenario(scenario)).toEqual(["scenario market: needs 4 to 6 steps"]);
   });
+  test("a scenario's frame must be one of the frames", () => {
+    const scenario = clone(FIXTURE_DATA.scenarios.scenarios[0]) as Record<string, unknown>;
+    expect(checkScenario(scenario)).toEqual([]);
+    scenario.frame = "fruit_stand";
+    expect(checkScenario(scenario)).toEqual(["scenario market: frame fruit_stand is not a frame id"]);
+  });
   test("coverage: a topic without a scenario and a level without grammar are reported", () => {
     const { data } = prepareEngineData(FIXTURE_DATA);
     const problems = checkCoverage({ ...data, scenarios: data.scenarios.filter((s) => s.topic !== "cafe") });

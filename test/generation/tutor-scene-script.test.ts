@@ -29,6 +29,13 @@ test.each([
   ["A harbour tavern", "tavern"],
   ["A restaurant", "restaurant"],
   ["A clothes shop in Madrid", "shopping"],
+  ["Passport control at the airport", "travel"],
+  ["Buying a train ticket", "transport"],
+  ["Dinner at a friend's home", "food_drink"],
+  // A topic's script is chosen by the situation it plays, not by the topic's name: the travel
+  // script is passport control, the body script a gym class.
+  ["Taking a taxi from the airport to the hotel", "transport"],
+  ["At the doctor, my head hurts", "health"],
 ])("%s: the tutor plays the %s script", async (scene, topic) => {
   expect((await opening(scene)).progress.topic).toBe(topic);
 });

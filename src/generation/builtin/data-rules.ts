@@ -1,6 +1,7 @@
 // Types and structural rules of topics.json, grammar.json and scenarios.json (data/README.md).
 // The engine uses the per-item checks to skip a malformed entry instead of crashing on it; the
 // data test uses them, plus the coverage rules, to fail loudly.
+import { FRAME_IDS, type FrameId } from "./scene/frame-ids.ts";
 import { LANGS, type Lang } from "../languages.ts";
 import type { Concept } from "./lexicon-rules.ts";
 
@@ -73,6 +74,8 @@ export interface ScenarioStep {
 
 export interface Scenario {
   topic: string;
+  /** The situation the dialogue plays (scene/frames.ts); absent for a chat that plays none (the weather). */
+  frame?: FrameId;
   steps: ScenarioStep[];
 }
 
@@ -171,6 +174,7 @@ export function checkScenario(raw: unknown): string[] {
   const at = `scenario ${String(raw.topic)}`;
   const problems: string[] = [];
   if (!isText(raw.topic)) problems.push(`${at}: topic missing`);
+  if (raw.frame !== undefined && !(FRAME_IDS as readonly unknown[]).includes(raw.frame)) problems.push(`${at}: frame ${String(raw.frame)} is not a frame id`);
   const steps = raw.steps;
   // A greeting, two to four task steps, a closing.
   if (!Array.isArray(steps) || steps.length < 4 || steps.length > 6) return [...problems, `${at}: needs 4 to 6 steps`];

@@ -14,7 +14,7 @@ import type { Scenario } from "../data-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
 import { buildLessonContext } from "../lesson/lesson-context.ts";
 import { rolePlaySet } from "../lesson/role-play-set.ts";
-import { FRAME_BY_ID, TOPIC_FRAME } from "../scene/frames.ts";
+import { FRAME_BY_ID } from "../scene/frames.ts";
 import { understandScene, type SceneUnderstanding } from "../scene/understand-scene.ts";
 import { answeredInKind, farewellKind, greetingTime, npcGreeting, readMood, voicedLearnerLine, voicedNpcLine, type SceneMood } from "../npc-voice.ts";
 import { chooseScenario, learnerOptions, type Line } from "../scenario-lines.ts";
@@ -62,16 +62,17 @@ function sceneOf(index: LexiconIndex, request: TutorRequest): SceneUnderstanding
 }
 
 /**
- * The scene's topics whose script plays the scene's situation (its frame), best first: a café
- * scene that mentions breakfast is ordered at a counter, not eaten at a host's table, and the way
- * to the station is not asked at the ticket office. Ranked by how the scene ranks them, then by how
- * typical of the situation they are (at half weight); the situation's own first topic is a
- * candidate even when the scene does not name it.
+ * The scene's topics whose script plays the scene's situation (the scenario's frame), best first:
+ * a café scene that mentions breakfast is ordered at a counter, not eaten at a host's table, and
+ * the way to the station is not asked at the ticket office. Ranked by how the scene ranks them,
+ * then by how typical of the situation they are (at half weight); the situation's own topics are
+ * candidates even when the scene does not name them.
  */
-function situatedTopics(scene: SceneUnderstanding): string[] {
+function situatedTopics(index: LexiconIndex, scene: SceneUnderstanding): string[] {
   const frameTopics = FRAME_BY_ID.get(scene.frame)?.topics ?? [];
+  const plays = (t: string) => index.scenarioByTopic.get(t)?.frame === scene.frame;
   const rank = (list: readonly string[], t: string) => (list.includes(t) ? list.indexOf(t) : list.length);
-  const candidates = [...new Set([...scene.topics.filter((t) => TOPIC_FRAME[t] === scene.frame), ...frameTopics.slice(0, 1)])];
+  const candidates = [...new Set([...scene.topics, ...frameTopics])].filter(plays);
   const score = (t: string) => rank(scene.topics, t) + rank(frameTopics, t) / 2;
   return candidates.sort((a, b) => score(a) - score(b) || rank(scene.topics, a) - rank(scene.topics, b));
 }
@@ -81,7 +82,7 @@ function scenarioFor(index: LexiconIndex, request: TutorRequest, scene: SceneUnd
   const stored = request.conversation ? index.scenarioByTopic.get(request.conversation.topic) : undefined;
   if (stored) return stored;
   const sceneTopics = scene?.topics ?? [];
-  const topics = [...request.planTopics, ...(scene ? situatedTopics(scene) : []), ...sceneTopics];
+  const topics = [...request.planTopics, ...(scene ? situatedTopics(index, scene) : []), ...sceneTopics];
   const scenario = chooseScenario(index, topics);
   if (!scenario) throw new Error("the built-in data has no tutor scenarios");
   return scenario;
@@ -95,7 +96,7 @@ function scenarioFor(index: LexiconIndex, request: TutorRequest, scene: SceneUnd
  */
 function sceneRolePlay(index: LexiconIndex, request: TutorRequest, scene: SceneUnderstanding | null): PlanRolePlay | null {
   if (!scene || !request.scene || request.planTopics.length > 0) return null;
-  if (TOPIC_FRAME[scenarioFor(index, request, scene).topic] === scene.frame) return null;
+  if (scenarioFor(index, request, scene).frame === scene.frame) return null;
   const lesson = { source: request.source, target: request.target, level: request.level, subject: { kind: "scene" as const, text: request.scene }, npc: request.npc };
   const context = buildLessonContext(index, lesson);
   const set = rolePlaySet(context, 0);
