@@ -110,3 +110,14 @@ test("a learner who says they are tired is not told 'I'm glad'; 'not bad' still 
   const fine = await talk("fr", ["Bonjour", "Pas mal, merci."]);
   expect(fine[1]!.reply).toStartWith("Tant mieux.");
 });
+
+test.each([
+  ["es", "no sé", "¡Buenas noches!"],
+  ["pt-BR", "não sei", "Boa noite!"],
+] as const)("%s: 'good night' after a first message not understood opens the conversation, it does not end it", async (target, first, greeting) => {
+  const opening = await engine.tutorTurn({ conversation: null, message: first, source_lang: "en", target_lang: target, level: 3 });
+  expect(opening.progress.understood).toBe(false);
+  const next = await engine.tutorTurn({ conversation: opening.conversation, message: greeting, source_lang: "en", target_lang: target, level: 3 });
+  expect(next.progress.completed).toBe(false);
+  expect(next.progress.intent).toBe("greeting");
+});

@@ -247,7 +247,8 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
   const corrected = correctMessage(request.message, { index, source, target, names: [npc.name, ...(memory.name ? [memory.name] : [])] });
   const lastAsked = (memory.asked.at(-1) as GeneralTopic | undefined) ?? null;
   const learner = understandLearner(index, corrected.understood, target, inScene ? null : lastAsked);
-  let intent = mainIntent(learner, previous.turns.length === 0);
+  // Until the first step is passed, nothing has been greeted: "Buenas noches" opens the conversation.
+  let intent = mainIntent(learner, previous.step === 0);
   // Outside a scene nothing is for sale: "quiero ir a la playa" after "¿Qué planes tienes?" tells the plan.
   if (intent === "request" && !inScene && lastAsked) intent = TOLD_BY_ANSWER[lastAsked] ?? intent;
   if (!intent && !inScene) {
