@@ -146,3 +146,23 @@ test("a pharmacy is not played as the doctor's, and the learner does not ask for
   const later = await play("es", "A pharmacy in Lyon; the learner needs something for a headache", ["Hola", "Quiero un medicamento, por favor."], 3);
   expect(later.reply).toMatch(/receta/);
 });
+
+test.each([
+  ["es", "Sí"],
+  ["es", "No"],
+  ["fr", "Non, merci"],
+  ["de", "Ja"],
+] as const)("%s: a bare '%s' answers a yes-or-no step of the scene's role-play", async (target, answer) => {
+  const scene = "A pharmacy in Lyon";
+  const steps = (await lessonRolePlay(target, scene, 3)).steps;
+  const asked = steps.findIndex((s) => s.learner_options.some((o) => /^(Sí|No|Oui|Non|Ja|Nein)\b/u.test(o.text)));
+  expect(asked).toBeGreaterThan(0);
+  const upTo = steps.slice(0, asked).map((s) => s.learner_options[0]!.text);
+  const before = await play(target, scene, upTo, 3);
+  const after = await play(target, scene, [...upTo, answer], 3);
+  expect(after.progress.understood).toBe(true);
+  expect(after.progress.step).toBe(before.progress.step + 1);
+  // What is no answer ("I don't understand") does not move the scene on.
+  const unclear = await play(target, scene, [...upTo, target === "es" ? "No entiendo" : target === "fr" ? "Je ne comprends pas" : "Ich verstehe nicht"], 3);
+  expect(unclear.progress.step).toBe(before.progress.step);
+});

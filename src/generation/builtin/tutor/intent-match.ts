@@ -124,6 +124,26 @@ export function onlyDeclines(text: string, lang: Lang): boolean {
   return said.length > 0 && DECLINES[lang].has(said[0] as string) && said.every((w) => GENERIC[lang].has(w) || DECLINES[lang].has(w));
 }
 
+const YES: Record<Lang, Set<string>> = {
+  en: new Set(["yes", "yeah", "yep"]),
+  es: new Set(["si"]),
+  fr: new Set(["oui"]),
+  de: new Set(["ja"]),
+  it: new Set(["si"]),
+  "pt-BR": new Set(["sim"]),
+};
+
+/**
+ * A bare yes or no ("Sí", "Non, merci", "Ja, bitte"): the answer word, folded, when the message
+ * says nothing else than confirming or thanking words; null otherwise ("No entiendo" is no answer).
+ */
+export function bareYesNo(text: string, lang: Lang): string | null {
+  const said = words(foldAccents(text));
+  const first = said[0];
+  if (first === undefined || !(YES[lang].has(first) || DECLINES[lang].has(first))) return null;
+  return said.every((w) => GENERIC[lang].has(w) || w === first) ? first : null;
+}
+
 function telling(keyword: string, lang: Lang): boolean {
   const kw = words(foldAccents(keyword));
   return kw.some((w) => !GENERIC[lang].has(w) && !isNumberWord(w, lang));

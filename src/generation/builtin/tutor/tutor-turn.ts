@@ -22,7 +22,7 @@ import { DEFAULT_NPC_NAME } from "../ui-text/lesson-text.ts";
 import { quote, say } from "../ui-text/template.ts";
 import { ASK_NAME_KEYWORDS, FAREWELLS, HINTS, NPC_LINES } from "../ui-text/tutor-text.ts";
 import { correctMessage, type CorrectedMessage } from "./corrections.ts";
-import { containsAnyKeyword, furthestStep, matchIntent, onlyDeclines, type IntentMatch } from "./intent-match.ts";
+import { bareYesNo, containsAnyKeyword, furthestStep, matchIntent, onlyDeclines, type IntentMatch } from "./intent-match.ts";
 import { newVocabulary } from "./new-vocabulary.ts";
 import { ANSWERS, STEP_PROMPTS, STEP_PROMPTS_INFORMAL, type GeneralTopic } from "./answer-text.ts";
 import { generalReplies } from "./general-replies.ts";
@@ -449,6 +449,15 @@ function destinationAt(turn: Turn, step: number, message: string): IntentMatch |
  * beber?"): the offer is answered and the scene goes on, instead of the thanks being heard as the
  * goodbye of the last step.
  */
+/** A bare yes or no to a step whose options answer with one ("¿Tienes receta?" — "Sí, aquí está." / "No, no tengo."). */
+function yesNoAt(scenario: Scenario, step: number, text: string, target: Lang): IntentMatch | null {
+  const answer = bareYesNo(text, target);
+  const options = scenario.steps[step]?.learner ?? [];
+  const intent = scenario.steps[step]?.intents[0]?.id;
+  if (answer === null || intent === undefined) return null;
+  return options.some((o) => bareYesNo(o.text[target].split(/[,.!?;]/u)[0] ?? "", target) === answer) ? { step, intent } : null;
+}
+
 function declinedAt(step: number, last: number, text: string, target: Lang): IntentMatch | null {
   return step > 0 && step < last && onlyDeclines(text, target) ? { step, intent: "nothing" } : null;
 }
@@ -496,6 +505,6 @@ function planTopic(index: LexiconIndex, request: TutorRequest, scene: SceneUnder
  */
 function planMatch(scenario: Scenario, step: number, text: string, target: Lang, intent: LearnerIntent | null, learner: ReturnType<typeof understandLearner>): IntentMatch | null {
   const found = matchIntent(scenario, step, text, target);
-  const otherwise = stepSaidOtherwise(scenario, step, intent, learner.content.items.length > 0);
+  const otherwise = stepSaidOtherwise(scenario, step, intent, learner.content.items.length > 0) ?? yesNoAt(scenario, step, text, target);
   return found && (found.step >= step || !otherwise) ? found : otherwise;
 }
