@@ -89,3 +89,11 @@ describe("another language than the target", () => {
     expect(result.hints[0]).toBe("On dirait que c'est en espagnol. Essayez d'écrire en allemand.");
   });
 });
+
+test.each([
+  ["es", "Voy a la hotel.", "Voy al hotel."],
+  ["es", "Vengo de la aeropuerto.", "Vengo del aeropuerto."],
+  ["es", "Voy a el hotel.", "Voy al hotel."],
+] as const)("%s: an article put right contracts with its preposition (%s)", async (target, message, right) => {
+  expect(await fixed(target, message)).toBe(right);
+});

@@ -189,6 +189,24 @@ function questionAccentStage(ctx: Context): void {
   });
 }
 
+/**
+ * The preposition before an article just put right contracts with it, as the language writes it
+ * ("a la hotel" is "al hotel", not "a el hotel"; "de la aeropuerto" is "del aeropuerto"): the
+ * contraction rules of common-errors.ts applied to the corrected words. True when it did.
+ */
+function contractedBefore(ctx: Context, i: number): boolean {
+  if (i === 0 || !free(ctx, i - 1)) return false;
+  const lowered = ctx.words.map(lower);
+  const rule = ERROR_RULES[ctx.lang].find((r) => r.note === "contraction" && ruleMatchesAt(r, lowered, i - 1, ctx.language));
+  if (!rule) return false;
+  const span = ctx.words.slice(i - 1, i - 1 + rule.pattern.length);
+  const first = span[0] as MessageWord;
+  first.fixed = keepCapital(first.original, applyReplacement(rule, span.map((w) => w.fixed)));
+  for (const w of span.slice(1)) w.fixed = "";
+  for (let k = i - 1; k < i - 1 + span.length; k++) ctx.claimed.add(k);
+  return true;
+}
+
 function articleStage(ctx: Context, input: CorrectionInput): void {
   for (let i = 0; i + 1 < ctx.words.length; i++) {
     const [article, noun] = [ctx.words[i] as MessageWord, ctx.words[i + 1] as MessageWord];
@@ -208,7 +226,7 @@ function articleStage(ctx: Context, input: CorrectionInput): void {
     ctx.claimed.add(i);
     const params: Record<string, string> = { article: quote(input.source, fix.article), noun: quote(input.source, fix.noun.entry.w) };
     params.gender = say(GENDER_NAMES[fix.noun.gender], input.source);
-    ctx.found.push({ from: i, to: i + 1, category: "article", note: fix.note, params });
+    ctx.found.push({ from: contractedBefore(ctx, i) ? i - 1 : i, to: i + 1, category: "article", note: fix.note, params });
   }
 }
 
