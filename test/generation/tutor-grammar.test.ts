@@ -97,3 +97,12 @@ test.each([
 ] as const)("%s: an article put right contracts with its preposition (%s)", async (target, message, right) => {
   expect(await fixed(target, message)).toBe(right);
 });
+
+test.each([
+  ["de", "Guten Tag, Frau Berger"],
+  ["de", "Ich arbeite mit Herrn Blanc"],
+] as const)("%s: a name after a title is no word of another language (%s)", async (target, message) => {
+  const result = await turn(target, message);
+  expect(result.hints.join(" ")).not.toMatch(/French|Französisch/);
+  expect(result.corrections).toEqual([]);
+});

@@ -58,10 +58,15 @@ function fromSourceLanguage(word: string, source: LanguageIndex, target: Lang): 
   return first.plural && entry.pl ? entry.pl : entry.w;
 }
 
-function isName(word: MessageWord, position: number, input: CorrectionInput): boolean {
+// Words that put a name after them ("Frau Berger", "Señora Gómez"): there a capitalised word is a
+// name even in German, which capitalises every noun.
+const TITLES = new Set("frau herr herrn dr doktor professor señor señora señorita sr sra don doña madame monsieur mademoiselle mme signor signora signore signorina sig senhor senhora dona mr mrs ms miss".split(" "));
+
+function isName(word: MessageWord, position: number, input: CorrectionInput, words: MessageWord[]): boolean {
   if (input.names.some((n) => foldCase(n) === foldCase(word.original))) return true;
   const capital = word.original[0] !== word.original[0]?.toLocaleLowerCase("und");
-  return capital && position > 0 && input.target !== "de";
+  if (!capital || position === 0) return false;
+  return input.target !== "de" || TITLES.has(foldCase(bare(words[position - 1]?.original ?? "")));
 }
 
 /** Known in another language's data (cheap: no tables are built for it). */
@@ -95,7 +100,7 @@ function wordStage(ctx: Context, input: CorrectionInput): WordCounts {
     const inSource = knownIn(input.source, w, input.index);
     if (inTarget && !inSource) targetWords++;
     if (inSource && !inTarget) sourceWords++;
-    if (inTarget || isName(word, i, input)) return;
+    if (inTarget || isName(word, i, input, ctx.words)) return;
     const translated = inSource ? fromSourceLanguage(w, source, input.target) : null;
     if (translated) {
       foreign.push({ i, word, translated });
