@@ -106,3 +106,8 @@ test.each([
   expect(result.hints.join(" ")).not.toMatch(/French|Französisch/);
   expect(result.corrections).toEqual([]);
 });
+
+test("de: an umlaut the learner wrote is kept (ä, ö, ü are letters of their own), one left out is added", async () => {
+  expect((await turn("de", "Meine Stärken sind Geduld und Ruhe.")).corrections).toEqual([]);
+  expect(await fixed("de", "Ich bin mude.")).toBe("Ich bin müde.");
+});

@@ -142,13 +142,18 @@ function mostLikely(candidates: string[], language: LanguageIndex): string | nul
 }
 
 /** A suggestion for an unknown lower-case word, or null when it is known or nothing is close enough. */
+const umlauts = (word: string) => (word.match(/[äöüÄÖÜ]/gu) ?? []).length;
+
 export function spellingFix(word: string, language: LanguageIndex, accentsOnly = false): SpellingFix | null {
   if (isKnownWord(word, language) || /\d/.test(word)) return null;
   const t = table(language);
   const fold = foldAccents(word);
   const sameLetters = t.byFold.get(fold);
   if (sameLetters) {
-    const right = mostLikely(sameLetters, language);
+    // German ä, ö and ü are letters of their own, not marks on a, o and u: a word the learner wrote
+    // with one is another word without it ("Stärken" is no misspelt "starken").
+    const candidates = language.lang === "de" ? sameLetters.filter((w) => umlauts(w) >= umlauts(word)) : sameLetters;
+    const right = mostLikely(candidates, language);
     return right ? { kind: "accent", right } : null;
   }
   // Without inflection tables (English) a short unknown word is too often a valid word: hour/our.
