@@ -37,6 +37,10 @@ const UNDERSTOOD: Row[] = [
   { lang: "en", text: "train tickets at Milano Centrale, the train is delayed", frame: "travel_tickets", concepts: ["train"], notConcepts: ["train_sport"], place: "milan", complication: "delayed" },
   { lang: "en", text: "a lost passport at a London police station", frame: "report_loss", concepts: ["passport", "police_station"], notConcepts: ["lose_match"], place: "london", currency: "GBP", complication: "lost" },
   { lang: "en", text: "a night market in Lisbon", frame: "buy_market", place: "lisbon", currency: "EUR", time: "night" },
+  // Who the NPC is does not say what the learner came for: a police officer asked the way gives directions.
+  { lang: "en", text: "Asking a police officer the way", frame: "ask_way", role: "police_officer" },
+  { lang: "en", text: "Asking a police officer for directions", frame: "ask_way", role: "police_officer" },
+  { lang: "en", text: "Reporting a stolen wallet to a police officer", frame: "report_loss", role: "police_officer" },
   { lang: "en", text: "my wallet was stolen on the metro in Berlin", frame: "report_loss", complication: "stolen", place: "berlin", concepts: ["wallet"] },
   { lang: "en", text: "checking in at a hotel in Rome, the hotel is full", frame: "check_in", place: "rome", complication: "full", concepts: ["hotel"] },
   { lang: "en", text: "an appointment with the dentist, I have toothache", frame: "dentist_appointment", concepts: ["dentist"] },

@@ -112,7 +112,7 @@ export const FRAMES: readonly Frame[] = [
     steps: [step("greet", "greet"), step("ask_way", "request"), step("distance", "ask_info"), step("complication", "complication"), step("check", "agree"), step("close", "close")],
     concepts: ["street", "map", "left", "right_direction", "straight_ahead", "corner", "crossroads", "far", "near", "on_foot", "turn", "address"],
     cues: {
-      en: ["directions", "ask the way", "ask for directions", "the way to", "how to get", "map", "lost tourist", "get lost", "i am lost", "i'm lost", "we are lost", "tourist lost", "asks the way", "asks for directions", "crossroads", "street corner", "passer-by", "passerby"],
+      en: ["directions", "ask the way", "ask for directions", "the way", "the way to", "how to get", "map", "lost tourist", "get lost", "i am lost", "i'm lost", "we are lost", "tourist lost", "asks the way", "asks for directions", "crossroads", "street corner", "passer-by", "passerby"],
       es: ["direcciones", "preguntar el camino", "cómo llegar", "indicaciones", "plano", "mapa", "perderse", "estoy perdido", "estoy perdida", "nos hemos perdido", "cruce", "transeúnte", "esquina"],
       fr: ["itinéraire", "demander son chemin", "demander le chemin", "plan de la ville", "carte", "se perdre", "je suis perdu", "je suis perdue", "nous sommes perdus", "carrefour", "passant", "passante"],
       de: ["wegbeschreibung", "nach dem weg fragen", "weg", "stadtplan", "karte", "verlaufen", "verirrt", "kreuzung", "passant", "passantin"],

@@ -203,7 +203,10 @@ export function understandScene(index: LexiconIndex, input: SceneInput): SceneUn
       headClause ??= clause;
       if (clause === headClause) lastTopic = topic;
     }
-    for (const f of frames) add(votes, f, (FRAME_CUE + multi) * where);
+    // A word that names the NPC ("police officer") votes for its frame once, as the role below: who
+    // the NPC is does not say what the learner came for ("asking a police officer the way").
+    const roles = new Set(hit.payloads.flatMap((p) => (p.kind === "role" ? [p.role] : [])));
+    for (const f of frames) if (!roles.has(FRAME_BY_ID.get(f)?.npcRole ?? "")) add(votes, f, (FRAME_CUE + multi) * where);
     if (frames.size > 0 && where === 1) {
       frameClause ??= clause;
       if (clause === frameClause) lastFrameCue = [...frames];
