@@ -41,6 +41,9 @@ const UNDERSTOOD: Row[] = [
   { lang: "en", text: "Asking a police officer the way", frame: "ask_way", role: "police_officer" },
   { lang: "en", text: "Asking a police officer for directions", frame: "ask_way", role: "police_officer" },
   { lang: "en", text: "Reporting a stolen wallet to a police officer", frame: "report_loss", role: "police_officer" },
+  // "Meeting people" is one of the situations the engine says it teaches, not a business meeting.
+  { lang: "en", text: "Meeting people", frame: "meet_introduce" },
+  { lang: "en", text: "A business meeting", frame: "job_interview" },
   { lang: "en", text: "my wallet was stolen on the metro in Berlin", frame: "report_loss", complication: "stolen", place: "berlin", concepts: ["wallet"] },
   { lang: "en", text: "checking in at a hotel in Rome, the hotel is full", frame: "check_in", place: "rome", complication: "full", concepts: ["hotel"] },
   { lang: "en", text: "an appointment with the dentist, I have toothache", frame: "dentist_appointment", concepts: ["dentist"] },

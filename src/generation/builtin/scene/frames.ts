@@ -288,7 +288,7 @@ export const FRAMES: readonly Frame[] = [
     steps: [step("greet", "greet"), step("name", "give_info"), step("origin", "give_info"), step("complication", "complication"), step("plans", "agree"), step("close", "close")],
     concepts: ["nice_to_meet_you", "my_name_is", "friend", "neighbor", "meet", "name", "family", "colleague", "welcome", "hello"],
     cues: {
-      en: ["meet", "meeting someone", "introduce", "introductions", "introduce yourself", "new neighbour", "new neighbor", "first day", "new colleague", "get to know", "small talk", "greet", "greetings"],
+      en: ["meet", "meeting someone", "meeting people", "meet people", "meeting new people", "introduce", "introductions", "introduce yourself", "new neighbour", "new neighbor", "first day", "new colleague", "get to know", "small talk", "greet", "greetings"],
       es: ["conocer", "presentarse", "presentación", "presentaciones", "vecino nuevo", "nueva vecina", "primer día", "saludar", "saludos"],
       fr: ["rencontrer", "faire connaissance", "se présenter", "présentations", "nouveau voisin", "nouvelle voisine", "premier jour", "saluer", "salutations"],
       de: ["kennenlernen", "sich vorstellen", "vorstellung", "neuer nachbar", "neue nachbarin", "erster tag", "begrüßen", "begrüßung"],
