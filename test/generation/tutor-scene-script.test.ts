@@ -166,3 +166,9 @@ test.each([
   const unclear = await play(target, scene, [...upTo, target === "es" ? "No entiendo" : target === "fr" ? "Je ne comprends pas" : "Ich verstehe nicht"], 3);
   expect(unclear.progress.step).toBe(before.progress.step);
 });
+
+test("asked in a restaurant where the toilet is, the waiter points indoors, not down the street", async () => {
+  const turn = await play("es", "A restaurant in Madrid", ["Buenas noches", "Para dos", "¿Dónde está el baño?"], 3);
+  expect(turn.reply).toContain("Al fondo");
+  expect(turn.reply).not.toContain("calle");
+});

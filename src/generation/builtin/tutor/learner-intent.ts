@@ -4,6 +4,7 @@
 // own name, origin, work and likes; thanks, a complaint, goodbye) and the content it names (lexicon
 // items, numbers, a name, a place). Patterns run over the case- and accent-folded text, so a
 // missing accent never hides an intent.
+import { ARTICLES } from "../scene/cues.ts";
 import type { Lang } from "../../languages.ts";
 import type { Concept } from "../lexicon-rules.ts";
 import type { LexiconIndex } from "../lexicon-index.ts";
@@ -323,8 +324,9 @@ export function understandLearner(index: LexiconIndex, text: string, lang: Lang,
   const morph = morphologyOf(language);
   const quantities: Record<string, number> = {};
   for (const [k, w] of rawWords.entries()) {
-    // A word that is also a verb form is not an item: "c'est" holds "est", not the east.
-    if (morph?.read(w).some((r) => r.pos === "verb")) continue;
+    // A word that is also a verb form is not an item: "c'est" holds "est", not the east. After an
+    // article it is the noun ("el baño", though "baño" is also "I bathe").
+    if (!ARTICLES.has(rawWords[k - 1] ?? "") && morph?.read(w).some((r) => r.pos === "verb")) continue;
     const forms = (language.forms.get(w) ?? []).filter((f) => f.concept.pos === "noun");
     const first = forms[0];
     if (first && w.length > 2 && !items.some((c) => c.id === first.concept.id)) {
