@@ -172,3 +172,15 @@ test("asked in a restaurant where the toilet is, the waiter points indoors, not 
   expect(turn.reply).toContain("Al fondo");
   expect(turn.reply).not.toContain("calle");
 });
+
+test.each([
+  ["es", "Me duele la cabeza.", "Hola"],
+  ["fr", "J'ai mal à la tête.", "Bonjour"],
+  ["de", "Ich habe Kopfschmerzen.", "Hallo"],
+] as const)("%s: at the pharmacy, telling what hurts (%s) asks for a medicine", async (target, ailment, hello) => {
+  const scene = "A pharmacy in Lyon; the learner needs something for a headache";
+  const before = await play(target, scene, [hello], 3);
+  const after = await play(target, scene, [hello, ailment], 3);
+  expect(after.progress.understood).toBe(true);
+  expect(after.progress.step).toBe(before.progress.step + 1);
+});

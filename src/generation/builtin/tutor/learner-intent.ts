@@ -229,6 +229,8 @@ export interface TurnContent {
   place: string | null;
   /** The learner says they are not well: tired, ill, sad ("estoy cansado", "ich bin müde"). */
   unwell: boolean;
+  /** The learner tells an ailment: a pain, a cough, a fever ("me duele la cabeza", "j'ai mal à la tête"). */
+  ailment: boolean;
 }
 
 export interface LearnerTurn {
@@ -294,6 +296,16 @@ const PLACE_AFTER: Record<Lang, RegExp> = {
   "pt-BR": /\b(?:de|em|do|da|no|na)\s+(\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?)/u,
 };
 
+// An ailment told, on the folded text: what brings a patient to a pharmacy or a doctor's.
+const AILMENT: Record<Lang, RegExp> = {
+  en: /\b(?:hurts?|pain|aches?|headache|toothache|stomach ache|sore|cough(?:ing)?|fever|a cold|flu)\b/,
+  es: /\b(?:me duele|me duelen|dolor|tos|fiebre|resfriad[oa]|gripe)\b/,
+  fr: /\b(?:j ai mal|mal (?:a|au|aux)|douleur|tousse|toux|fievre|rhume|grippe)\b/,
+  de: /\b(?:tut (?:mir )?weh|tun (?:mir )?weh|schmerz(?:en)?|kopfschmerzen|halsschmerzen|husten|fieber|erkaltet|erkaltung|grippe)\b/,
+  it: /\b(?:mi fa male|mi fanno male|mal di|dolore|tosse|febbre|raffreddore|influenza)\b/,
+  "pt-BR": /\b(?:doi|doem|dor|tosse|febre|resfriad[oa]|gripe)\b/,
+};
+
 // Feeling unwell, on the folded text ("not bad", "pas mal", "nicht schlecht" are good news).
 const UNWELL: Record<Lang, RegExp> = {
   en: /\b(?:tired|sick|ill|sad|exhausted|not (?:so |very |too )?(?:good|well|great)|(?<!not )bad)\b/,
@@ -355,5 +367,5 @@ export function understandLearner(index: LexiconIndex, text: string, lang: Lang,
   const placeMatch = PLACE_AFTER[lang].exec(text);
   const place = placeMatch?.[1] && placeMatch.index > 0 ? placeMatch[1] : null;
   const question = /\?/.test(text) || /^(where|what|how|when|do|does|is|are|can|could|donde|que|como|cuando|cuanto|ou|quand|comment|combien|est ce|wo|was|wie|wann|dove|cosa|come|quando|quanto|onde|o que|qual|quando|quanto)\b/.test(folded);
-  return { intents, content: { items, numbers, quantities, name, place, unwell: UNWELL[lang].test(folded) }, question };
+  return { intents, content: { items, numbers, quantities, name, place, unwell: UNWELL[lang].test(folded), ailment: AILMENT[lang].test(folded) }, question };
 }

@@ -351,7 +351,7 @@ export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurn
     reply = bilingual(turn, (l) => [say(ANSWERS.of_course, l), ...pending(l)]);
     shownIntent = intent ?? "question";
     state.misses = 0;
-  } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner) : (stepAnswered() ?? orderAtStep(scenario, state.step, intent, learner) ?? declinedAt(state.step, last, corrected.understood, target) ?? destinationAt(turn, state.step, corrected.understood)))) {
+  } else if ((match = turn.fromPlan ? planMatch(scenario, state.step, corrected.understood, target, intent, learner, scene !== null && MEDICAL_FRAMES.has(scene.frame)) : (stepAnswered() ?? orderAtStep(scenario, state.step, intent, learner) ?? declinedAt(state.step, last, corrected.understood, target) ?? destinationAt(turn, state.step, corrected.understood)))) {
     const found = match;
     let reached = furthestStep(scenario, found, corrected.understood, target);
     // The scene ends when the learner says goodbye, never because the script ran out of steps.
@@ -449,6 +449,15 @@ function destinationAt(turn: Turn, step: number, message: string): IntentMatch |
  * beber?"): the offer is answered and the scene goes on, instead of the thanks being heard as the
  * goodbye of the last step.
  */
+// Where telling what hurts is asking for help: "J'ai mal à la tête" at the pharmacy asks for a medicine.
+const MEDICAL_FRAMES: ReadonlySet<string> = new Set(["pharmacy", "doctor_appointment", "dentist_appointment", "emergency"]);
+
+/** An ailment told at the step where the learner says what they came for, in a medical scene. */
+function ailmentAt(scenario: Scenario, step: number, learner: ReturnType<typeof understandLearner>, medical: boolean): IntentMatch | null {
+  const intent = scenario.steps[step]?.intents[0]?.id;
+  return medical && learner.content.ailment && intent === "request" ? { step, intent } : null;
+}
+
 /** A bare yes or no to a step whose options answer with one ("¿Tienes receta?" — "Sí, aquí está." / "No, no tengo."). */
 function yesNoAt(scenario: Scenario, step: number, text: string, target: Lang): IntentMatch | null {
   const answer = bareYesNo(text, target);
@@ -503,8 +512,8 @@ function planTopic(index: LexiconIndex, request: TutorRequest, scene: SceneUnder
  * the current step's intent said otherwise comes before the step just done, whose line would be
  * said again ("le café" after ordering one is the exact thing asked for, not a second order).
  */
-function planMatch(scenario: Scenario, step: number, text: string, target: Lang, intent: LearnerIntent | null, learner: ReturnType<typeof understandLearner>): IntentMatch | null {
+function planMatch(scenario: Scenario, step: number, text: string, target: Lang, intent: LearnerIntent | null, learner: ReturnType<typeof understandLearner>, medical: boolean): IntentMatch | null {
   const found = matchIntent(scenario, step, text, target);
-  const otherwise = stepSaidOtherwise(scenario, step, intent, learner.content.items.length > 0) ?? yesNoAt(scenario, step, text, target);
+  const otherwise = stepSaidOtherwise(scenario, step, intent, learner.content.items.length > 0) ?? yesNoAt(scenario, step, text, target) ?? ailmentAt(scenario, step, learner, medical);
   return found && (found.step >= step || !otherwise) ? found : otherwise;
 }
