@@ -108,7 +108,7 @@ export const GENERAL_QUESTIONS = {
   free_time: t("What do you like doing in your free time?", "¿Qué te gusta hacer en tu tiempo libre?", "Qu'est-ce que tu aimes faire pendant ton temps libre ?", "Was machst du gern in deiner Freizeit?", "Cosa ti piace fare nel tempo libero?", "O que você gosta de fazer no tempo livre?"),
   week: t("How was your week?", "¿Qué tal tu semana?", "Comment s'est passée ta semaine ?", "Wie war deine Woche?", "Hai passato una bella settimana?", "Como foi a sua semana?"),
   plans: t("What are your plans for the weekend?", "¿Qué planes tienes para el fin de semana?", "Qu'est-ce que tu fais ce week-end ?", "Was hast du am Wochenende vor?", "Che programmi hai per il fine settimana?", "Quais são os seus planos para o fim de semana?"),
-  food: t("What food do you like?", "¿Qué comida te gusta?", "Qu'est-ce que tu aimes manger ?", "Was isst du gern?", "Cosa ti piace mangiare?", "Do que você gosta de comer?"),
+  food: t("What food do you like?", "¿Qué comida te gusta?", "Qu'est-ce que tu aimes manger ?", "Was isst du gern?", "Cosa ti piace mangiare?", "O que você gosta de comer?"),
   more: t("Would you like to tell me anything else?", "¿Quieres contarme algo más?", "Tu veux me raconter autre chose ?", "Möchtest du mir noch etwas erzählen?", "Vuoi raccontarmi qualcosa di più?", "Quer me contar mais alguma coisa?"),
 } satisfies Record<string, Texts>;
 
