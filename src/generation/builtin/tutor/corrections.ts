@@ -167,15 +167,21 @@ function ruleStage(ctx: Context, elision: boolean): void {
   for (let i = 0; i < ctx.words.length; i++) {
     const rule = ERROR_RULES[ctx.lang].find((r) => (r.note === "elision") === elision && (!r.start || i === 0) && ruleMatchesAt(r, lowered, i, ctx.language));
     if (!rule || (!elision && !free(ctx, ...Array.from({ length: rule.pattern.length }, (_, n) => i + n)))) continue;
-    const span = ctx.words.slice(i, i + rule.pattern.length);
-    const first = span[0] as MessageWord;
-    first.fixed = keepCapital(first.original, applyReplacement(rule, span.map((w) => w.fixed)));
-    for (const w of span.slice(1)) w.fixed = "";
-    for (let k = i; k < i + span.length; k++) ctx.claimed.add(k);
+    const length = applyRule(ctx, rule, i);
     const category = RULE_CATEGORY[rule.note] ?? "word_choice";
-    ctx.found.push({ from: i, to: i + span.length - 1, category, note: rule.note, params: {} });
-    i += span.length - 1;
+    ctx.found.push({ from: i, to: i + length - 1, category, note: rule.note, params: {} });
+    i += length - 1;
   }
+}
+
+/** Rewrites the words a rule matched from `i` (the first takes the replacement, the others are absorbed); returns how many. */
+function applyRule(ctx: Context, rule: (typeof ERROR_RULES)[Lang][number], i: number): number {
+  const span = ctx.words.slice(i, i + rule.pattern.length);
+  const first = span[0] as MessageWord;
+  first.fixed = keepCapital(first.original, applyReplacement(rule, span.map((w) => w.fixed)));
+  for (const w of span.slice(1)) w.fixed = "";
+  for (let k = i; k < i + span.length; k++) ctx.claimed.add(k);
+  return span.length;
 }
 
 const RULE_CATEGORY: Partial<Record<Found["note"], Correction["category"]>> = { contraction: "contraction", elision: "contraction", subject_verb: "agreement", preposition: "preposition", partitive: "preposition", quantity: "agreement" };
@@ -204,11 +210,7 @@ function contractedBefore(ctx: Context, i: number): boolean {
   const lowered = ctx.words.map(lower);
   const rule = ERROR_RULES[ctx.lang].find((r) => r.note === "contraction" && ruleMatchesAt(r, lowered, i - 1, ctx.language));
   if (!rule) return false;
-  const span = ctx.words.slice(i - 1, i - 1 + rule.pattern.length);
-  const first = span[0] as MessageWord;
-  first.fixed = keepCapital(first.original, applyReplacement(rule, span.map((w) => w.fixed)));
-  for (const w of span.slice(1)) w.fixed = "";
-  for (let k = i - 1; k < i - 1 + span.length; k++) ctx.claimed.add(k);
+  applyRule(ctx, rule, i - 1);
   return true;
 }
 

@@ -120,8 +120,8 @@ const DECLINES: Record<Lang, Set<string>> = {
 
 /** Does the message only turn down what the NPC offered: a "no" and nothing it says it wants? */
 export function onlyDeclines(text: string, lang: Lang): boolean {
-  const said = words(foldAccents(text));
-  return said.length > 0 && DECLINES[lang].has(said[0] as string) && said.every((w) => GENERIC[lang].has(w) || DECLINES[lang].has(w));
+  const answer = bareYesNo(text, lang);
+  return answer !== null && DECLINES[lang].has(answer);
 }
 
 const YES: Record<Lang, Set<string>> = {
@@ -134,14 +134,16 @@ const YES: Record<Lang, Set<string>> = {
 };
 
 /**
- * A bare yes or no ("Sí", "Non, merci", "Ja, bitte"): the answer word, folded, when the message
- * says nothing else than confirming or thanking words; null otherwise ("No entiendo" is no answer).
+ * A bare yes or no ("Sí", "Non, merci", "No, nada"): the answer word, folded, when the message
+ * says nothing else than confirming, thanking or declining words; null otherwise ("No entiendo" is no answer).
  */
 export function bareYesNo(text: string, lang: Lang): string | null {
   const said = words(foldAccents(text));
   const first = said[0];
-  if (first === undefined || !(YES[lang].has(first) || DECLINES[lang].has(first))) return null;
-  return said.every((w) => GENERIC[lang].has(w) || w === first) ? first : null;
+  if (first === undefined) return null;
+  const declines = DECLINES[lang].has(first);
+  if (!declines && !YES[lang].has(first)) return null;
+  return said.every((w) => GENERIC[lang].has(w) || w === first || (declines && DECLINES[lang].has(w))) ? first : null;
 }
 
 function telling(keyword: string, lang: Lang): boolean {

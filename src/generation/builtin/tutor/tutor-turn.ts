@@ -94,9 +94,9 @@ function scenarioFor(index: LexiconIndex, request: TutorRequest, scene: SceneUnd
  * dialogue, built by the same code from the same request, so a game that sends one scene to both
  * gets one conversation. Null when a script of the scene's own situation is there to play.
  */
-function sceneRolePlay(index: LexiconIndex, request: TutorRequest, scene: SceneUnderstanding | null): PlanRolePlay | null {
+function sceneRolePlay(index: LexiconIndex, request: TutorRequest, scene: SceneUnderstanding | null, scripted: Scenario): PlanRolePlay | null {
   if (!scene || !request.scene || request.planTopics.length > 0) return null;
-  if (scenarioFor(index, request, scene).frame === scene.frame) return null;
+  if (scripted.frame === scene.frame) return null;
   const lesson = { source: request.source, target: request.target, level: request.level, subject: { kind: "scene" as const, text: request.scene }, npc: request.npc };
   const context = buildLessonContext(index, lesson);
   const set = rolePlaySet(context, 0);
@@ -228,8 +228,10 @@ const isQuestion = (intent: LearnerIntent | null) => intent !== null && intent.s
 export function tutorTurn(index: LexiconIndex, request: TutorRequest): TutorTurnResult {
   const scene = sceneOf(index, request);
   // With a plan, its role-play is the script: the conversation the learner practised, not a second one.
-  const rolePlay = request.planRolePlay ?? sceneRolePlay(index, request, scene);
-  const scenario = rolePlay ? planScenario(rolePlay, planTopic(index, request, scene), request.source, request.target) : scenarioFor(index, request, scene);
+  const scripted = scenarioFor(index, request, scene);
+  const rolePlay = request.planRolePlay ?? sceneRolePlay(index, request, scene, scripted);
+  // A role-play conversation is filed under the plan's main topic, else the scene's scenario's.
+  const scenario = rolePlay ? planScenario(rolePlay, request.planTopics[0] ?? scripted.topic, request.source, request.target) : scripted;
   const previous = request.conversation && request.conversation.topic === scenario.topic ? request.conversation : initialState(scenario);
   const state: ConversationState = { ...previous, step: Math.min(previous.step, scenario.steps.length), introduced: previous.introduced.slice(), turns: previous.turns.slice() };
   const memory = memoryOf(previous.memory);
@@ -500,11 +502,6 @@ function partialNote(corrected: CorrectedMessage, message: string, target: Lang,
 /** The scenario a conversation with no scene, plan or persona follows: its topic marks a general conversation. */
 function generalTopic(index: LexiconIndex): string | null {
   return chooseScenario(index, [])?.topic ?? null;
-}
-
-/** The topic a plan's role-play conversation is filed under: the plan's main topic, else the scene's scenario. */
-function planTopic(index: LexiconIndex, request: TutorRequest, scene: SceneUnderstanding | null): string {
-  return request.planTopics[0] ?? scenarioFor(index, request, scene).topic;
 }
 
 /**
